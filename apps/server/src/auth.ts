@@ -1,0 +1,137 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { validateAuthorizationCode } from 'better-auth/oauth2';
+import { eq } from 'drizzle-orm';
+import type { Config } from './env';
+import type { Db } from './db/database';
+import * as schema from './db/schema';
+import { verificationEmail } from './lib/emails';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
+
+/** Request header the server sets from the socket (or a trusted proxy); Better Auth keys rate limits on it. */
+export const CLIENT_IP_HEADER = 'x-liveops-client-ip';
+export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** Auth endpoints a caller can hammer to guess passwords or send mail; each gets its own per-IP budget. */
+export const RATE_LIMITED_AUTH_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/send-verification-email',
+  '/sign-in/social',
+] as const;
+
+type AuthDeps = { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string };
+
+type OpenIdDiscovery = { authorization_endpoint: string; token_endpoint: string };
+
+/** Tests stand a local OpenID Connect provider in for Google; its endpoints come from its discovery document. */
+async function discover(issuer: string): Promise<OpenIdDiscovery> {
+  const response = await fetch(
+    new URL('.well-known/openid-configuration', issuer.endsWith('/') ? issuer : `${issuer}/`),
+  );
+  if (!response.ok) throw new Error(`GOOGLE_TEST_ISSUER discovery failed with ${response.status}`);
+  return (await response.json()) as OpenIdDiscovery;
+}
+
+export async function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
+  const google = config.google;
+  const testEndpoints = google?.testIssuer ? await discover(google.testIssuer) : null;
+  const rateRule = { window: 60, max: config.authRateLimitMax };
+
+  const auth = betterAuth({
+    appName: 'LiveOps Dashboard',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === 'silent' },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        lastLogin: { type: 'date', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${config.publicUrl}/verified?token=${encodeURIComponent(token)}`;
+        await mailer.send(verificationEmail(user.email, link));
+      },
+    },
+    socialProviders: google
+      ? {
+          google: {
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+            prompt: 'select_account',
+            requireEmailVerification: true,
+            ...(testEndpoints ? { authorizationEndpoint: testEndpoints.authorization_endpoint } : {}),
+          },
+        }
+      : {},
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 600,
+      customRules: Object.fromEntries(RATE_LIMITED_AUTH_PATHS.map((p) => [p, rateRule])),
+    },
+    advanced: {
+      cookiePrefix: 'liveops',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password, Google, or the one right after verifying) creates a session.
+          after: async (session) => {
+            await db.update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
+          },
+        },
+      },
+    },
+    onAPIError: {
+      onError: (error) => logger.debug('auth error', error),
+    },
+  });
+
+  if (testEndpoints) {
+    // Google's token endpoint is fixed inside Better Auth's provider; only the test issuer replaces it.
+    const context = await auth.$context;
+    const provider = context.socialProviders.find((p) => p.id === 'google');
+    if (!provider) throw new Error('Google provider missing');
+    provider.validateAuthorizationCode = (args) =>
+      validateAuthorizationCode({
+        ...args,
+        options: { clientId: google!.clientId, clientSecret: google!.clientSecret },
+        tokenEndpoint: testEndpoints.token_endpoint,
+      });
+  }
+
+  return auth;
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -1,0 +1,21 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AUTH_MESSAGES } from '@liveops/domain';
+import { AppShell } from '../components/app-shell';
+import { FullPageStatus } from '../components/full-page-status';
+import { useCurrentUser } from '../lib/current-user';
+
+/**
+ * The dashboard guard (decision 001): nobody signed in with a verified email gets /login. While the check
+ * runs, and while it keeps failing (the server is unreachable), "Checking authentication..." stays up.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const currentUser = useCurrentUser();
+  if (currentUser.data === undefined) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
+  if (currentUser.data === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return (
+    <AppShell user={currentUser.data}>
+      <Outlet />
+    </AppShell>
+  );
+}

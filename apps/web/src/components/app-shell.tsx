@@ -1,0 +1,36 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { User } from '@liveops/domain';
+import { useSignOut } from '../lib/sign-out';
+import { Brand } from './brand';
+import { Button } from './ui/button';
+
+/** The signed-in frame: top bar with the account and sign-out, then the page. */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const signOut = useSignOut();
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link to="/dashboard" className="topbar-brand" aria-label="Dashboard home">
+          <Brand />
+        </Link>
+        <div className="topbar-account">
+          <span className="avatar" aria-hidden>
+            {user.photoURL ? (
+              <img src={user.photoURL} alt="" referrerPolicy="no-referrer" />
+            ) : (
+              (user.displayName ?? user.email).slice(0, 1).toUpperCase()
+            )}
+          </span>
+          <span className="topbar-email">{user.email}</span>
+          <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+            <LogOut size={16} aria-hidden />
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+export function Brand() {
+  return (
+    <span className="brand">
+      <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
+        <rect width="32" height="32" rx="8" fill="var(--accent)" />
+        <path
+          d="M9 20.5 14 11l4 7 2.5-4L24 20.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="brand-name">LiveOps</span>
+    </span>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Starts Google sign-in; the browser leaves for Google and comes back to /dashboard, or to /login?error=. */
+export async function signInWithGoogle() {
+  const result = await apiFetch<{ url?: string }>('/api/auth/sign-in/social', {
+    body: { provider: 'google', callbackURL: '/dashboard', errorCallbackURL: '/login' },
+  });
+  if (!result.url) throw new Error('Google login failed');
+  window.location.assign(result.url);
+}
+
+export function useSignInWithGoogle() {
+  return useMutation({ mutationFn: signInWithGoogle });
+}

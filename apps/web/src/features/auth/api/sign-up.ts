@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignUpInput } from '@liveops/domain';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Creates the account and sends the verification email; no session is opened until the email is verified. */
+export function signUp(input: SignUpInput) {
+  return apiFetch<unknown>('/api/auth/sign-up/email', { body: input });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+
+type CredentialsFormProps = {
+  mode: 'login' | 'signup';
+  submitting: boolean;
+  defaultEmail?: string;
+  onSubmit: (input: SignInInput) => void;
+  /** Lets the card read the typed email, for Resend Verification Email. */
+  onEmailChange?: (email: string) => void;
+};
+
+/** Email and password, both required; sign-up also applies the password length rule the server applies. */
+export function CredentialsForm({
+  mode,
+  submitting,
+  defaultEmail = '',
+  onSubmit,
+  onEmailChange,
+}: CredentialsFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(mode === 'login' ? SignInInputSchema : SignUpInputSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const email = register('email', {
+    onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
+  });
+  return (
+    <form className="stack" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@studio.com"
+        error={errors.email?.message}
+        {...email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        placeholder={mode === 'login' ? 'Your password' : 'At least 8 characters'}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" className="btn-block" loading={submitting}>
+        {mode === 'login' ? 'Log in' : 'Sign up'}
+      </Button>
+    </form>
+  );
+}

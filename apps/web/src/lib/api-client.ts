@@ -1,0 +1,44 @@
+import { ApiErrorBodySchema } from '@liveops/domain';
+
+/** An /api answer that was not ok, with the server's code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** fetch for /api: JSON in, JSON out, and every failure as an ApiError carrying the server's message. */
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers:
+      init.body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+    signal: init.signal,
+  });
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const parsed = ApiErrorBodySchema.safeParse(data);
+    throw new ApiError(response.status, parsed.data?.code, parsed.success ? parsed.data.message : response.statusText);
+  }
+  return data as T;
+}

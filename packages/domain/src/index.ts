@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './auth';
+export * from './user';
+export * from './api-error';
+export * from './auth-errors';

@@ -1,0 +1,43 @@
+/** Every user-facing text of the product, once. Texts quoted by the spec are kept to the letter. */
+export const AUTH_MESSAGES = {
+  authFailed: 'Authentication failed',
+  googleFailed: 'Google login failed',
+  noUser: 'No user found',
+  emailNotVerified: 'Your email is not verified. Please check your inbox.',
+  googleEmailNotVerified: 'Please verify your email before continuing.',
+  verificationResent: 'Verification email resent. Please check your inbox.',
+  verificationSent: 'Verification email sent! Please verify and log in again.',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  checkingAuth: 'Checking authentication...',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Enter a valid email address.',
+  emailTooLong: 'Email must be at most 254 characters.',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists. Sign in instead.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export const VERIFY_MESSAGES = {
+  checking: 'Checking verification status...',
+  success: 'Your email has been verified. Redirecting...',
+  notYetVerified: 'Your email is not yet verified. Please check your inbox.',
+  reloadFailed: 'Failed to reload user state. Please try logging in again.',
+  mustBeLoggedIn: 'You must be logged in to verify your account.',
+  linkUsed: 'This verification link has already been used.',
+  linkExpired: 'This verification link has expired. Request a new one from the login page.',
+  linkInvalid: 'This verification link is not valid.',
+  loginHint: 'Please log in again from the login page.',
+} as const;
+
+export const API_MESSAGES = {
+  notSignedIn: 'You must be signed in.',
+  emailNotVerified: AUTH_MESSAGES.emailNotVerified,
+  malformedJson: 'The request body is not valid JSON.',
+  jsonRequired: 'The request body must be JSON (Content-Type: application/json).',
+  bodyTooLarge: 'The request body is too large.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
