@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
+import { createApp, type App } from '../../src/app';
+import type { Database } from '../../src/db/database';
+import { loadConfig, type Config } from '../../src/env';
+import { createLogger } from '../../src/lib/logger';
+import { createMailer } from '../../src/lib/mailer';
+import { TestClient } from './test-client';
+
+export type TestServer = {
+  url: string;
+  config: Config;
+  database: Database;
+  smtp: SmtpTestServer;
+  client: () => TestClient;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a real port, with its mail going to a real SMTP server on loopback. The database is the
+ * caller's (a clone of the migrated template).
+ */
+export async function startTestServer(
+  database: Database,
+  overrides: Partial<Config> & { smtp?: SmtpTestServer } = {},
+): Promise<TestServer> {
+  const ownSmtp = !overrides.smtp;
+  const smtp = overrides.smtp ?? (await startSmtpServer());
+  let app: App | null = null;
+  const server: ServerType = serve({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response('starting', { status: 503 })),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const config: Config = {
+    ...loadConfig({ PORT: String(port), DATA_DIR: '/nonexistent-test-data-dir', LOG_LEVEL: 'silent' }),
+    publicUrl: url,
+    smtpUrl: smtp.url,
+    ...overrides,
+  };
+  const logger = createLogger(config.logLevel);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
+  app = (await createApp({ config, database, mailer, logger })).app;
+  return {
+    url,
+    config,
+    database,
+    smtp,
+    client: () => new TestClient(url, config.publicUrl),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      mailer.close();
+      if (ownSmtp) await smtp.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './smtp';
+export * from './oidc';
+export * from './browser';
+export * from './ports';
