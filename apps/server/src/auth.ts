@@ -82,7 +82,6 @@ export async function createAuth({ config, db, mailer, logger, secret }: AuthDep
           google: {
             clientId: google.clientId,
             clientSecret: google.clientSecret,
-            prompt: 'select_account',
             requireEmailVerification: true,
             ...(testEndpoints ? { authorizationEndpoint: testEndpoints.authorization_endpoint } : {}),
           },

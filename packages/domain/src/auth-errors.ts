@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, VERIFY_MESSAGES } from './messages';
 
 /**
  * Turns an auth service error into the text the login card shows. The spec shows "the service's error
- * message", falling back to "Authentication failed"; known codes get our clearer words.
+ * message", falling back to "Authentication failed"; an unverified email gets the spec's own words.
  */
 export function authErrorMessage(
   error: { code?: string | undefined; message?: string | undefined } | null | undefined,
@@ -10,13 +10,6 @@ export function authErrorMessage(
   switch (error?.code) {
     case 'EMAIL_NOT_VERIFIED':
       return AUTH_MESSAGES.emailNotVerified;
-    case 'INVALID_EMAIL_OR_PASSWORD':
-      return AUTH_MESSAGES.invalidCredentials;
-    case 'USER_ALREADY_EXISTS':
-    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return AUTH_MESSAGES.emailTaken;
-    case 'TOO_MANY_REQUESTS':
-      return AUTH_MESSAGES.tooManyRequests;
     default:
       return error?.message?.trim() ? error.message : AUTH_MESSAGES.authFailed;
   }

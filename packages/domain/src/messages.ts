@@ -15,8 +15,6 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 128 characters.',
-  invalidCredentials: 'Invalid email or password.',
-  emailTaken: 'An account with this email already exists. Sign in instead.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 

@@ -6,7 +6,6 @@ import { migrateDatabase, wrapPglite, wrapPostgres, type Database } from '../../
 export type TestDatabases = { create: () => Promise<Database>; close: () => Promise<void>; kind: string };
 
 /** Set TEST_DATABASE_URL (postgres://…) to run the server suite against PostgreSQL instead of PGlite. */
-// eslint-disable-next-line no-restricted-properties -- tests choose their database, the app's env.ts is not involved
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 /**
