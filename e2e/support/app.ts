@@ -22,12 +22,15 @@ export type RunningApp = {
  * DATA_DIR with the embedded PGlite, mail to a loopback SMTP server, and optionally Google sign-in against a
  * local OpenID Connect provider.
  */
-export async function startApp(options: { google?: boolean; env?: Record<string, string> } = {}): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp(
+  options: { google?: boolean; env?: Record<string, string>; dataDir?: string; port?: number } = {},
+): Promise<RunningApp> {
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const smtp = await startSmtpServer();
   const oidc = options.google ? await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/google`] }) : null;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-e2e-'));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'liveops-e2e-')));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -68,13 +71,16 @@ export async function startApp(options: { google?: boolean; env?: Record<string,
     oidc,
     logs: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      let code = child.exitCode;
+      if (code === null) {
         child.kill('SIGTERM');
-        await exited;
+        code = await exited;
       }
       await smtp.close();
       await oidc?.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      // A graceful shutdown closes the database and exits 0.
+      if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM:\n${output}`);
     },
   };
 }

@@ -20,7 +20,8 @@ export async function createTestDatabases(): Promise<TestDatabases> {
     return {
       kind: 'pglite',
       create: async () => {
-        const clone = await template.clone();
+        // clone() is typed as the interface but returns a PGlite instance.
+        const clone = (await template.clone()) as PGlite;
         open.push(clone);
         return wrapPglite(clone);
       },

@@ -94,7 +94,6 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
           </div>
         ) : null}
         <CredentialsForm
-          key={`${side}-${email}`}
           mode={side}
           defaultEmail={email}
           submitting={side === 'login' ? signIn.isPending : signUp.isPending}

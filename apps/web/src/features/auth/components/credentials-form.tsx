@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
@@ -24,11 +25,17 @@ export function CredentialsForm({
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<SignInInput>({
     resolver: zodResolver(mode === 'login' ? SignInInputSchema : SignUpInputSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
+  // Both faces show the same email: what is typed on one side is there after the flip.
+  useEffect(() => {
+    if (getValues('email') !== defaultEmail) setValue('email', defaultEmail);
+  }, [defaultEmail, getValues, setValue]);
   const email = register('email', {
     onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
   });

@@ -1,0 +1,88 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '@liveops/domain';
+import { renderWithProviders } from '../../../test/render';
+import { AuthCard } from './auth-card';
+
+function face(container: HTMLElement, side: 'login' | 'signup') {
+  const element = container.querySelector<HTMLElement>(`.auth-face-${side}`);
+  if (!element) throw new Error(`no ${side} face`);
+  return within(element);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AuthCard', () => {
+  it('flips to sign-up with the mode link and back with the other', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    const card = container.querySelector('.auth-card');
+    expect(card).toHaveAttribute('data-mode', 'login');
+    await user.click(face(container, 'login').getByRole('button', { name: 'Sign up' }));
+    expect(card).toHaveAttribute('data-mode', 'signup');
+    expect(container.querySelector('.auth-face-login')).toHaveAttribute('inert');
+    await user.click(face(container, 'signup').getByRole('button', { name: 'Log in' }));
+    expect(card).toHaveAttribute('data-mode', 'login');
+  });
+
+  it('requires email and password before calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    await user.click(face(container, 'login').getByRole('button', { name: 'Log in' }));
+    expect(await face(container, 'login').findByText(AUTH_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(face(container, 'login').getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('applies the password length rule on sign-up only', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    await user.click(face(container, 'login').getByRole('button', { name: 'Sign up' }));
+    const signup = face(container, 'signup');
+    await user.type(signup.getByLabelText('Email'), 'dev@studio.test');
+    await user.type(signup.getByLabelText('Password'), 'short');
+    await user.click(signup.getByRole('button', { name: 'Sign up' }));
+    expect(await signup.findByText(AUTH_MESSAGES.passwordTooShort)).toBeInTheDocument();
+  });
+
+  it('shows the unverified message with a resend button, and resends to the typed email', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/sign-in/email')) {
+        return new Response(JSON.stringify({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }), {
+          status: 403,
+        });
+      }
+      expect(url).toBe('/api/auth/send-verification-email');
+      expect(JSON.parse(String(init?.body))).toEqual({ email: 'dev@studio.test' });
+      return new Response(JSON.stringify({ status: true }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    const login = face(container, 'login');
+    await user.type(login.getByLabelText('Email'), 'dev@studio.test');
+    await user.type(login.getByLabelText('Password'), 'whatever');
+    await user.click(login.getByRole('button', { name: 'Log in' }));
+    expect(await login.findByText(AUTH_MESSAGES.emailNotVerified)).toBeInTheDocument();
+    await user.click(login.getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await login.findByText(AUTH_MESSAGES.verificationResent)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('falls back to "Authentication failed" when the server gives no message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    const login = face(container, 'login');
+    await user.type(login.getByLabelText('Email'), 'dev@studio.test');
+    await user.type(login.getByLabelText('Password'), 'whatever');
+    await user.click(login.getByRole('button', { name: 'Log in' }));
+    expect(await login.findByRole('alert')).toHaveTextContent('Authentication failed');
+  });
+});

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// The one test command (npm test): Chromium if missing, lint + format + typecheck, build, then every suite:
+// domain and web units, the server suite over real HTTP, and the browser suite in Chromium. Ends with one line
+// totalled over every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = `${root}reports`;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)…");
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt('update', '-qq');
+  apt('install', '-y', '-qq', 'chromium');
+  if (!existsSync('/usr/bin/chromium')) {
+    console.error('Could not install Chromium. Install it with: apt-get install -y chromium');
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+run('lint, format and typecheck', 'npm', ['run', 'check']);
+const built = run('build', 'npm', ['run', 'build']);
+const vitest = (name, projects) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/${name}.json`,
+];
+run('unit and server tests', 'npx', vitest('unit-server', ['domain', 'web', 'server']));
+if (built) run('browser tests (Chromium)', 'npx', vitest('browser', ['e2e']));
+else failures.push('browser tests (not run: the build failed)');
+
+if (failures.length) console.error(`\nFailed steps: ${failures.join('; ')}`);
+if (!process.env.LIVEOPS_SKIP_TOTALS) {
+  spawnSync(process.execPath, [`${root}scripts/report-totals.mjs`, reports], { stdio: 'inherit' });
+}
+process.exit(failures.length ? 1 : 0);
