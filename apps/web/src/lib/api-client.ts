@@ -38,7 +38,8 @@ export async function apiFetch<T>(
   }
   if (!response.ok) {
     const parsed = ApiErrorBodySchema.safeParse(data);
-    throw new ApiError(response.status, parsed.data?.code, parsed.success ? parsed.data.message : response.statusText);
+    // Only our own error shape carries a message for people; a proxy's error page does not.
+    throw new ApiError(response.status, parsed.data?.code, parsed.success ? parsed.data.message : '');
   }
   return data as T;
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { currentUserQueryOptions } from '../../../lib/current-user';
 
 export type VerificationOutcome = { verified: true } | { verified: false; reason: 'not-verified' | 'not-signed-in' };
 
@@ -31,5 +30,3 @@ export function verifyEmailQueryOptions(token: string | null) {
 export function useVerifyEmail(token: string | null) {
   return useQuery(verifyEmailQueryOptions(token));
 }
-
-export { currentUserQueryOptions };

@@ -72,7 +72,7 @@ describe('AuthCard', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('falls back to "Authentication failed" when the server gives no message', async () => {
+  it('falls back to "Authentication failed" when the answer is not the server\'s own error', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('', { status: 500 })),
