@@ -13,6 +13,17 @@ function face(container: HTMLElement, side: 'login' | 'signup') {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Renders the card and submits the login side with an email and any password. */
+async function logInAs(email: string) {
+  const user = userEvent.setup();
+  const { container } = renderWithProviders(<AuthCard />);
+  const login = face(container, 'login');
+  await user.type(login.getByLabelText('Email'), email);
+  await user.type(login.getByLabelText('Password'), 'whatever');
+  await user.click(login.getByRole('button', { name: 'Log in' }));
+  return { user, login };
+}
+
 describe('AuthCard', () => {
   it('flips to sign-up with the mode link and back with the other', async () => {
     const user = userEvent.setup();
@@ -60,12 +71,7 @@ describe('AuthCard', () => {
       return new Response(JSON.stringify({ status: true }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    const { container } = renderWithProviders(<AuthCard />);
-    const login = face(container, 'login');
-    await user.type(login.getByLabelText('Email'), 'dev@studio.test');
-    await user.type(login.getByLabelText('Password'), 'whatever');
-    await user.click(login.getByRole('button', { name: 'Log in' }));
+    const { user, login } = await logInAs('dev@studio.test');
     expect(await login.findByText(AUTH_MESSAGES.emailNotVerified)).toBeInTheDocument();
     await user.click(login.getByRole('button', { name: 'Resend Verification Email' }));
     expect(await login.findByText(AUTH_MESSAGES.verificationResent)).toBeInTheDocument();
@@ -77,12 +83,7 @@ describe('AuthCard', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 500 })),
     );
-    const user = userEvent.setup();
-    const { container } = renderWithProviders(<AuthCard />);
-    const login = face(container, 'login');
-    await user.type(login.getByLabelText('Email'), 'dev@studio.test');
-    await user.type(login.getByLabelText('Password'), 'whatever');
-    await user.click(login.getByRole('button', { name: 'Log in' }));
+    const { user, login } = await logInAs('dev@studio.test');
     expect(await login.findByRole('alert')).toHaveTextContent('Authentication failed');
   });
 });
