@@ -83,7 +83,7 @@ describe('AuthCard', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 500 })),
     );
-    const { user, login } = await logInAs('dev@studio.test');
+    const { login } = await logInAs('dev@studio.test');
     expect(await login.findByRole('alert')).toHaveTextContent('Authentication failed');
   });
 });
