@@ -81,7 +81,7 @@ describe('AuthCard', () => {
   it('falls back to "Authentication failed" when the answer is not the server\'s own error', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
     );
     const { login } = await logInAs('dev@studio.test');
     expect(await login.findByRole('alert')).toHaveTextContent('Authentication failed');
