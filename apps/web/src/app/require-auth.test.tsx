@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '@liveops/domain';
+import { RequireAuth } from './require-auth';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderGuarded() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <p>login page</p> },
+      { element: <RequireAuth />, children: [{ path: '/dashboard', element: <p>dashboard page</p> }] },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status });
+
+describe('RequireAuth', () => {
+  it('shows "Checking authentication..." while the check runs', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    renderGuarded();
+    expect(screen.getByText(AUTH_MESSAGES.checkingAuth)).toBeInTheDocument();
+    expect(screen.queryByText('dashboard page')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor with no session to /login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'UNAUTHORIZED', message: 'You must be signed in.' }, 401)),
+    );
+    const router = renderGuarded();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in user whose email is not verified to /login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'EMAIL_NOT_VERIFIED', message: 'x' }, 403)),
+    );
+    renderGuarded();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('keeps "Checking authentication..." when the check fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502 })),
+    );
+    renderGuarded();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(AUTH_MESSAGES.checkingAuth)).toBeInTheDocument();
+    expect(screen.queryByText('login page')).not.toBeInTheDocument();
+  });
+
+  it('shows the page inside the signed-in frame for a verified user', async () => {
+    const user = {
+      uid: 'u1',
+      email: 'ada@studio.test',
+      displayName: null,
+      emailVerified: true,
+      photoURL: null,
+      lastLogin: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(user, 200)),
+    );
+    renderGuarded();
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+});
