@@ -12,8 +12,11 @@ import type { Config } from './env';
 import { jsonError } from './lib/http';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
+import { createLiveEvents } from './lib/live-events';
 import { resolveAuthSecret } from './lib/secret';
 import { authRoutes } from './routes/auth';
+import { eventsRoutes } from './routes/events';
+import { gamesRoutes } from './routes/games';
 import { meRoutes } from './routes/me';
 
 export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger };
@@ -21,6 +24,7 @@ export type AppDeps = { config: Config; database: Database; mailer: Mailer; logg
 export async function createApp({ config, database, mailer, logger }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret });
+  const liveEvents = await createLiveEvents(database, logger);
 
   const api = new Hono()
     .use(
@@ -31,6 +35,8 @@ export async function createApp({ config, database, mailer, logger }: AppDeps) {
     )
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
+    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
+    .route('/events', eventsRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
   const app = new Hono();
@@ -60,7 +66,7 @@ export async function createApp({ config, database, mailer, logger }: AppDeps) {
     logger.warn('the web app is not built (npm run build); only /api is served');
   }
 
-  return { app, auth };
+  return { app, auth, liveEvents };
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app'];

@@ -4,6 +4,12 @@ import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
 import { verificationLink } from '@liveops/testing/smtp';
 import { user } from '../src/db/schema';
+import {
+  PASSWORD,
+  signUp as signUpShared,
+  signUpAndVerify as signUpAndVerifyShared,
+  tokenOf,
+} from './support/accounts';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import type { TestClient } from './support/test-client';
@@ -26,29 +32,13 @@ async function start(overrides: Parameters<typeof startTestServer>[1] = {}) {
   return server;
 }
 
-const PASSWORD = 'correct horse battery';
-
 async function userCount(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(user);
   return row?.n ?? -1;
 }
 
-function tokenOf(link: string): string {
-  return new URL(link).searchParams.get('token') ?? '';
-}
-
-async function signUp(client: TestClient, email: string) {
-  const response = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD });
-  expect(response.status).toBe(200);
-  return tokenOf(verificationLink(await server.smtp.waitForMail(email)));
-}
-
-async function signUpAndVerify(client: TestClient, email: string) {
-  const token = await signUp(client, email);
-  const verified = await client.get(`/api/auth/verify-email?token=${token}`);
-  expect(verified.status).toBe(200);
-  return token;
-}
+const signUp = (client: TestClient, email: string) => signUpShared(server, client, email);
+const signUpAndVerify = (client: TestClient, email: string) => signUpAndVerifyShared(server, client, email);
 
 describe('sign-up and email verification', () => {
   it('creates an unverified account, opens no session, and mails a link to /verified on PUBLIC_URL', async () => {

@@ -3,3 +3,5 @@ export * from './auth';
 export * from './user';
 export * from './api-error';
 export * from './auth-errors';
+export * from './game';
+export * from './live-events';

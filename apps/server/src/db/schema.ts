@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { GameTheme, Orientation, Platform } from '@liveops/domain';
 
 /** Better Auth's tables (user, session, account, verification, rate_limit) and ours, in one schema. */
 export const user = pgTable('user', {
@@ -77,3 +78,27 @@ export const appSetting = pgTable('app_setting', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** §3 Game. Rows are never shown to anyone but their owner (ownerId). */
+export const game = pgTable(
+  'game',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    platforms: jsonb('platforms').$type<Platform[]>().notNull(),
+    orientation: text('orientation').$type<Orientation>().notNull(),
+    sdkKey: text('sdk_key').notNull().unique(),
+    status: text('status').$type<'active'>().notNull().default('active'),
+    tier: text('tier').$type<'free'>().notNull().default('free'),
+    owner: text('owner'),
+    theme: jsonb('theme').$type<GameTheme>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('game_owner_idx').on(t.ownerId, t.enabled, t.createdAt)],
+);

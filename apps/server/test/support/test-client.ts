@@ -13,7 +13,7 @@ export class TestClient {
   ): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', this.origin);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     let body = init.body;
     if (init.json !== undefined) {
       body = JSON.stringify(init.json);
@@ -50,6 +50,15 @@ export class TestClient {
 
   get(path: string) {
     return this.request(path);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** Carries another visitor's cookies, as one browser would to a second server behind the same address. */
+  useSessionOf(other: TestClient): void {
+    this.cookies = new Map(other.cookies);
   }
 
   hasSession(): boolean {

@@ -7,6 +7,7 @@ export type TestDatabases = { create: () => Promise<Database>; close: () => Prom
 
 /** Set TEST_DATABASE_URL (postgres://…) to run the server suite against PostgreSQL instead of PGlite. */
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_DATABASE_KIND: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
  * Migrating takes seconds, so each test file migrates one template and every test gets a copy of it: a PGlite

@@ -23,10 +23,14 @@ export type TestServer = {
  */
 export async function startTestServer(
   database: Database,
-  overrides: Partial<Config> & { smtp?: SmtpTestServer } = {},
+  {
+    smtp: givenSmtp,
+    ownsDatabase = true,
+    ...overrides
+  }: Partial<Config> & { smtp?: SmtpTestServer; ownsDatabase?: boolean } = {},
 ): Promise<TestServer> {
-  const ownSmtp = !overrides.smtp;
-  const smtp = overrides.smtp ?? (await startSmtpServer());
+  const ownSmtp = !givenSmtp;
+  const smtp = givenSmtp ?? (await startSmtpServer());
   let app: App | null = null;
   const server: ServerType = serve({
     fetch: (request, env) => (app ? app.fetch(request, env) : new Response('starting', { status: 503 })),
@@ -44,7 +48,8 @@ export async function startTestServer(
   };
   const logger = createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  app = (await createApp({ config, database, mailer, logger })).app;
+  const created = await createApp({ config, database, mailer, logger });
+  app = created.app;
   return {
     url,
     config,
@@ -57,8 +62,9 @@ export async function startTestServer(
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       mailer.close();
+      await created.liveEvents.close();
       if (ownSmtp) await smtp.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }

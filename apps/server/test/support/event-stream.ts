@@ -1,0 +1,75 @@
+import type { TestClient } from './test-client';
+
+export type StreamEvent = { event: string; data: string };
+
+/** Reads /api/events as a browser's EventSource would, collecting every event. */
+export async function openEventStream(client: TestClient) {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/api/events', client.baseUrl), {
+    headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pump = (async () => {
+    if (!reader) return;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of frame.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          }
+          if (data.length) events.push({ event, data: data.join('\n') });
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+
+  /** Waits for the first event after index `from` that matches. */
+  async function next(match: (e: StreamEvent) => boolean, timeoutMs = 5000, from = 0): Promise<StreamEvent> {
+    const find = () => events.slice(from).find(match);
+    const found = find();
+    if (found) return found;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+      }, timeoutMs);
+      function check() {
+        const hit = find();
+        if (!hit) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(hit);
+      }
+      waiters.add(check);
+    });
+  }
+
+  if (response.ok) await next((e) => e.event === 'ready');
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    next,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}

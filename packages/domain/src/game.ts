@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Stored lowercase (the creation form's reading); shown capitalised (the workspace's). Decision 006. */
+export const ORIENTATIONS = ['portrait', 'landscape'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+export const ORIENTATION_LABELS: Record<Orientation, string> = { portrait: 'Portrait', landscape: 'Landscape' };
+
+export const GAME_NAME_MAX_LENGTH = 100;
+export const GAME_DESCRIPTION_MAX_LENGTH = 1000;
+export const SDK_KEY_PREFIX = 'CSDK-';
+export const SDK_KEY_RANDOM_LENGTH = 16;
+export const SDK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const SDK_KEY_PATTERN = /^CSDK-[A-Za-z0-9]{16}$/;
+/** The spec's default colours: the accent and the popup's screen background. */
+export const DEFAULT_GAME_THEME = { primaryColor: '#FFE16D', secondaryColor: '#021031' } as const;
+
+export const GAME_MESSAGES = {
+  nameRequired: 'Game name is required.',
+  nameTooLong: `Keep the name under ${GAME_NAME_MAX_LENGTH} characters.`,
+  descriptionRequired: 'Description is required.',
+  descriptionTooLong: `Keep the description under ${GAME_DESCRIPTION_MAX_LENGTH} characters.`,
+  platformRequired: 'Please select at least one platform.',
+  platformUnknown: `Platforms are ${PLATFORMS.join(', ')}.`,
+  orientationInvalid: 'Orientation must be portrait or landscape.',
+  colorInvalid: 'Colours are hex values like #1A2B3C.',
+  notFound: 'Game not found.',
+  loading: 'Loading Game...',
+  empty: 'No games found. Create your first game!',
+  sdkKeyCopied: 'SDK Key Copied!',
+  updated: '✓ Updated',
+  createFailed: 'Could not create the game. Please try again.',
+  updateFailed: 'Could not save the change. Please try again.',
+  comingSoon: 'Coming Soon.',
+} as const;
+
+export const HexColorSchema = z
+  .string({ error: GAME_MESSAGES.colorInvalid })
+  .regex(/^#[0-9A-Fa-f]{6}$/, GAME_MESSAGES.colorInvalid)
+  .transform((value) => value.toUpperCase());
+
+export const OrientationSchema = z.enum(ORIENTATIONS, { error: GAME_MESSAGES.orientationInvalid });
+
+export const GameThemeSchema = z.object({ primaryColor: HexColorSchema, secondaryColor: HexColorSchema });
+export type GameTheme = z.infer<typeof GameThemeSchema>;
+
+export const CreateGameInputSchema = z.object({
+  name: z
+    .string({ error: GAME_MESSAGES.nameRequired })
+    .trim()
+    .min(1, GAME_MESSAGES.nameRequired)
+    .max(GAME_NAME_MAX_LENGTH, GAME_MESSAGES.nameTooLong),
+  description: z
+    .string({ error: GAME_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, GAME_MESSAGES.descriptionRequired)
+    .max(GAME_DESCRIPTION_MAX_LENGTH, GAME_MESSAGES.descriptionTooLong),
+  platforms: z
+    .array(z.enum(PLATFORMS, { error: GAME_MESSAGES.platformUnknown }), { error: GAME_MESSAGES.platformRequired })
+    .min(1, GAME_MESSAGES.platformRequired)
+    .max(PLATFORMS.length)
+    .transform((list) => PLATFORMS.filter((p) => list.includes(p))),
+  orientation: OrientationSchema.default('portrait'),
+});
+export type CreateGameInput = z.input<typeof CreateGameInputSchema>;
+
+export const UpdateOrientationInputSchema = z.object({ orientation: OrientationSchema });
+export const UpdateThemeInputSchema = z.object({ theme: GameThemeSchema });
+
+export const GameSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  platforms: z.array(z.enum(PLATFORMS)),
+  orientation: OrientationSchema,
+  sdkKey: z.string(),
+  status: z.literal('active'),
+  tier: z.literal('free'),
+  owner: z.string().nullable(),
+  theme: GameThemeSchema,
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Game = z.infer<typeof GameSchema>;
+
+/** Draws an SDK key from random bytes; rejection sampling keeps every character equally likely. */
+export function sdkKeyFromRandom(nextByte: () => number): string {
+  let key = SDK_KEY_PREFIX;
+  const limit = 256 - (256 % SDK_KEY_ALPHABET.length);
+  while (key.length < SDK_KEY_PREFIX.length + SDK_KEY_RANDOM_LENGTH) {
+    const byte = nextByte();
+    if (byte < limit) key += SDK_KEY_ALPHABET[byte % SDK_KEY_ALPHABET.length];
+  }
+  return key;
+}
