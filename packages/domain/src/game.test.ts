@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CreateGameInputSchema, GAME_MESSAGES, sdkKeyFromRandom, SDK_KEY_PATTERN, UpdateThemeInputSchema } from './game';
+import {
+  CreateGameInputSchema,
+  GAME_MESSAGES,
+  sdkKeyFromRandom,
+  SDK_KEY_PATTERN,
+  UpdateThemeInputSchema,
+} from './game';
 
 const valid = { name: 'Star Miner', description: 'Dig for stars', platforms: ['iOS', 'Android'] };
 function firstMessage(input: unknown) {
@@ -34,14 +40,18 @@ describe('CreateGameInputSchema', () => {
 
 describe('UpdateThemeInputSchema', () => {
   it('accepts hex colours and normalises their case', () => {
-    expect(UpdateThemeInputSchema.parse({ theme: { primaryColor: '#aabbcc', secondaryColor: '#001122' } }).theme).toEqual({
+    expect(
+      UpdateThemeInputSchema.parse({ theme: { primaryColor: '#aabbcc', secondaryColor: '#001122' } }).theme,
+    ).toEqual({
       primaryColor: '#AABBCC',
       secondaryColor: '#001122',
     });
   });
   it('refuses what is not a colour', () => {
     for (const bad of ['red', '#12345', '#1234567', 'javascript:alert(1)', 42]) {
-      expect(UpdateThemeInputSchema.safeParse({ theme: { primaryColor: bad, secondaryColor: '#000000' } }).success).toBe(false);
+      expect(
+        UpdateThemeInputSchema.safeParse({ theme: { primaryColor: bad, secondaryColor: '#000000' } }).success,
+      ).toBe(false);
     }
   });
 });
