@@ -1,11 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@liveops/domain';
 import { RequireAuth } from './require-auth';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** jsdom has no EventSource; this one records what the app opens. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static opened: string[] = [];
+  readyState = 0;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(url);
+  }
+  addEventListener() {}
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
 
 function renderGuarded() {
   const router = createMemoryRouter(
@@ -45,6 +64,7 @@ describe('RequireAuth', () => {
     const router = renderGuarded();
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(FakeEventSource.opened).toEqual([]);
   });
 
   it('sends a signed-in user whose email is not verified to /login', async () => {
@@ -83,5 +103,6 @@ describe('RequireAuth', () => {
     renderGuarded();
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(FakeEventSource.opened).toEqual(['/api/events']);
   });
 });

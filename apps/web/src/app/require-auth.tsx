@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@liveops/domain';
 import { AppShell } from '../components/app-shell';
 import { FullPageStatus } from '../components/full-page-status';
 import { useCurrentUser } from '../lib/current-user';
+import { useLiveUpdates } from '../lib/live-updates';
 
 /**
  * The dashboard guard (decision 001): nobody signed in with a verified email gets /login. While the check
@@ -11,6 +12,7 @@ import { useCurrentUser } from '../lib/current-user';
 export function RequireAuth() {
   const location = useLocation();
   const currentUser = useCurrentUser();
+  useLiveUpdates(!!currentUser.data);
   if (currentUser.data === undefined) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
   if (currentUser.data === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (

@@ -1,9 +1,38 @@
+import { CalendarCheck, Image, Megaphone, MonitorSmartphone, Package, Sparkles, Users } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { GAME_MESSAGES } from '@liveops/domain';
+import { TabPlaceholder } from '../components/tab-placeholder';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { VerifiedPage } from '../features/auth/routes/verified-page';
-import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { DashboardPage } from '../features/games/routes/dashboard-page';
+import { GameProfileTab } from '../features/games/routes/game-profile-tab';
+import { FirstGameRedirect, GameWorkspace } from '../features/games/routes/game-workspace';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
+
+/** Tabs whose features arrive in later issues say so plainly. */
+const upcoming = [
+  {
+    path: 'emulator',
+    icon: MonitorSmartphone,
+    title: 'Emulator',
+    text: 'Preview daily-reward popups with a streak and a day here once daily rewards exist.',
+  },
+  {
+    path: 'assets',
+    icon: Image,
+    title: 'Assets',
+    text: 'Upload and reuse images across features. Image uploads arrive next.',
+  },
+  {
+    path: 'segments/*',
+    icon: Users,
+    title: 'Player Segments',
+    text: 'Target players with CEL rules. Segments arrive soon.',
+  },
+  { path: 'inventory', icon: Package, title: 'Inventory', text: 'Items and packs of items arrive soon.' },
+  { path: 'daily-rewards', icon: CalendarCheck, title: 'Daily Rewards', text: '7-day reward cycles arrive soon.' },
+];
 
 export const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -13,6 +42,28 @@ export const routes = [
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/dashboard/game', element: <FirstGameRedirect /> },
+      {
+        path: '/dashboard/game/:gameId',
+        element: <GameWorkspace />,
+        children: [
+          { index: true, element: <GameProfileTab /> },
+          ...upcoming.map(({ path, icon, title, text }) => ({
+            path,
+            element: <TabPlaceholder icon={icon} title={title} text={text} />,
+          })),
+          {
+            path: 'offers',
+            element: <TabPlaceholder icon={Megaphone} title="Offers" text={GAME_MESSAGES.comingSoon} />,
+          },
+          {
+            path: 'events',
+            element: <TabPlaceholder icon={Sparkles} title="Events" text={GAME_MESSAGES.comingSoon} />,
+          },
+          // §2: any other path shows the profile.
+          { path: '*', element: <GameProfileTab /> },
+        ],
+      },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

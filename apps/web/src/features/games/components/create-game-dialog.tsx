@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CreateGameInputSchema,
+  GAME_MESSAGES,
+  ORIENTATION_LABELS,
+  ORIENTATIONS,
+  PLATFORMS,
+  type CreateGameInput,
+} from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useCreateGame } from '../api/create-game';
+
+const EMPTY: CreateGameInput = { name: '', description: '', platforms: [], orientation: 'portrait' };
+
+/** The fixed "+ Create New Game" button and its modal. Unlike the spec's silent failure, a failure is shown. */
+export function CreateGameDialog() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const createGame = useCreateGame();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateGameInput>({ resolver: zodResolver(CreateGameInputSchema), defaultValues: EMPTY });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      reset(EMPTY);
+      createGame.reset();
+    }
+  };
+
+  const onSubmit = handleSubmit((input) =>
+    createGame.mutate(input, {
+      onSuccess: (game) => {
+        onOpenChange(false);
+        toast.success(`${game.name} is ready.`, {
+          action: { label: 'Open', onClick: () => void navigate(`/dashboard/game/${game.id}`) },
+        });
+      },
+    }),
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>
+        <Button className="fab">
+          <Plus size={18} aria-hidden />
+          Create New Game
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">Create New Game</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close">
+                <X size={18} aria-hidden />
+              </button>
+            </Dialog.Close>
+          </div>
+          <form className="stack" noValidate onSubmit={onSubmit}>
+            <TextField label="Name" placeholder="Star Miner" error={errors.name?.message} {...register('name')} />
+            <div className="field">
+              <label className="field-label" htmlFor="game-description">
+                Description
+              </label>
+              <textarea
+                id="game-description"
+                className="input textarea"
+                rows={3}
+                placeholder="What is the game about?"
+                aria-invalid={errors.description ? true : undefined}
+                {...register('description')}
+              />
+              {errors.description ? <p className="field-error">{errors.description.message}</p> : null}
+            </div>
+            <div className="field" role="group" aria-labelledby="platforms-label">
+              <span className="field-label" id="platforms-label">
+                Platforms
+              </span>
+              <Controller
+                control={control}
+                name="platforms"
+                render={({ field }) => (
+                  <ToggleGroup.Root
+                    type="multiple"
+                    className="toggle-group"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    aria-label="Platforms"
+                  >
+                    {PLATFORMS.map((platform) => (
+                      <ToggleGroup.Item key={platform} value={platform} className="toggle">
+                        {platform}
+                      </ToggleGroup.Item>
+                    ))}
+                  </ToggleGroup.Root>
+                )}
+              />
+              {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="game-orientation">
+                Orientation
+              </label>
+              <select id="game-orientation" className="input" {...register('orientation')}>
+                {ORIENTATIONS.map((orientation) => (
+                  <option key={orientation} value={orientation}>
+                    {ORIENTATION_LABELS[orientation]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {createGame.isError ? (
+              <Alert tone="error">{createGame.error.message || GAME_MESSAGES.createFailed}</Alert>
+            ) : null}
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <Button type="button" variant="secondary">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={createGame.isPending}>
+                Create Game
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

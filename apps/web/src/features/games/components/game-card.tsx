@@ -1,0 +1,51 @@
+import { ArrowRight } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { Game } from '@liveops/domain';
+import { SdkKey } from './sdk-key';
+
+/** A "Your Games" card: the whole card and its arrow open the game's workspace. */
+export function GameCard({ game }: { game: Game }) {
+  const navigate = useNavigate();
+  const open = () => void navigate(`/dashboard/game/${game.id}`);
+  return (
+    <article
+      className="game-card"
+      onClick={open}
+      onKeyDown={(event) => {
+        if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+          event.preventDefault();
+          open();
+        }
+      }}
+      tabIndex={0}
+      aria-label={`Open ${game.name}`}
+    >
+      <header className="game-card-header">
+        <h3 className="game-card-name">{game.name}</h3>
+        <span className={`badge badge-status badge-${game.status}`}>{game.status}</span>
+      </header>
+      <p className="game-card-description">{game.description}</p>
+      <ul className="platforms" aria-label="Platforms">
+        {game.platforms.map((platform) => (
+          <li key={platform} className="chip">
+            {platform}
+          </li>
+        ))}
+      </ul>
+      <footer className="game-card-footer">
+        <SdkKey value={game.sdkKey} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Open ${game.name} workspace`}
+          onClick={(event) => {
+            event.stopPropagation();
+            open();
+          }}
+        >
+          <ArrowRight size={18} aria-hidden />
+        </button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { Upload } from 'lucide-react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { Game } from '@liveops/domain';
+import { DAILY_REWARDS_TAB, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
+
+function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
+  const Icon = info.icon;
+  if (info.disabled) {
+    return (
+      <button type="button" className="nav-item" disabled aria-disabled="true">
+        <Icon size={18} aria-hidden />
+        <span>{info.label}</span>
+        <span className="soon">Coming Soon</span>
+      </button>
+    );
+  }
+  return (
+    <NavLink to={tabPath(gameId, info)} end={info.path === ''} className="nav-item">
+      <Icon size={18} aria-hidden />
+      <span>{info.label}</span>
+    </NavLink>
+  );
+}
+
+/** §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. */
+export function WorkspaceSidebar({ game, games }: { game: Game; games: Game[] }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const currentTab = tabFromPath(location.pathname);
+  const switchGame = (id: string) => {
+    const info = [...MAIN_TABS, DAILY_REWARDS_TAB].find((t) => t.tab === currentTab) ?? MAIN_TABS[0]!;
+    void navigate(tabPath(id, info));
+  };
+  return (
+    <aside className="sidebar" aria-label="Game workspace">
+      <label className="field-label" htmlFor="game-selector">
+        Game
+      </label>
+      <select id="game-selector" className="input" value={game.id} onChange={(event) => switchGame(event.target.value)}>
+        {games.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </select>
+      <nav className="nav" aria-label="Workspace sections">
+        {MAIN_TABS.map((info) => (
+          <NavItem key={info.tab} gameId={game.id} info={info} />
+        ))}
+        <hr className="nav-divider" />
+        <NavItem gameId={game.id} info={DAILY_REWARDS_TAB} />
+      </nav>
+      <div className="sidebar-footer">
+        <Link to="/dashboard" className="nav-item">
+          <span>← Back to Dashboard</span>
+        </Link>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled
+          title="Publishing arrives with daily rewards"
+        >
+          <Upload size={16} aria-hidden />
+          Publish Packs
+        </button>
+      </div>
+    </aside>
+  );
+}

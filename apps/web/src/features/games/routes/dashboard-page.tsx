@@ -1,0 +1,53 @@
+import { Gamepad2 } from 'lucide-react';
+import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useSignedInUser } from '../../../lib/current-user';
+import { useGames } from '../api/get-games';
+import { CreateGameDialog } from '../components/create-game-dialog';
+import { GameCard } from '../components/game-card';
+
+/** Dashboard home: the welcome line and the "Your Games" grid. */
+export function DashboardPage() {
+  const user = useSignedInUser();
+  const games = useGames();
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1 className="welcome">Welcome, {userGreetingName(user)}</h1>
+        <p className="muted">Your games, segments, inventory and daily rewards live here.</p>
+      </div>
+      <section aria-labelledby="your-games">
+        <h2 className="section-title" id="your-games">
+          Your Games
+        </h2>
+        {games.isPending ? (
+          <div className="games-grid" aria-busy="true" aria-label="Loading games">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="game-card skeleton" />
+            ))}
+          </div>
+        ) : games.isError ? (
+          <div className="stack-sm">
+            <Alert tone="error">Could not load your games. {games.error.message}</Alert>
+            <Button variant="secondary" size="sm" onClick={() => void games.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : games.data.length === 0 ? (
+          <div className="panel empty-state">
+            <Gamepad2 size={32} aria-hidden className="placeholder-icon" />
+            <p>{GAME_MESSAGES.empty}</p>
+          </div>
+        ) : (
+          <div className="games-grid">
+            {games.data.map((game) => (
+              <GameCard key={game.id} game={game} />
+            ))}
+          </div>
+        )}
+      </section>
+      <CreateGameDialog />
+    </div>
+  );
+}

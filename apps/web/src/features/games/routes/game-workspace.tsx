@@ -1,0 +1,55 @@
+import { SearchX } from 'lucide-react';
+import { Link, Navigate, Outlet, useParams } from 'react-router';
+import { GAME_MESSAGES } from '@liveops/domain';
+import { FullPageStatus } from '../../../components/full-page-status';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useGame } from '../api/get-game';
+import { useGames } from '../api/get-games';
+import { WorkspaceSidebar } from '../components/workspace-sidebar';
+
+/** /dashboard/game/:gameId and its tab paths: the sidebar, and the tab's page beside it. */
+export function GameWorkspace() {
+  const gameId = useParams().gameId ?? '';
+  const game = useGame(gameId);
+  const games = useGames();
+
+  if (game.isPending) return <FullPageStatus>{GAME_MESSAGES.loading}</FullPageStatus>;
+  if (game.isError) {
+    return (
+      <div className="stack-sm">
+        <Alert tone="error">Could not load the game. {game.error.message}</Alert>
+        <Button variant="secondary" size="sm" onClick={() => void game.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!game.data) {
+    return (
+      <div className="panel empty-state" role="alert">
+        <SearchX size={32} aria-hidden className="placeholder-icon" />
+        <p>{GAME_MESSAGES.notFound}</p>
+        <Button asChild variant="secondary">
+          <Link to="/dashboard">← Back to Dashboard</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="workspace">
+      <WorkspaceSidebar game={game.data} games={games.data ?? [game.data]} />
+      <div className="workspace-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard/game with no id: the first game is selected automatically; with none, the dashboard. */
+export function FirstGameRedirect() {
+  const games = useGames();
+  if (games.isPending) return <FullPageStatus>{GAME_MESSAGES.loading}</FullPageStatus>;
+  const first = games.data?.[0];
+  return <Navigate to={first ? `/dashboard/game/${first.id}` : '/dashboard'} replace />;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { tabFromPath } from './workspace-tabs';
+
+describe('tabFromPath', () => {
+  it('takes the tab from the path segment after the game id', () => {
+    expect(tabFromPath('/dashboard/game/g1/assets')).toBe('assets');
+    expect(tabFromPath('/dashboard/game/g1/segments')).toBe('segments');
+    expect(tabFromPath('/dashboard/game/g1/segments/s1')).toBe('segments');
+    expect(tabFromPath('/dashboard/game/g1/offers')).toBe('offers');
+    expect(tabFromPath('/dashboard/game/g1/daily-rewards')).toBe('dailyRewards');
+  });
+  it('is profile otherwise', () => {
+    expect(tabFromPath('/dashboard/game/g1')).toBe('profile');
+    expect(tabFromPath('/dashboard/game/g1/unknown')).toBe('profile');
+  });
+  it('does not mistake a game id for a tab', () => {
+    expect(tabFromPath('/dashboard/game/assets')).toBe('profile');
+  });
+});

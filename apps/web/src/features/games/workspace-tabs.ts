@@ -1,0 +1,50 @@
+import {
+  CalendarCheck,
+  Gamepad2,
+  Image,
+  Megaphone,
+  MonitorSmartphone,
+  Package,
+  Sparkles,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type WorkspaceTab =
+  'profile' | 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'dailyRewards';
+
+export type WorkspaceTabInfo = { tab: WorkspaceTab; label: string; path: string; icon: LucideIcon; disabled?: boolean };
+
+/** The sidebar's navigation, in the spec's order; Daily Rewards sits below the divider. */
+export const MAIN_TABS: WorkspaceTabInfo[] = [
+  { tab: 'profile', label: 'Game Profile', path: '', icon: Gamepad2 },
+  { tab: 'emulator', label: 'Emulator', path: 'emulator', icon: MonitorSmartphone },
+  { tab: 'assets', label: 'Assets', path: 'assets', icon: Image },
+  { tab: 'segments', label: 'Player Segments', path: 'segments', icon: Users },
+  { tab: 'inventory', label: 'Inventory', path: 'inventory', icon: Package },
+  { tab: 'offers', label: 'Offers', path: 'offers', icon: Megaphone, disabled: true },
+  { tab: 'events', label: 'Events', path: 'events', icon: Sparkles, disabled: true },
+];
+export const DAILY_REWARDS_TAB: WorkspaceTabInfo = {
+  tab: 'dailyRewards',
+  label: 'Daily Rewards',
+  path: 'daily-rewards',
+  icon: CalendarCheck,
+};
+
+/**
+ * §2: a path containing assets, emulator, segments, inventory, offers or events selects that tab; otherwise
+ * the tab is profile. Daily Rewards has its own path segment too.
+ */
+export function tabFromPath(pathname: string): WorkspaceTab {
+  const rest = pathname.split('/').slice(4);
+  for (const segment of rest) {
+    const hit = [...MAIN_TABS, DAILY_REWARDS_TAB].find((info) => info.path && info.path === segment);
+    if (hit) return hit.tab;
+  }
+  return 'profile';
+}
+
+export function tabPath(gameId: string, info: WorkspaceTabInfo): string {
+  return `/dashboard/game/${gameId}${info.path ? `/${info.path}` : ''}`;
+}
