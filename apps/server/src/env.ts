@@ -28,8 +28,28 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  publicUrl: string | null;
+};
 
 export type Config = {
   port: number;
@@ -44,6 +64,7 @@ export type Config = {
   trustProxy: boolean;
   authRateLimitMax: number;
   webDistDir: string | null;
+  s3: S3Config | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -66,6 +87,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: must be set together with ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
     );
   }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).find((name) => e[name]);
+  if (!e.S3_BUCKET && s3Only) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${s3Only} is set`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -86,6 +114,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : null,
+          publicUrl: e.S3_PUBLIC_URL ?? null,
+        }
+      : null,
     logLevel: e.LOG_LEVEL,
   };
 }

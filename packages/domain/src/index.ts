@@ -5,3 +5,4 @@ export * from './api-error';
 export * from './auth-errors';
 export * from './game';
 export * from './live-events';
+export * from './asset';

@@ -2,3 +2,4 @@ export * from './smtp';
 export * from './oidc';
 export * from './browser';
 export * from './ports';
+export * from './s3';

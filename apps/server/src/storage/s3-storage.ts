@@ -1,0 +1,63 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../env';
+import { assertSafeStorageKey, FILES_PATH, type Storage } from './storage';
+
+/**
+ * Any S3-compatible store (AWS S3, Cloudflare R2, MinIO, GCS interop) with path-style addressing. Objects are
+ * served from S3_PUBLIC_URL (a public bucket or CDN) when set, else through this server's /files path.
+ */
+export function createS3Storage(config: S3Config, publicBaseUrl: string): Storage & { client: S3Client } {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: true,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // Some S3-compatible stores mishandle the SDK's default streaming checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    kind: 's3',
+    client,
+    async put(key, body, { contentType, cacheControl }) {
+      assertSafeStorageKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ...(cacheControl ? { CacheControl: cacheControl } : {}),
+        }),
+      );
+    },
+    async get(key) {
+      assertSafeStorageKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        if (!result.Body) return null;
+        return {
+          body: await result.Body.transformToByteArray(),
+          contentType: result.ContentType ?? 'application/octet-stream',
+          cacheControl: result.CacheControl ?? null,
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertSafeStorageKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    publicUrl: (key) => (config.publicUrl ? `${config.publicUrl}/${key}` : `${publicBaseUrl}${FILES_PATH}/${key}`),
+  };
+}
