@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { API_BODY_MAX_BYTES, API_MESSAGES } from '@liveops/domain';
+import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
@@ -14,32 +14,45 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createLiveEvents } from './lib/live-events';
 import { resolveAuthSecret } from './lib/secret';
+import { assetsRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { eventsRoutes } from './routes/events';
+import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
 import { meRoutes } from './routes/me';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 
-export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger };
+export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; storage?: Storage };
 
-export async function createApp({ config, database, mailer, logger }: AppDeps) {
+/** Room for the multipart framing around the largest accepted image. */
+const UPLOAD_BODY_MAX_BYTES = ASSET_UPLOAD_MAX_BYTES + 64 * 1024;
+const onTooLarge = (c: Parameters<typeof jsonError>[0]) =>
+  jsonError(c, 413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.bodyTooLarge);
+const jsonBodyLimit = bodyLimit({ maxSize: API_BODY_MAX_BYTES, onError: onTooLarge });
+const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: onTooLarge });
+
+export async function createApp({ config, database, mailer, logger, storage = createStorage(config) }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret });
   const liveEvents = await createLiveEvents(database, logger);
 
   const api = new Hono()
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_MAX_BYTES,
-        onError: (c) => jsonError(c, 413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.bodyTooLarge),
-      }),
+    .use((c, next) =>
+      (c.req.method === 'POST' && /^\/api\/games\/[^/]+\/assets\/?$/.test(c.req.path)
+        ? uploadBodyLimit
+        : jsonBodyLimit)(c, next),
     )
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
+    .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/events', eventsRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
   const app = new Hono();
+  // Before the page headers: stored files carry their own, and may be embedded by game clients anywhere.
+  app.route('/files', filesRoutes(storage));
   app.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
   );
@@ -66,7 +79,7 @@ export async function createApp({ config, database, mailer, logger }: AppDeps) {
     logger.warn('the web app is not built (npm run build); only /api is served');
   }
 
-  return { app, auth, liveEvents };
+  return { app, auth, liveEvents, storage };
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app'];

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { GameTheme, Orientation, Platform } from '@liveops/domain';
+import type { AssetImageType, GameTheme, Orientation, Platform } from '@liveops/domain';
 
 /** Better Auth's tables (user, session, account, verification, rate_limit) and ours, in one schema. */
 export const user = pgTable('user', {
@@ -101,4 +101,26 @@ export const game = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('game_owner_idx').on(t.ownerId, t.enabled, t.createdAt)],
+);
+
+/** §3 Asset: the record only; the image bytes live in storage under storageKey. */
+export const asset = pgTable(
+  'asset',
+  {
+    /** gameId and assetId joined by an underscore; the primary key settles duplicate-ID races. */
+    id: text('id').primaryKey(),
+    assetId: text('asset_id').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    type: text('type').$type<AssetImageType>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('asset_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );

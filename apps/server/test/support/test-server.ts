@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
 import { createApp, type App } from '../../src/app';
@@ -40,8 +43,9 @@ export async function startTestServer(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-server-test-'));
   const config: Config = {
-    ...loadConfig({ PORT: String(port), DATA_DIR: '/nonexistent-test-data-dir', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     publicUrl: url,
     smtpUrl: smtp.url,
     ...overrides,
@@ -65,6 +69,7 @@ export async function startTestServer(
       await created.liveEvents.close();
       if (ownSmtp) await smtp.close();
       if (ownsDatabase) await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

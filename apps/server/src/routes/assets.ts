@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  ASSET_MESSAGES,
+  ASSET_UPLOAD_MAX_BYTES,
+  AssetFieldsSchema,
+  assetDocumentId,
+  GAME_MESSAGES,
+  isWithinAssetLimit,
+  sniffImageType,
+  type Asset,
+} from '@liveops/domain';
+import type { Auth } from '../auth';
+import type { Db } from '../db/database';
+import { asset, game } from '../db/schema';
+import { jsonError } from '../lib/http';
+import type { LiveEvents } from '../lib/live-events';
+import type { Logger } from '../lib/logger';
+import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import type { Storage } from '../storage/storage';
+
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
+/** Stored keys are never reused (a random suffix), so the bytes at a key never change. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+type AssetRow = typeof asset.$inferSelect;
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logger: Logger };
+
+/** /api/games/:gameId/assets: list, upload (multipart: name, assetId, file), delete. Owner only. */
+export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
+  const toAsset = ({ storageKey, ...row }: AssetRow): Asset => ({ ...row, url: storage.publicUrl(storageKey) });
+
+  /** The caller's own enabled game, or null: another owner's game is answered like a missing one. */
+  async function ownGameId(c: Context<AuthedEnv>): Promise<string | null> {
+    const gameId = c.req.param('gameId') ?? '';
+    const [row] = await db
+      .select({ id: game.id })
+      .from(game)
+      .where(and(eq(game.id, gameId), eq(game.ownerId, c.get('user').id), eq(game.enabled, true)));
+    return row?.id ?? null;
+  }
+
+  return new Hono<AuthedEnv>()
+    .use(requireVerifiedUser(auth))
+    .get('/', async (c) => {
+      const gameId = await ownGameId(c);
+      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const rows = await db
+        .select()
+        .from(asset)
+        .where(and(eq(asset.gameId, gameId), eq(asset.ownerId, c.get('user').id)))
+        .orderBy(asc(asset.createdAt), asc(asset.id));
+      return c.json(rows.map(toAsset));
+    })
+    .post('/', async (c) => {
+      const gameId = await ownGameId(c);
+      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        return jsonError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload the image as multipart/form-data.');
+      }
+      let form: Record<string, string | File | (string | File)[]>;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        return jsonError(c, 400, 'MALFORMED_UPLOAD', 'The upload could not be read. Please try again.');
+      }
+      const one = (value: unknown) => (Array.isArray(value) ? undefined : value);
+      const fields = AssetFieldsSchema.safeParse({ name: one(form.name), assetId: one(form.assetId) });
+      if (!fields.success) {
+        return jsonError(c, 400, 'VALIDATION_ERROR', fields.error.issues[0]?.message ?? 'Invalid upload.');
+      }
+      const file = one(form.file);
+      if (!(file instanceof File) || file.size === 0) {
+        return jsonError(c, 400, 'VALIDATION_ERROR', ASSET_MESSAGES.fileRequired);
+      }
+      if (file.size > ASSET_UPLOAD_MAX_BYTES) return jsonError(c, 413, 'ASSET_TOO_LARGE', ASSET_MESSAGES.tooLarge);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // The type comes from the bytes, never from the file name or the browser's claim.
+      const sniffed = sniffImageType(bytes);
+      if (!sniffed.ok) return jsonError(c, 415, 'NOT_AN_IMAGE', sniffed.message);
+      if (!isWithinAssetLimit(sniffed.type, bytes.length)) {
+        return jsonError(c, 413, 'ASSET_TOO_LARGE', ASSET_MESSAGES.tooLarge);
+      }
+
+      const { name, assetId } = fields.data;
+      const ownerId = c.get('user').id;
+      const storageKey = `assets/${gameId}/${assetId}-${randomBytes(6).toString('hex')}.${EXTENSIONS[sniffed.type]}`;
+      // The row is claimed first: of two uploads racing for one ID, the loser writes no bytes at all.
+      const [row] = await db
+        .insert(asset)
+        .values({
+          id: assetDocumentId(gameId, assetId),
+          assetId,
+          gameId,
+          ownerId,
+          name,
+          size: bytes.length,
+          type: sniffed.type,
+          storageKey,
+          createdAt: Date.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return jsonError(c, 409, 'DUPLICATE_ASSET_ID', ASSET_MESSAGES.duplicateId);
+      try {
+        await storage.put(storageKey, bytes, { contentType: sniffed.type, cacheControl: ASSET_CACHE_CONTROL });
+      } catch (error) {
+        logger.error(`storing ${storageKey} failed:`, error);
+        await db.delete(asset).where(eq(asset.id, row.id));
+        return jsonError(c, 502, 'STORAGE_FAILED', ASSET_MESSAGES.uploadFailed);
+      }
+      await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
+      return c.json(toAsset(row), 201);
+    })
+    .delete('/:assetId', async (c) => {
+      const gameId = await ownGameId(c);
+      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const ownerId = c.get('user').id;
+      const [row] = await db
+        .delete(asset)
+        .where(
+          and(
+            eq(asset.id, assetDocumentId(gameId, c.req.param('assetId'))),
+            eq(asset.gameId, gameId),
+            eq(asset.ownerId, ownerId),
+          ),
+        )
+        .returning();
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', 'Asset not found.');
+      try {
+        await storage.delete(row.storageKey);
+      } catch (error) {
+        // The record is gone either way; the bytes are unreachable through the API and logged for cleanup.
+        logger.error(`deleting ${row.storageKey} from storage failed:`, error);
+      }
+      await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
+      return c.body(null, 204);
+    });
+}
