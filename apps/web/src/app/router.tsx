@@ -1,9 +1,10 @@
-import { CalendarCheck, Image, Megaphone, MonitorSmartphone, Package, Sparkles, Users } from 'lucide-react';
+import { CalendarCheck, Megaphone, MonitorSmartphone, Package, Sparkles, Users } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { VerifiedPage } from '../features/auth/routes/verified-page';
+import { AssetsTab } from '../features/assets/routes/assets-tab';
 import { DashboardPage } from '../features/games/routes/dashboard-page';
 import { GameProfileTab } from '../features/games/routes/game-profile-tab';
 import { FirstGameRedirect, GameWorkspace } from '../features/games/routes/game-workspace';
@@ -17,12 +18,6 @@ const upcoming = [
     icon: MonitorSmartphone,
     title: 'Emulator',
     text: 'Preview daily-reward popups with a streak and a day here once daily rewards exist.',
-  },
-  {
-    path: 'assets',
-    icon: Image,
-    title: 'Assets',
-    text: 'Upload and reuse images across features. Image uploads arrive next.',
   },
   {
     path: 'segments/*',
@@ -48,6 +43,7 @@ export const routes = [
         element: <GameWorkspace />,
         children: [
           { index: true, element: <GameProfileTab /> },
+          { path: 'assets', element: <AssetsTab /> },
           ...upcoming.map(({ path, icon, title, text }) => ({
             path,
             element: <TabPlaceholder icon={icon} title={title} text={text} />,

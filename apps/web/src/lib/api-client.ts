@@ -17,13 +17,14 @@ export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const isForm = init.body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers:
-      init.body === undefined
-        ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    headers,
+    // FormData sets its own multipart boundary.
+    body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     credentials: 'same-origin',
     signal: init.signal,
   });

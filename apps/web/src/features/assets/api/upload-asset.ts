@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AssetSchema, type AssetFields } from '@liveops/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { assetsQueryKeys } from './assets-query-keys';
+
+export function uploadAsset(gameId: string, input: AssetFields & { file: File }) {
+  const form = new FormData();
+  form.set('name', input.name);
+  form.set('assetId', input.assetId);
+  form.set('file', input.file);
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets`, { body: form }).then((b) => AssetSchema.parse(b));
+}
+
+export function useUploadAsset(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AssetFields & { file: File }) => uploadAsset(gameId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsQueryKeys.list(gameId) }),
+  });
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RefreshCw, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import {
+  ASSET_IMAGE_TYPES,
+  ASSET_MESSAGES,
+  AssetFieldsSchema,
+  isWithinAssetLimit,
+  randomAssetId,
+} from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useUploadAsset } from '../api/upload-asset';
+
+const newAssetId = () => randomAssetId((n) => crypto.getRandomValues(new Uint8Array(n)));
+
+/** The file field's checks mirror the server's, so most mistakes are caught before the upload. */
+const FormSchema = AssetFieldsSchema.extend({
+  file: z
+    .custom<FileList>()
+    .refine((files) => files instanceof FileList && files.length > 0, ASSET_MESSAGES.fileRequired)
+    .refine((files) => !files?.[0] || files[0].type !== 'image/svg+xml', ASSET_MESSAGES.svgRefused)
+    .refine(
+      (files) => !files?.[0] || (ASSET_IMAGE_TYPES as readonly string[]).includes(files[0].type),
+      ASSET_MESSAGES.notAnImage,
+    )
+    .refine((files) => !files?.[0] || isWithinAssetLimit(files[0].type, files[0].size), ASSET_MESSAGES.tooLarge),
+});
+type FormValues = z.input<typeof FormSchema>;
+
+function uploadErrorMessage(error: Error): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return ASSET_MESSAGES.mustSignIn;
+    if (error.status === 404) return ASSET_MESSAGES.selectGame;
+    if (error.status < 500 && error.message) return error.message;
+  }
+  return ASSET_MESSAGES.uploadFailed;
+}
+
+export function UploadAssetForm({ gameId }: { gameId: string }) {
+  const upload = useUploadAsset(gameId);
+  const [fileKey, setFileKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: { name: '', assetId: newAssetId() },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const file = (values.file as FileList)[0];
+    if (!file) return;
+    upload.mutate(
+      { name: values.name.trim(), assetId: values.assetId.trim(), file },
+      {
+        onSuccess: (asset) => {
+          toast.success(`Uploaded ${asset.name}.`);
+          reset({ name: '', assetId: newAssetId() });
+          setFileKey((k) => k + 1);
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="upload-form" noValidate onSubmit={onSubmit} aria-label="Upload asset">
+      <TextField label="Asset name" placeholder="Gold coin" error={errors.name?.message} {...register('name')} />
+      <div className="field">
+        <label className="field-label" htmlFor="asset-id">
+          Asset ID
+        </label>
+        <div className="input-with-button">
+          <input
+            id="asset-id"
+            className="input"
+            aria-invalid={errors.assetId ? true : undefined}
+            {...register('assetId')}
+          />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="New random ID"
+            title="New random ID"
+            onClick={() => setValue('assetId', newAssetId(), { shouldValidate: true })}
+          >
+            <RefreshCw size={16} aria-hidden />
+          </button>
+        </div>
+        {errors.assetId ? <p className="field-error">{errors.assetId.message}</p> : null}
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="asset-file">
+          File
+        </label>
+        <input
+          key={fileKey}
+          id="asset-file"
+          type="file"
+          className="input file-input"
+          accept={ASSET_IMAGE_TYPES.join(',')}
+          aria-invalid={errors.file ? true : undefined}
+          {...register('file')}
+        />
+        {errors.file ? <p className="field-error">{String(errors.file.message)}</p> : null}
+      </div>
+      <div className="upload-actions">
+        <Button type="submit" loading={upload.isPending}>
+          <Upload size={16} aria-hidden />
+          Upload
+        </Button>
+      </div>
+      {upload.isError ? (
+        <div className="upload-error">
+          <Alert tone="error">{uploadErrorMessage(upload.error)}</Alert>
+        </div>
+      ) : null}
+    </form>
+  );
+}

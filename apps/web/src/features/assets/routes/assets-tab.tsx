@@ -1,0 +1,56 @@
+import { ImageOff } from 'lucide-react';
+import { useParams } from 'react-router';
+import { ASSET_MESSAGES } from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAssets } from '../api/get-assets';
+import { AssetCard } from '../components/asset-card';
+import { UploadAssetForm } from '../components/upload-asset-form';
+
+/** The workspace's Assets tab: upload form and the game's images. */
+export function AssetsTab() {
+  const gameId = useParams().gameId ?? '';
+  const assets = useAssets(gameId);
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1 className="page-title">Assets</h1>
+        <p className="muted">{ASSET_MESSAGES.intro}</p>
+      </div>
+      <section className="panel">
+        <h2 className="panel-title">Upload</h2>
+        <UploadAssetForm gameId={gameId} />
+      </section>
+      <section className="panel" aria-labelledby="asset-list-heading">
+        <h2 className="panel-title" id="asset-list-heading">
+          Images{assets.data ? ` (${assets.data.length})` : ''}
+        </h2>
+        {assets.isPending ? (
+          <ul className="asset-grid" aria-busy="true" aria-label="Loading assets">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="asset-card skeleton" />
+            ))}
+          </ul>
+        ) : assets.isError ? (
+          <div className="stack-sm">
+            <Alert tone="error">{ASSET_MESSAGES.loadFailed}</Alert>
+            <Button variant="secondary" size="sm" onClick={() => void assets.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : assets.data.length === 0 ? (
+          <div className="empty-state">
+            <ImageOff size={28} aria-hidden className="placeholder-icon" />
+            <p>{ASSET_MESSAGES.empty}</p>
+          </div>
+        ) : (
+          <ul className="asset-grid">
+            {assets.data.map((asset) => (
+              <AssetCard key={asset.id} asset={asset} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
