@@ -42,6 +42,16 @@ describe('start-up', () => {
     expect(result.stderr).toContain('Invalid configuration');
   });
 
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'assets', S3_ACCESS_KEY_ID: 'only-the-id' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'Not A Bucket!' }, 'S3_BUCKET'],
+  ])('stops with a message naming the S3 variable at fault (%o)', (env, name) => {
+    const result = startWith({ DATA_DIR: dataDir, ...env });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(name);
+  });
+
   it('stops when only one of the Google credentials is set', () => {
     const result = startWith({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'only-the-id' });
     expect(result.status).toBe(1);
