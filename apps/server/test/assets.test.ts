@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { ASSET_MESSAGES, ASSET_UPLOAD_MAX_BYTES, GAME_MESSAGES, type Asset, type Game } from '@liveops/domain';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
@@ -9,26 +9,15 @@ import { createS3Storage } from '../src/storage/s3-storage';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import type { TestClient } from './support/test-client';
-import { createTestDatabases, type TestDatabases } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServers } from './support/use-test-servers';
+import type { TestServer } from './support/test-server';
 
-let databases: TestDatabases;
+const servers = useTestServers();
+const cleanups = servers.cleanups;
 let server: TestServer;
-const cleanups: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  databases = await createTestDatabases();
-});
-afterAll(async () => {
-  await databases?.close();
-});
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
-
-async function start(overrides: Parameters<typeof startTestServer>[1] = {}) {
-  server = await startTestServer(await databases.create(), overrides);
-  cleanups.push(() => server.close());
+async function start(overrides: Parameters<typeof servers.start>[0] = {}) {
+  server = await servers.start(overrides);
   return server;
 }
 

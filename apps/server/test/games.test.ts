@@ -1,30 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { API_MESSAGES, GAME_MESSAGES, SDK_KEY_PATTERN, type Game } from '@liveops/domain';
 import { game } from '../src/db/schema';
 import { signedInClient, signUp } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import type { TestClient } from './support/test-client';
-import { createTestDatabases, TEST_DATABASE_KIND, type TestDatabases } from './support/test-database';
+import { TEST_DATABASE_KIND } from './support/test-database';
+import { useTestServers } from './support/use-test-servers';
 import { startTestServer, type TestServer } from './support/test-server';
 
-let databases: TestDatabases;
+const servers = useTestServers();
+const cleanups = servers.cleanups;
 let server: TestServer;
-const cleanups: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  databases = await createTestDatabases();
-});
-afterAll(async () => {
-  await databases?.close();
-});
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
-
-async function start() {
-  server = await startTestServer(await databases.create());
-  cleanups.push(() => server.close());
+async function start(overrides: Parameters<typeof servers.start>[0] = {}) {
+  server = await servers.start(overrides);
   return server;
 }
 
@@ -254,7 +244,7 @@ describe('live events', () => {
   it.skipIf(TEST_DATABASE_KIND === 'pglite')(
     'carries a write on one server instance to a stream on another that shares the database',
     async () => {
-      const database = await databases.create();
+      const database = await servers.databases().create();
       const one = await startTestServer(database, { ownsDatabase: false });
       const two = await startTestServer(database, { ownsDatabase: false, smtp: one.smtp });
       cleanups.push(async () => {

@@ -1,8 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ASSET_MESSAGES } from '@liveops/domain';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/load-error';
 import { useAssets } from '../api/get-assets';
 import { AssetCard } from '../components/asset-card';
 import { UploadAssetForm } from '../components/upload-asset-form';
@@ -32,12 +31,7 @@ export function AssetsTab() {
             ))}
           </ul>
         ) : assets.isError ? (
-          <div className="stack-sm">
-            <Alert tone="error">{ASSET_MESSAGES.loadFailed}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void assets.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={ASSET_MESSAGES.loadFailed} onRetry={() => void assets.refetch()} />
         ) : assets.data.length === 0 ? (
           <div className="empty-state">
             <ImageOff size={28} aria-hidden className="placeholder-icon" />

@@ -1,7 +1,6 @@
 import { Gamepad2 } from 'lucide-react';
 import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/load-error';
 import { useSignedInUser } from '../../../lib/current-user';
 import { useGames } from '../api/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
@@ -28,12 +27,10 @@ export function DashboardPage() {
             ))}
           </div>
         ) : games.isError ? (
-          <div className="stack-sm">
-            <Alert tone="error">Could not load your games. {games.error.message}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void games.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message={`Could not load your games. ${games.error.message}`}
+            onRetry={() => void games.refetch()}
+          />
         ) : games.data.length === 0 ? (
           <div className="panel empty-state">
             <Gamepad2 size={32} aria-hidden className="placeholder-icon" />

@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { Link, Navigate, Outlet, useParams } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
-import { Alert } from '../../../components/ui/alert';
+import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { useGame } from '../api/get-game';
 import { useGames } from '../api/get-games';
@@ -16,14 +16,7 @@ export function GameWorkspace() {
 
   if (game.isPending) return <FullPageStatus>{GAME_MESSAGES.loading}</FullPageStatus>;
   if (game.isError) {
-    return (
-      <div className="stack-sm">
-        <Alert tone="error">Could not load the game. {game.error.message}</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void game.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={`Could not load the game. ${game.error.message}`} onRetry={() => void game.refetch()} />;
   }
   if (!game.data) {
     return (
