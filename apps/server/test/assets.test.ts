@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
 import { ASSET_MESSAGES, ASSET_UPLOAD_MAX_BYTES, GAME_MESSAGES, type Asset, type Game } from '@liveops/domain';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
 import { asset } from '../src/db/schema';
@@ -9,6 +8,7 @@ import { createS3Storage } from '../src/storage/s3-storage';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import type { TestClient } from './support/test-client';
+import { rowCount } from './support/row-count';
 import { useTestServers } from './support/use-test-servers';
 import type { TestServer } from './support/test-server';
 
@@ -68,10 +68,7 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
-async function assetCount(): Promise<number> {
-  const [row] = await server.database.db.select({ n: count() }).from(asset);
-  return row?.n ?? -1;
-}
+const assetCount = () => rowCount(server, asset);
 
 describe('asset upload, list and delete', () => {
   it('stores the record in the database and the bytes in storage, served by URL with a safe type', async () => {

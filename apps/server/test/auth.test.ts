@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
 import { verificationLink } from '@liveops/testing/smtp';
 import { user } from '../src/db/schema';
@@ -10,6 +10,7 @@ import {
   signUpAndVerify as signUpAndVerifyShared,
   tokenOf,
 } from './support/accounts';
+import { rowCount } from './support/row-count';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import type { TestClient } from './support/test-client';
@@ -32,10 +33,7 @@ async function start(overrides: Parameters<typeof startTestServer>[1] = {}) {
   return server;
 }
 
-async function userCount(): Promise<number> {
-  const [row] = await server.database.db.select({ n: count() }).from(user);
-  return row?.n ?? -1;
-}
+const userCount = () => rowCount(server, user);
 
 const signUp = (client: TestClient, email: string) => signUpShared(server, client, email);
 const signUpAndVerify = (client: TestClient, email: string) => signUpAndVerifyShared(server, client, email);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
 import { API_MESSAGES, GAME_MESSAGES, SDK_KEY_PATTERN, type Game } from '@liveops/domain';
 import { game } from '../src/db/schema';
 import { signedInClient, signUp } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import type { TestClient } from './support/test-client';
 import { TEST_DATABASE_KIND } from './support/test-database';
+import { rowCount } from './support/row-count';
 import { useTestServers } from './support/use-test-servers';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -26,10 +26,7 @@ async function createGame(client: TestClient, input: object = NEW_GAME): Promise
   return response.body as Game;
 }
 
-async function gameCount(): Promise<number> {
-  const [row] = await server.database.db.select({ n: count() }).from(game);
-  return row?.n ?? -1;
-}
+const gameCount = () => rowCount(server, game);
 
 describe('games', () => {
   it('creates a game with a server-made SDK key, status active, tier free, the owner and default theme', async () => {
