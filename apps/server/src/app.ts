@@ -20,6 +20,7 @@ import { eventsRoutes } from './routes/events';
 import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
 import { meRoutes } from './routes/me';
+import { segmentsRoutes } from './routes/segments';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -46,6 +47,7 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
+    .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/events', eventsRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));

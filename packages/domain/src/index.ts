@@ -6,3 +6,4 @@ export * from './auth-errors';
 export * from './game';
 export * from './live-events';
 export * from './asset';
+export * from './segment';

@@ -124,3 +124,25 @@ export const asset = pgTable(
   },
   (t) => [index('asset_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );
+
+/** §3 Segment: a CEL rule over the player fields, checked on the way in. */
+export const segment = pgTable(
+  'segment',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    expression: text('expression').notNull(),
+    logicType: text('logic_type').$type<'CEL'>().notNull().default('CEL'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('segment_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+);

@@ -13,10 +13,11 @@ import {
 } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
-import { asset, game } from '../db/schema';
+import { asset } from '../db/schema';
 import { jsonError } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
+import { findOwnGameId } from '../lib/own-game';
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import type { Storage } from '../storage/storage';
 
@@ -31,15 +32,7 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logg
 export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
   const toAsset = ({ storageKey, ...row }: AssetRow): Asset => ({ ...row, url: storage.publicUrl(storageKey) });
 
-  /** The caller's own enabled game, or null: another owner's game is answered like a missing one. */
-  async function ownGameId(c: Context<AuthedEnv>): Promise<string | null> {
-    const gameId = c.req.param('gameId') ?? '';
-    const [row] = await db
-      .select({ id: game.id })
-      .from(game)
-      .where(and(eq(game.id, gameId), eq(game.ownerId, c.get('user').id), eq(game.enabled, true)));
-    return row?.id ?? null;
-  }
+  const ownGameId = (c: Context<AuthedEnv>) => findOwnGameId(db, c.get('user').id, c.req.param('gameId') ?? '');
 
   return new Hono<AuthedEnv>()
     .use(requireVerifiedUser(auth))
