@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SegmentSchema, type CreateSegmentInput } from '@liveops/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { segmentsQueryKeys } from './segments-query-keys';
+
+export function createSegment(gameId: string, input: CreateSegmentInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments`, { body: input }).then((b) =>
+    SegmentSchema.parse(b),
+  );
+}
+
+export function useCreateSegment(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateSegmentInput) => createSegment(gameId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: segmentsQueryKeys.list(gameId) }),
+  });
+}

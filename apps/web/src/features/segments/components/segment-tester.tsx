@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { evaluateSegment, EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+
+/** "Test against a player": a JSON player, evaluated as it is typed. Runs in the page, bounded by the checker. */
+export function SegmentTester({ segment }: { segment: Segment }) {
+  const [player, setPlayer] = useState(() => JSON.stringify(EXAMPLE_PLAYER, null, 2));
+  const result = evaluateSegment(segment.expression, player);
+  return (
+    <section className="panel" aria-labelledby="tester-heading">
+      <h2 className="panel-title" id="tester-heading">
+        Test against a player
+      </h2>
+      <div className="tester">
+        <div className="field">
+          <label className="field-label" htmlFor="test-player">
+            Player (JSON)
+          </label>
+          <textarea
+            id="test-player"
+            className="input textarea code-input"
+            rows={9}
+            spellCheck={false}
+            value={player}
+            onChange={(event) => setPlayer(event.target.value)}
+          />
+        </div>
+        <div className="tester-result" role="status" aria-live="polite">
+          <p className="segment-name">{segment.name}</p>
+          <code className="tester-expression">{segment.expression}</code>
+          {result.ok ? (
+            <p className={`verdict ${result.matches ? 'verdict-match' : 'verdict-miss'}`}>
+              {result.matches ? SEGMENT_MESSAGES.matches : SEGMENT_MESSAGES.noMatch}
+            </p>
+          ) : (
+            <p className="verdict verdict-error">{result.message}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

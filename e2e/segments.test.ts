@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { SEGMENT_MESSAGES } from '@liveops/domain';
+import { launchChromium } from '@liveops/testing/browser';
+import { signedInContext } from './support/accounts';
+import { startApp, type RunningApp } from './support/app';
+
+let browser: Browser;
+let app: RunningApp;
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchChromium(), startApp()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('player segments', () => {
+  it('shows the hint and a parse error while typing, creates a segment, tests players against it, and deletes it', async () => {
+    const { context } = await signedInContext(browser, app, 'segments');
+    const created = await context.request.post(`${app.url}/api/games`, {
+      data: { name: 'Seg Game', description: 'Segments', platforms: ['iOS'] },
+      headers: { origin: app.url },
+    });
+    const game = (await created.json()) as { id: string };
+    const page = await context.newPage();
+    await page.goto(`${app.url}/dashboard/game/${game.id}/segments`);
+    await page.getByText(SEGMENT_MESSAGES.empty).waitFor();
+
+    await page.getByRole('button', { name: 'Create Segment' }).click();
+    const form = page.getByRole('form', { name: 'Create segment' });
+    await form.getByLabel('Name').fill('Big spenders');
+    const expression = form.getByLabel('Expression');
+    await expression.pressSequentially('player.totalSpend');
+    await form.getByText('Expression should contain a logical operator (==, >, <)').waitFor();
+    await expression.pressSequentially(' >');
+    await form.getByText('Looks good!').waitFor();
+    await form.getByText('Unexpected token: EOF (line 1, column 20)').waitFor();
+    await expression.fill('player.totalSpnd > 10.0');
+    await form.getByText('No such key: totalSpnd (line 1, column 8)').waitFor();
+    await form.getByRole('button', { name: 'Create Segment' }).click();
+    expect(await page.locator('.segment-row').count()).toBe(0);
+
+    await expression.fill('player.totalSpend > 10.0 && player.platform == "iOS"');
+    await form.getByRole('button', { name: 'Create Segment' }).click();
+    await page.waitForURL(new RegExp(`/dashboard/game/${game.id}/segments/[\\w-]+$`));
+    await page.locator('.segment-row', { hasText: 'Big spenders' }).waitFor();
+
+    await page.getByText(SEGMENT_MESSAGES.matches).waitFor();
+    const player = page.getByLabel('Player (JSON)');
+    const json = JSON.parse(await player.inputValue()) as Record<string, unknown>;
+    await player.fill(JSON.stringify({ ...json, platform: 'Android' }));
+    await page.getByText(SEGMENT_MESSAGES.noMatch).waitFor();
+    await player.fill('{ "level": ');
+    await page.getByText(SEGMENT_MESSAGES.playerInvalid).waitFor();
+
+    // Deleting asks nothing, as the spec says.
+    await page.getByRole('button', { name: 'Delete Big spenders' }).click();
+    await page.locator('.segment-row').waitFor({ state: 'detached' });
+    await page.getByText(SEGMENT_MESSAGES.notFound).waitFor();
+    await context.close();
+  });
+});
