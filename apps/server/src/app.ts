@@ -19,7 +19,9 @@ import { authRoutes } from './routes/auth';
 import { eventsRoutes } from './routes/events';
 import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
+import { itemsRoutes } from './routes/items';
 import { meRoutes } from './routes/me';
+import { packsRoutes } from './routes/packs';
 import { segmentsRoutes } from './routes/segments';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
@@ -47,6 +49,8 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
+    .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
+    .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/events', eventsRoutes(auth, liveEvents))

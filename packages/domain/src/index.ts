@@ -7,3 +7,4 @@ export * from './game';
 export * from './live-events';
 export * from './asset';
 export * from './segment';
+export * from './inventory';

@@ -1,5 +1,13 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AssetImageType, GameTheme, Orientation, Platform } from '@liveops/domain';
+import type {
+  AssetImageType,
+  GameTheme,
+  ItemIconId,
+  ItemType,
+  Orientation,
+  PackEntry,
+  Platform,
+} from '@liveops/domain';
 
 /** Better Auth's tables (user, session, account, verification, rate_limit) and ours, in one schema. */
 export const user = pgTable('user', {
@@ -145,4 +153,52 @@ export const segment = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('segment_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+);
+
+/** §3 Item. Value is kept in cents so pack sums are exact. */
+export const item = pgTable(
+  'item',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<ItemType>().notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    baseAmount: integer('base_amount').notNull(),
+    iconId: text('icon_id').$type<ItemIconId>(),
+    assetRefId: text('asset_ref_id'),
+    assetName: text('asset_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('item_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+);
+
+/** §3 Pack. Its value is computed from its items whenever it is read, so it never goes stale. */
+export const pack = pgTable(
+  'pack',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contents: jsonb('contents').$type<PackEntry[]>().notNull(),
+    iconId: text('icon_id').$type<ItemIconId>(),
+    assetRefId: text('asset_ref_id'),
+    assetName: text('asset_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pack_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );

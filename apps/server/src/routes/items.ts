@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { GAME_MESSAGES, INVENTORY_MESSAGES, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
+import type { Auth } from '../auth';
+import type { Db } from '../db/database';
+import { item, pack } from '../db/schema';
+import { jsonError, readJson } from '../lib/http';
+import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
+import type { LiveEvents } from '../lib/live-events';
+import { findOwnGameId } from '../lib/own-game';
+import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import type { Storage } from '../storage/storage';
+
+type ItemRow = typeof item.$inferSelect;
+export function toItem({ valueCents, ...row }: ItemRow, assetUrl: (ref: string | null) => string | null): Item {
+  return {
+    ...row,
+    value: valueCents / 100,
+    assetUrl: assetUrl(row.assetRefId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
+
+/** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
+export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
+  async function scopeOf(c: Context<AuthedEnv>) {
+    const ownerId = c.get('user').id;
+    const gameId = await findOwnGameId(db, ownerId, c.req.param('gameId') ?? '');
+    return gameId ? { gameId, ownerId } : null;
+  }
+  const ownItem = (scope: { gameId: string; ownerId: string }, id: string) =>
+    and(eq(item.id, id), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId));
+
+  return new Hono<AuthedEnv>()
+    .use(requireVerifiedUser(auth))
+    .get('/', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const [rows, assetUrl] = await Promise.all([
+        db
+          .select()
+          .from(item)
+          .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
+          .orderBy(asc(item.createdAt), asc(item.id)),
+        assetUrlsOf(db, storage, scope),
+      ]);
+      return c.json(rows.map((row) => toItem(row, assetUrl)));
+    })
+    .post('/', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const input = await readJson(c, ItemInputSchema);
+      if (!input.ok) return input.response;
+      const icon = await resolveIcon(db, scope, input.value, 'coin');
+      if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
+      const { value, name, type, baseAmount } = input.value;
+      const [row] = await db
+        .insert(item)
+        .values({ id: randomUUID(), ...scope, name, type, baseAmount, valueCents: Math.round(value * 100), ...icon })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+      return c.json(toItem(row, await assetUrlsOf(db, storage, scope)), 201);
+    })
+    .patch('/:itemId', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const input = await readJson(c, ItemInputSchema);
+      if (!input.ok) return input.response;
+      const icon = await resolveIcon(db, scope, input.value, 'coin');
+      if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
+      const { value, name, type, baseAmount } = input.value;
+      const [row] = await db
+        .update(item)
+        .set({ name, type, baseAmount, valueCents: Math.round(value * 100), ...icon, updatedAt: new Date() })
+        .where(ownItem(scope, c.req.param('itemId')))
+        .returning();
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
+      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+      return c.json(toItem(row, await assetUrlsOf(db, storage, scope)));
+    })
+    .delete('/:itemId', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const itemId = c.req.param('itemId');
+      // Locking the item first makes a pack being saved with it either finish before we look, or wait for us.
+      const outcome = await db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: item.id }).from(item).where(ownItem(scope, itemId)).for('update');
+        if (!locked) return { status: 404 as const };
+        const holders = await tx
+          .select({ name: pack.name })
+          .from(pack)
+          .where(and(eq(pack.gameId, scope.gameId), sql`${pack.contents} @> ${JSON.stringify([{ itemId }])}::jsonb`))
+          .orderBy(asc(pack.createdAt));
+        if (holders.length) return { status: 409 as const, names: holders.map((h) => h.name) };
+        await tx.delete(item).where(eq(item.id, itemId));
+        return { status: 204 as const };
+      });
+      if (outcome.status === 404) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
+      if (outcome.status === 409) return jsonError(c, 409, 'ITEM_IN_USE', itemInUseMessage(outcome.names));
+      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: itemId });
+      return c.body(null, 204);
+    });
+}

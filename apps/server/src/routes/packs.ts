@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { GAME_MESSAGES, INVENTORY_MESSAGES, packValue, PackInputSchema, type Pack } from '@liveops/domain';
+import type { Auth } from '../auth';
+import type { Db } from '../db/database';
+import { item, pack } from '../db/schema';
+import { jsonError, readJson } from '../lib/http';
+import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
+import type { LiveEvents } from '../lib/live-events';
+import { findOwnGameId } from '../lib/own-game';
+import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import type { Storage } from '../storage/storage';
+
+type PackRow = typeof pack.$inferSelect;
+type Scope = { gameId: string; ownerId: string };
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
+
+/** /api/games/:gameId/packs: list (values computed from the items now), create, edit, delete. */
+export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
+  async function scopeOf(c: Context<AuthedEnv>): Promise<Scope | null> {
+    const ownerId = c.get('user').id;
+    const gameId = await findOwnGameId(db, ownerId, c.req.param('gameId') ?? '');
+    return gameId ? { gameId, ownerId } : null;
+  }
+
+  /** Packs as the API shows them: the value is always the items' current value times the quantities. */
+  async function present(scope: Scope, rows: PackRow[]): Promise<Pack[]> {
+    const [items, assetUrl] = await Promise.all([
+      db
+        .select({ id: item.id, valueCents: item.valueCents })
+        .from(item)
+        .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId))),
+      assetUrlsOf(db, storage, scope),
+    ]);
+    const values = items.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
+    return rows.map((row) => ({
+      ...row,
+      value: packValue(row.contents, values),
+      assetUrl: assetUrl(row.assetRefId),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Saves a pack inside a transaction that holds share locks on its items: they must all be this game's and
+   * owner's, and none can be deleted until the pack is stored.
+   */
+  async function save(c: Context<AuthedEnv>, packId: string | null) {
+    const scope = await scopeOf(c);
+    if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+    const input = await readJson(c, PackInputSchema);
+    if (!input.ok) return input.response;
+    const icon = await resolveIcon(db, scope, input.value, 'gift');
+    if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
+    const { name, contents } = input.value;
+    const ids = contents.map((entry) => entry.itemId);
+    const row = await db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: item.id })
+        .from(item)
+        .where(and(inArray(item.id, ids), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
+        .for('share');
+      if (found.length !== ids.length) return 'unknown-items' as const;
+      if (packId === null) {
+        const [created] = await tx
+          .insert(pack)
+          .values({ id: randomUUID(), ...scope, name, contents, ...icon })
+          .returning();
+        return created ?? null;
+      }
+      const [updated] = await tx
+        .update(pack)
+        .set({ name, contents, ...icon, updatedAt: new Date() })
+        .where(and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+        .returning();
+      return updated ?? null;
+    });
+    if (row === 'unknown-items') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.unknownItems);
+    if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
+    await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+    const [presented] = await present(scope, [row]);
+    return c.json(presented, packId === null ? 201 : 200);
+  }
+
+  return new Hono<AuthedEnv>()
+    .use(requireVerifiedUser(auth))
+    .get('/', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const rows = await db
+        .select()
+        .from(pack)
+        .where(and(eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+        .orderBy(asc(pack.createdAt), asc(pack.id));
+      return c.json(await present(scope, rows));
+    })
+    .post('/', (c) => save(c, null))
+    .patch('/:packId', (c) => save(c, c.req.param('packId')))
+    .delete('/:packId', async (c) => {
+      const scope = await scopeOf(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const [row] = await db
+        .delete(pack)
+        .where(and(eq(pack.id, c.req.param('packId')), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+        .returning({ id: pack.id });
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
+      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+      return c.body(null, 204);
+    });
+}

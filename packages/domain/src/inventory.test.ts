@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToPack,
+  INVENTORY_MESSAGES,
+  ITEM_ICON_IDS,
+  itemInUseMessage,
+  ItemInputSchema,
+  packValue,
+  PackInputSchema,
+} from './inventory';
+
+const item = { name: 'Gold', type: 'currency', value: 1, baseAmount: 1, iconId: 'coin' };
+const first = (schema: typeof ItemInputSchema | typeof PackInputSchema, input: unknown) => {
+  const r = schema.safeParse(input);
+  return r.success ? undefined : r.error.issues[0]?.message;
+};
+
+describe('items', () => {
+  it('has the 17 legacy icon ids', () => {
+    expect(ITEM_ICON_IDS).toHaveLength(17);
+    expect(ITEM_ICON_IDS).toContain('controller');
+  });
+  it('accepts the defaults and cents', () => {
+    expect(ItemInputSchema.safeParse(item).success).toBe(true);
+    expect(ItemInputSchema.safeParse({ ...item, value: 0.99 }).success).toBe(true);
+  });
+  it('requires a name', () => {
+    expect(first(ItemInputSchema, { ...item, name: ' ' })).toBe(INVENTORY_MESSAGES.itemNameRequired);
+    expect(first(ItemInputSchema, { ...item, name: 'x'.repeat(10_240) })).toBe(INVENTORY_MESSAGES.nameTooLong);
+  });
+  it.each([
+    ['NaN', Number.NaN],
+    ['a negative value', -1],
+    ['zero', 0],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['a string', '5'],
+  ])('refuses %s as a value', (_n, value) => {
+    expect(first(ItemInputSchema, { ...item, value })).toBe(INVENTORY_MESSAGES.valueInvalid);
+  });
+  it('refuses 1e308 and fractions of a cent', () => {
+    expect(first(ItemInputSchema, { ...item, value: 1e308 })).toBe(INVENTORY_MESSAGES.valueTooLarge);
+    expect(first(ItemInputSchema, { ...item, value: 0.001 })).toBe(INVENTORY_MESSAGES.valueCents);
+  });
+  it.each([
+    ['NaN', Number.NaN],
+    ['zero', 0],
+    ['a negative', -3],
+    ['a fraction', 1.5],
+    ['a string', '2'],
+  ])('refuses %s as a base amount', (_n, baseAmount) => {
+    expect(first(ItemInputSchema, { ...item, baseAmount })).toBe(INVENTORY_MESSAGES.amountInvalid);
+  });
+  it('refuses an unknown type or icon', () => {
+    expect(first(ItemInputSchema, { ...item, type: 'weapon' })).toBe(INVENTORY_MESSAGES.typeInvalid);
+    expect(first(ItemInputSchema, { ...item, iconId: 'dragon' })).toBe(INVENTORY_MESSAGES.iconInvalid);
+  });
+});
+
+describe('packs', () => {
+  const pack = { name: 'Starter', contents: [{ itemId: 'a', quantity: 2 }], iconId: 'gift' };
+  it('needs a name and at least one item, each once, with quantity at least 1', () => {
+    expect(first(PackInputSchema, { ...pack, name: '' })).toBe('Pack name is required.');
+    expect(first(PackInputSchema, { ...pack, contents: [] })).toBe('Add at least one inventory item to the pack.');
+    expect(
+      first(PackInputSchema, {
+        ...pack,
+        contents: [
+          { itemId: 'a', quantity: 1 },
+          { itemId: 'a', quantity: 2 },
+        ],
+      }),
+    ).toBe(INVENTORY_MESSAGES.packDuplicate);
+    for (const quantity of [0, -1, 1.5, Number.NaN, '3']) {
+      expect(first(PackInputSchema, { ...pack, contents: [{ itemId: 'a', quantity }] })).toBe(
+        INVENTORY_MESSAGES.quantityInvalid,
+      );
+    }
+  });
+  it('values a pack as the sum of item value times quantity, without float drift', () => {
+    const items = [
+      { id: 'a', value: 0.1 },
+      { id: 'b', value: 0.2 },
+    ];
+    expect(
+      packValue(
+        [
+          { itemId: 'a', quantity: 3 },
+          { itemId: 'b', quantity: 1 },
+        ],
+        items,
+      ),
+    ).toBe(0.5);
+    expect(packValue([{ itemId: 'a', quantity: 1 }], [])).toBe(0);
+  });
+  it('raises the quantity when an item is added again', () => {
+    const once = addToPack([], 'a');
+    expect(addToPack(once, 'a')).toEqual([{ itemId: 'a', quantity: 2 }]);
+    expect(addToPack(once, 'b')).toEqual([
+      { itemId: 'a', quantity: 1 },
+      { itemId: 'b', quantity: 1 },
+    ]);
+  });
+  it('names the packs that hold an item', () => {
+    expect(itemInUseMessage(['Starter'])).toBe('This item is in pack "Starter". Remove it from that pack first.');
+    expect(itemInUseMessage(['A', 'B'])).toBe('This item is in 2 packs "A", "B". Remove it from those packs first.');
+  });
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+export const ITEM_TYPES = ['currency', 'game_item'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+export const ITEM_TYPE_LABELS: Record<ItemType, string> = { currency: 'Currency', game_item: 'Game item' };
+
+/** §3's 17 legacy emoji icon ids, with the emoji each shows. */
+export const ITEM_ICONS = {
+  sparkle: '✨',
+  gift: '🎁',
+  coin: '🪙',
+  star: '⭐',
+  energy: '⚡',
+  potion: '🧪',
+  gem: '💎',
+  heart: '❤️',
+  trophy: '🏆',
+  crown: '👑',
+  fire: '🔥',
+  shield: '🛡️',
+  sword: '⚔️',
+  key: '🔑',
+  ticket: '🎟️',
+  balloon: '🎈',
+  controller: '🎮',
+} as const;
+export type ItemIconId = keyof typeof ITEM_ICONS;
+export const ITEM_ICON_IDS = Object.keys(ITEM_ICONS) as ItemIconId[];
+
+/** §5/§9 defaults. */
+export const ITEM_DEFAULTS = { type: 'currency', value: 1, baseAmount: 1, iconId: 'coin' } as const;
+export const INVENTORY_NAME_MAX_LENGTH = 100;
+export const ITEM_VALUE_MAX = 1_000_000_000;
+export const AMOUNT_MAX = 1_000_000_000;
+export const PACK_ITEMS_MAX = 50;
+
+export const INVENTORY_MESSAGES = {
+  itemNameRequired: 'Item name is required.',
+  packNameRequired: 'Pack name is required.',
+  nameTooLong: `Keep the name under ${INVENTORY_NAME_MAX_LENGTH} characters.`,
+  typeInvalid: 'Type must be currency or game_item.',
+  valueInvalid: 'Value must be a positive number.',
+  valueTooLarge: `Value must be at most ${ITEM_VALUE_MAX.toLocaleString('en-US')}.`,
+  valueCents: 'Value can have at most two decimal places.',
+  amountInvalid: 'Amount must be a positive integer.',
+  amountTooLarge: `Amount must be at most ${AMOUNT_MAX.toLocaleString('en-US')}.`,
+  iconInvalid: 'Pick one of the icons.',
+  packEmpty: 'Add at least one inventory item to the pack.',
+  packTooMany: `A pack holds at most ${PACK_ITEMS_MAX} different items.`,
+  packDuplicate: 'Each item appears once in a pack; raise its quantity instead.',
+  quantityInvalid: 'Quantity must be a whole number of at least 1.',
+  itemSaveFailed: 'Failed to create item. Check console for details.',
+  deleteItemConfirm: 'Are you sure you want to delete this item?',
+  deletePackConfirm: 'Are you sure you want to delete this pack?',
+  itemNotFound: 'Item not found.',
+  packNotFound: 'Pack not found.',
+  assetNotFound: 'That image is not one of this game’s assets.',
+  unknownItems: 'A pack can only contain items of its own game.',
+  noItems: 'No items yet. Add currencies and game items first.',
+  noPacks: 'No packs yet. Bundle items into a pack.',
+} as const;
+
+/** Names the packs that keep an item from being deleted (decision 009). */
+export function itemInUseMessage(packNames: string[]): string {
+  const list = packNames.map((name) => `"${name}"`).join(', ');
+  return `This item is in ${packNames.length === 1 ? 'pack' : `${packNames.length} packs`} ${list}. Remove it from ${packNames.length === 1 ? 'that pack' : 'those packs'} first.`;
+}
+
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(INVENTORY_NAME_MAX_LENGTH, INVENTORY_MESSAGES.nameTooLong);
+
+const positiveInteger = (message: string, tooLarge: string) =>
+  z
+    .number({ error: message })
+    .refine(Number.isFinite, message)
+    .refine(Number.isInteger, message)
+    .refine((n) => n >= 1, message)
+    .refine((n) => n <= AMOUNT_MAX, tooLarge);
+
+/** The icon: one of the 17 emoji ids, or an image from the game's assets (assetRefId, its asset ID). */
+const IconFields = {
+  iconId: z
+    .enum(ITEM_ICON_IDS as [ItemIconId, ...ItemIconId[]], { error: INVENTORY_MESSAGES.iconInvalid })
+    .nullable()
+    .optional(),
+  assetRefId: z.string().trim().min(1).max(64).nullable().optional(),
+};
+
+export const ItemInputSchema = z.object({
+  name: name(INVENTORY_MESSAGES.itemNameRequired),
+  type: z.enum(ITEM_TYPES, { error: INVENTORY_MESSAGES.typeInvalid }),
+  value: z
+    .number({ error: INVENTORY_MESSAGES.valueInvalid })
+    .refine(Number.isFinite, INVENTORY_MESSAGES.valueInvalid)
+    .refine((n) => n > 0, INVENTORY_MESSAGES.valueInvalid)
+    .refine((n) => n <= ITEM_VALUE_MAX, INVENTORY_MESSAGES.valueTooLarge)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, INVENTORY_MESSAGES.valueCents),
+  baseAmount: positiveInteger(INVENTORY_MESSAGES.amountInvalid, INVENTORY_MESSAGES.amountTooLarge),
+  ...IconFields,
+});
+export type ItemInput = z.input<typeof ItemInputSchema>;
+
+export const PackEntrySchema = z.object({
+  itemId: z.string().min(1).max(64),
+  quantity: positiveInteger(INVENTORY_MESSAGES.quantityInvalid, INVENTORY_MESSAGES.amountTooLarge),
+});
+export type PackEntry = z.infer<typeof PackEntrySchema>;
+
+export const PackInputSchema = z.object({
+  name: name(INVENTORY_MESSAGES.packNameRequired),
+  contents: z
+    .array(PackEntrySchema, { error: INVENTORY_MESSAGES.packEmpty })
+    .min(1, INVENTORY_MESSAGES.packEmpty)
+    .max(PACK_ITEMS_MAX, INVENTORY_MESSAGES.packTooMany)
+    .refine(
+      (entries) => new Set(entries.map((e) => e.itemId)).size === entries.length,
+      INVENTORY_MESSAGES.packDuplicate,
+    ),
+  ...IconFields,
+});
+export type PackInput = z.input<typeof PackInputSchema>;
+
+const Common = {
+  id: z.string(),
+  gameId: z.string(),
+  ownerId: z.string(),
+  name: z.string(),
+  iconId: z.enum(ITEM_ICON_IDS as [ItemIconId, ...ItemIconId[]]).nullable(),
+  assetRefId: z.string().nullable(),
+  assetName: z.string().nullable(),
+  /** The asset's image URL, when the icon is an asset that still exists. */
+  assetUrl: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const ItemSchema = z.object({
+  ...Common,
+  type: z.enum(ITEM_TYPES),
+  value: z.number(),
+  baseAmount: z.number().int(),
+});
+export type Item = z.infer<typeof ItemSchema>;
+
+export const PackSchema = z.object({ ...Common, contents: z.array(PackEntrySchema), value: z.number() });
+export type Pack = z.infer<typeof PackSchema>;
+
+/** §3: a pack's value is the sum of each item's value times its quantity, in cents to avoid float drift. */
+export function packValue(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): number {
+  const byId = new Map(items.map((item) => [item.id, item.value]));
+  const cents = contents.reduce(
+    (sum, entry) => sum + Math.round((byId.get(entry.itemId) ?? 0) * 100) * entry.quantity,
+    0,
+  );
+  return cents / 100;
+}
+
+/** Adding an item a pack already holds raises its quantity instead of adding a second line (§5). */
+export function addToPack(contents: PackEntry[], itemId: string, quantity = 1): PackEntry[] {
+  const existing = contents.find((entry) => entry.itemId === itemId);
+  if (existing)
+    return contents.map((entry) =>
+      entry.itemId === itemId ? { ...entry, quantity: entry.quantity + quantity } : entry,
+    );
+  return [...contents, { itemId, quantity }];
+}
