@@ -1,4 +1,4 @@
-import { CalendarCheck, Megaphone, MonitorSmartphone, Package, Sparkles } from 'lucide-react';
+import { CalendarCheck, Megaphone, MonitorSmartphone, Sparkles } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
@@ -8,6 +8,7 @@ import { AssetsTab } from '../features/assets/routes/assets-tab';
 import { DashboardPage } from '../features/games/routes/dashboard-page';
 import { GameProfileTab } from '../features/games/routes/game-profile-tab';
 import { FirstGameRedirect, GameWorkspace } from '../features/games/routes/game-workspace';
+import { InventoryTab } from '../features/inventory/routes/inventory-tab';
 import { SegmentsTab } from '../features/segments/routes/segments-tab';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -20,7 +21,6 @@ const upcoming = [
     title: 'Emulator',
     text: 'Preview daily-reward popups with a streak and a day here once daily rewards exist.',
   },
-  { path: 'inventory', icon: Package, title: 'Inventory', text: 'Items and packs of items arrive soon.' },
   { path: 'daily-rewards', icon: CalendarCheck, title: 'Daily Rewards', text: '7-day reward cycles arrive soon.' },
 ];
 
@@ -40,6 +40,7 @@ export const routes = [
           { index: true, element: <GameProfileTab /> },
           { path: 'assets', element: <AssetsTab /> },
           { path: 'segments', element: <SegmentsTab /> },
+          { path: 'inventory', element: <InventoryTab /> },
           { path: 'segments/:segmentId', element: <SegmentsTab /> },
           ...upcoming.map(({ path, icon, title, text }) => ({
             path,

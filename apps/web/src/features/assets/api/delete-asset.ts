@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { assetsQueryKeys } from './assets-query-keys';
+import { assetsQueryKeys } from '../../../lib/game-assets';
 
 export function deleteAsset(gameId: string, assetId: string) {
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}`, {

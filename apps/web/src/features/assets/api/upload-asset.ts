@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssetSchema, type AssetFields } from '@liveops/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { assetsQueryKeys } from './assets-query-keys';
+import { assetsQueryKeys } from '../../../lib/game-assets';
 
 export function uploadAsset(gameId: string, input: AssetFields & { file: File }) {
   const form = new FormData();

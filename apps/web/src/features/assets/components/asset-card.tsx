@@ -1,8 +1,7 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain';
-import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteAsset } from '../api/delete-asset';
 
 function formatSize(bytes: number): string {
@@ -25,37 +24,16 @@ export function AssetCard({ asset }: { asset: Asset }) {
           {formatSize(asset.size)} · {asset.type}
         </p>
       </div>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
+      <ConfirmDialog
+        title={assetDeleteConfirmation(asset.name)}
+        description="Features that use this image will no longer show it."
+        onConfirm={() => remove.mutate(asset.assetId, { onError: () => toast.error(ASSET_MESSAGES.deleteFailed) })}
+        trigger={
           <button type="button" className="icon-button" aria-label={`Delete ${asset.name}`} disabled={remove.isPending}>
             <Trash2 size={16} aria-hidden />
           </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog dialog-small">
-            <AlertDialog.Title className="dialog-title">{assetDeleteConfirmation(asset.name)}</AlertDialog.Title>
-            <AlertDialog.Description className="muted dialog-text">
-              Features that use this image will no longer show it.
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">Cancel</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button
-                  className="btn-danger"
-                  onClick={() =>
-                    remove.mutate(asset.assetId, { onError: () => toast.error(ASSET_MESSAGES.deleteFailed) })
-                  }
-                >
-                  Delete
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        }
+      />
     </li>
   );
 }

@@ -1,0 +1,43 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+import { Button } from './ui/button';
+
+/** A delete confirmation: the trigger opens it; only "Delete" goes on. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog dialog-small">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="muted dialog-text">
+            {description ?? 'This cannot be undone.'}
+          </AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button className="btn-danger" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,178 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Plus, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  addToPack,
+  INVENTORY_MESSAGES,
+  packValue,
+  PackInputSchema,
+  type Item,
+  type Pack,
+  type PackEntry,
+} from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useSavePack } from '../api/save-inventory';
+import { IconPicker, type IconChoice } from './icon-picker';
+import { InventoryIcon } from './inventory-icon';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The pack modal: contents live in a draft until Save; the value updates as quantities change. */
+export function PackDialog({
+  gameId,
+  pack,
+  items,
+  onClose,
+}: {
+  gameId: string;
+  pack: Pack | null;
+  items: Item[];
+  onClose: () => void;
+}) {
+  const save = useSavePack(gameId);
+  const [name, setName] = useState(pack?.name ?? '');
+  const [contents, setContents] = useState<PackEntry[]>(pack?.contents ?? []);
+  const [icon, setIcon] = useState<IconChoice>({
+    iconId: pack ? pack.iconId : 'gift',
+    assetRefId: pack?.assetRefId ?? null,
+  });
+  const [picked, setPicked] = useState(items[0]?.id ?? '');
+  const [errors, setErrors] = useState<{ name?: string; contents?: string }>({});
+  const byId = new Map(items.map((item) => [item.id, item]));
+
+  const setQuantity = (itemId: string, quantity: number) =>
+    setContents((list) => list.map((entry) => (entry.itemId === itemId ? { ...entry, quantity } : entry)));
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = PackInputSchema.safeParse({ name, contents, ...icon });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] === 'name' ? 'name' : 'contents';
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: pack?.id ?? null, input: parsed.data },
+      {
+        onSuccess: (saved) => {
+          toast.success(`${saved.name} saved.`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">{pack ? 'Edit Pack' : 'New Pack'}</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close">
+                <X size={18} aria-hidden />
+              </button>
+            </Dialog.Close>
+          </div>
+          <form className="stack" noValidate onSubmit={onSubmit}>
+            <TextField
+              label="Pack name"
+              placeholder="Starter Pack"
+              value={name}
+              error={errors.name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <div className="field">
+              <span className="field-label">Contents</span>
+              <div className="input-with-button">
+                <select
+                  className="input"
+                  aria-label="Item to add"
+                  value={picked}
+                  onChange={(e) => setPicked(e.target.value)}
+                >
+                  {items.length === 0 ? <option value="">{INVENTORY_MESSAGES.noItems}</option> : null}
+                  {items.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={!picked}
+                  onClick={() => setContents((list) => addToPack(list, picked))}
+                >
+                  <Plus size={16} aria-hidden />
+                  Add item
+                </Button>
+              </div>
+              {contents.length ? (
+                <ul className="pack-contents">
+                  {contents.map((entry) => {
+                    const item = byId.get(entry.itemId);
+                    return (
+                      <li key={entry.itemId} className="pack-line">
+                        {item ? <InventoryIcon entry={item} size={28} /> : null}
+                        <span className="pack-line-name">{item?.name ?? 'Unknown item'}</span>
+                        <input
+                          className="input quantity-input"
+                          type="number"
+                          min={1}
+                          step={1}
+                          aria-label={`Quantity of ${item?.name ?? 'item'}`}
+                          value={Number.isNaN(entry.quantity) ? '' : entry.quantity}
+                          onChange={(e) => setQuantity(entry.itemId, e.target.valueAsNumber)}
+                        />
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={`Remove ${item?.name ?? 'item'}`}
+                          onClick={() => setContents((list) => list.filter((e) => e.itemId !== entry.itemId))}
+                        >
+                          <Trash2 size={14} aria-hidden />
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+              {errors.contents ? <Alert tone="error">{errors.contents}</Alert> : null}
+              <p className="pack-value" aria-live="polite">
+                Pack value:{' '}
+                <strong>
+                  {money.format(
+                    packValue(
+                      contents.filter((e) => Number.isFinite(e.quantity)),
+                      items,
+                    ),
+                  )}
+                </strong>
+              </p>
+            </div>
+            <IconPicker gameId={gameId} value={icon} onChange={setIcon} />
+            {save.isError ? <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert> : null}
+            <div className="dialog-actions">
+              <Button type="button" variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {pack ? 'Save Pack' : 'Create Pack'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,151 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'sonner';
+import { INVENTORY_MESSAGES, ITEM_TYPE_LABELS, type Item, type Pack } from '@liveops/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { Button } from '../../../components/ui/button';
+import { useItems, usePacks } from '../api/get-inventory';
+import { useDeleteInventory } from '../api/save-inventory';
+import { InventoryIcon } from '../components/inventory-icon';
+import { ItemDialog } from '../components/item-dialog';
+import { PackDialog } from '../components/pack-dialog';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+type Editing = { kind: 'item'; item: Item | null } | { kind: 'pack'; pack: Pack | null } | null;
+
+function Row({
+  entry,
+  details,
+  onEdit,
+  onDelete,
+  confirm,
+}: {
+  entry: Item | Pack;
+  details: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  confirm: string;
+}) {
+  return (
+    <li className="inventory-row">
+      <InventoryIcon entry={entry} />
+      <div className="inventory-main">
+        <p className="segment-name">{entry.name}</p>
+        <p className="muted inventory-details">{details}</p>
+      </div>
+      <div className="segment-actions">
+        <button type="button" className="icon-button" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
+          <Pencil size={15} aria-hidden />
+        </button>
+        <ConfirmDialog
+          title={confirm}
+          onConfirm={onDelete}
+          trigger={
+            <button type="button" className="icon-button" aria-label={`Delete ${entry.name}`}>
+              <Trash2 size={15} aria-hidden />
+            </button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+/** The workspace's Inventory tab: Items and Packs, each with create, edit and delete. */
+export function InventoryTab() {
+  const gameId = useParams().gameId ?? '';
+  const items = useItems(gameId);
+  const packs = usePacks(gameId);
+  const deleteItem = useDeleteInventory(gameId, 'items');
+  const deletePack = useDeleteInventory(gameId, 'packs');
+  const [view, setView] = useState<'items' | 'packs'>('items');
+  const [editing, setEditing] = useState<Editing>(null);
+  const itemsById = new Map(items.data?.map((i) => [i.id, i]));
+  const failed = (error: Error) => toast.error(error.message || 'Delete failed. Please try again.');
+
+  return (
+    <div className="page">
+      <div className="page-header page-header-row">
+        <div>
+          <h1 className="page-title">Inventory</h1>
+          <p className="muted">Currencies and game items, and the packs that bundle them.</p>
+        </div>
+        <Button
+          onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
+        >
+          <Plus size={16} aria-hidden />
+          Add
+        </Button>
+      </div>
+      <Tabs.Root value={view} onValueChange={(v) => setView(v as 'items' | 'packs')}>
+        <Tabs.List className="tabs" aria-label="Inventory">
+          <Tabs.Trigger value="items" className="tab">
+            Items{items.data ? ` (${items.data.length})` : ''}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="packs" className="tab">
+            Packs{packs.data ? ` (${packs.data.length})` : ''}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="items" className="panel">
+          {items.isPending ? (
+            <p className="muted">Loading items…</p>
+          ) : items.isError ? (
+            <LoadError message="Could not load items." onRetry={() => void items.refetch()} />
+          ) : items.data.length === 0 ? (
+            <div className="empty-state">
+              <Package size={28} aria-hidden className="placeholder-icon" />
+              <p>{INVENTORY_MESSAGES.noItems}</p>
+            </div>
+          ) : (
+            <ul className="inventory-list">
+              {items.data.map((item) => (
+                <Row
+                  key={item.id}
+                  entry={item}
+                  details={`${ITEM_TYPE_LABELS[item.type]} · value ${money.format(item.value)} · base amount ${item.baseAmount}`}
+                  onEdit={() => setEditing({ kind: 'item', item })}
+                  onDelete={() => deleteItem.mutate(item.id, { onError: failed })}
+                  confirm={INVENTORY_MESSAGES.deleteItemConfirm}
+                />
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="packs" className="panel">
+          {packs.isPending ? (
+            <p className="muted">Loading packs…</p>
+          ) : packs.isError ? (
+            <LoadError message="Could not load packs." onRetry={() => void packs.refetch()} />
+          ) : packs.data.length === 0 ? (
+            <div className="empty-state">
+              <Package size={28} aria-hidden className="placeholder-icon" />
+              <p>{INVENTORY_MESSAGES.noPacks}</p>
+            </div>
+          ) : (
+            <ul className="inventory-list">
+              {packs.data.map((pack) => (
+                <Row
+                  key={pack.id}
+                  entry={pack}
+                  details={`${pack.contents.map((e) => `${e.quantity}× ${itemsById.get(e.itemId)?.name ?? '…'}`).join(', ')} · value ${money.format(pack.value)}`}
+                  onEdit={() => setEditing({ kind: 'pack', pack })}
+                  onDelete={() => deletePack.mutate(pack.id, { onError: failed })}
+                  confirm={INVENTORY_MESSAGES.deletePackConfirm}
+                />
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      {editing?.kind === 'item' ? (
+        <ItemDialog gameId={gameId} item={editing.item} onClose={() => setEditing(null)} />
+      ) : null}
+      {editing?.kind === 'pack' ? (
+        <PackDialog gameId={gameId} pack={editing.pack} items={items.data ?? []} onClose={() => setEditing(null)} />
+      ) : null}
+    </div>
+  );
+}
