@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function createGameInUi(page: Page, name: string, platforms: string[] = ['iOS']) {
-  await page.getByRole('button', { name: 'Create New Game' }).click();
+  await page.getByRole('button', { name: '+ Create New Game' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill(`${name} is a game.`);

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function addItem(page: Page, name: string, value: string, amount: string, icon: string) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: '+ Add', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'New Item' }).waitFor();
   expect(await dialog.getByLabel('Value').inputValue()).toBe('1');
@@ -44,7 +44,7 @@ describe('inventory', () => {
     await page.getByText(INVENTORY_MESSAGES.noItems).waitFor();
 
     // Items: a bad value is refused in the form, then two items are created and one is edited.
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: '+ Add', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Broken');
     await page.getByRole('dialog').getByLabel('Value').fill('-2');
     await page.getByRole('dialog').getByRole('button', { name: 'Create Item' }).click();
@@ -64,7 +64,7 @@ describe('inventory', () => {
     // Packs: empty pack refused; adding an item twice raises its quantity; the value updates live.
     await page.getByRole('tab', { name: /Packs/ }).click();
     await page.getByText(INVENTORY_MESSAGES.noPacks).waitFor();
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: '+ Add', exact: true }).click();
     const pack = page.getByRole('dialog');
     await pack.getByRole('button', { name: 'Create Pack' }).click();
     await pack.getByText('Pack name is required.').waitFor();

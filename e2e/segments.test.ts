@@ -28,7 +28,7 @@ describe('player segments', () => {
     await page.goto(`${app.url}/dashboard/game/${game.id}/segments`);
     await page.getByText(SEGMENT_MESSAGES.empty).waitFor();
 
-    await page.getByRole('button', { name: 'Create Segment' }).click();
+    await page.getByRole('button', { name: '+ Create Segment' }).click();
     const form = page.getByRole('form', { name: 'Create segment' });
     await form.getByLabel('Name').fill('Big spenders');
     const expression = form.getByLabel('Expression');

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 async function openDialog() {
   const user = userEvent.setup();
   renderWithProviders(<CreateGameDialog />);
-  await user.click(screen.getByRole('button', { name: 'Create New Game' }));
+  await user.click(screen.getByRole('button', { name: '+ Create New Game' }));
   return user;
 }
 

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Package, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -76,8 +76,7 @@ export function InventoryTab() {
         <Button
           onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
         >
-          <Plus size={16} aria-hidden />
-          Add
+          + Add
         </Button>
       </div>
       <Tabs.Root value={view} onValueChange={(v) => setView(v as 'items' | 'packs')}>

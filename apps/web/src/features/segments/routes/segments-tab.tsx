@@ -1,4 +1,4 @@
-import { FlaskConical, Plus, Trash2, Users } from 'lucide-react';
+import { FlaskConical, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -27,8 +27,7 @@ export function SegmentsTab() {
           <p className="muted">Rules in CEL that decide which players see what.</p>
         </div>
         <Button onClick={() => setCreating(true)} disabled={creating}>
-          <Plus size={16} aria-hidden />
-          Create Segment
+          + Create Segment
         </Button>
       </div>
       {creating ? (
