@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkSegmentExpression,
-  CreateSegmentInputSchema,
-  evaluateSegment,
-  EXAMPLE_PLAYER,
-  SEGMENT_MESSAGES,
-  segmentHint,
-} from './segment';
+import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, segmentHint } from './segment';
+import { checkSegmentExpression, CreateSegmentInputSchema, evaluateSegment } from './segment-expression';
 
 const example = JSON.stringify(EXAMPLE_PLAYER);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { CreateSegmentInputSchema, GAME_MESSAGES, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { GAME_MESSAGES, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { CreateSegmentInputSchema } from '@liveops/domain/segment-expression';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { segment } from '../db/schema';

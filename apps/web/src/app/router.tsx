@@ -4,12 +4,9 @@ import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { VerifiedPage } from '../features/auth/routes/verified-page';
-import { AssetsTab } from '../features/assets/routes/assets-tab';
 import { DashboardPage } from '../features/games/routes/dashboard-page';
 import { GameProfileTab } from '../features/games/routes/game-profile-tab';
 import { FirstGameRedirect, GameWorkspace } from '../features/games/routes/game-workspace';
-import { InventoryTab } from '../features/inventory/routes/inventory-tab';
-import { SegmentsTab } from '../features/segments/routes/segments-tab';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 
@@ -23,6 +20,12 @@ const upcoming = [
   },
   { path: 'daily-rewards', icon: CalendarCheck, title: 'Daily Rewards', text: '7-day reward cycles arrive soon.' },
 ];
+
+const assetsTab = () => import('../features/assets/routes/assets-tab').then((m) => ({ Component: m.AssetsTab }));
+const inventoryTab = () =>
+  import('../features/inventory/routes/inventory-tab').then((m) => ({ Component: m.InventoryTab }));
+const segmentsTab = () =>
+  import('../features/segments/routes/segments-tab').then((m) => ({ Component: m.SegmentsTab }));
 
 export const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -38,10 +41,11 @@ export const routes = [
         element: <GameWorkspace />,
         children: [
           { index: true, element: <GameProfileTab /> },
-          { path: 'assets', element: <AssetsTab /> },
-          { path: 'segments', element: <SegmentsTab /> },
-          { path: 'inventory', element: <InventoryTab /> },
-          { path: 'segments/:segmentId', element: <SegmentsTab /> },
+          // Each feature tab is its own chunk: the CEL checker, for one, loads only with Player Segments.
+          { path: 'assets', lazy: assetsTab },
+          { path: 'segments', lazy: segmentsTab },
+          { path: 'segments/:segmentId', lazy: segmentsTab },
+          { path: 'inventory', lazy: inventoryTab },
           ...upcoming.map(({ path, icon, title, text }) => ({
             path,
             element: <TabPlaceholder icon={icon} title={title} text={text} />,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SegmentSchema, type CreateSegmentInput } from '@liveops/domain';
+import { SegmentSchema } from '@liveops/domain';
+import type { CreateSegmentInput } from '@liveops/domain/segment-expression';
 import { apiFetch } from '../../../lib/api-client';
 import { segmentsQueryKeys } from './segments-query-keys';
 

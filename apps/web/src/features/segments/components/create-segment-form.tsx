@@ -3,14 +3,13 @@ import { CircleCheck, Info } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { segmentHint, SEGMENT_MESSAGES } from '@liveops/domain';
 import {
   checkSegmentExpression,
   CreateSegmentInputSchema,
   formatProblem,
-  segmentHint,
-  SEGMENT_MESSAGES,
   type CreateSegmentInput,
-} from '@liveops/domain';
+} from '@liveops/domain/segment-expression';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { evaluateSegment, EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { evaluateSegment } from '@liveops/domain/segment-expression';
 
 /** "Test against a player": a JSON player, evaluated as it is typed. Runs in the page, bounded by the checker. */
 export function SegmentTester({ segment }: { segment: Segment }) {
