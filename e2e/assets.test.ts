@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ASSET_MESSAGES } from '@liveops/domain';
 import { launchChromium } from '@liveops/testing/browser';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
-import { signedInContext } from './support/accounts';
+import { createGameViaApi, signedInContext } from './support/accounts';
 import { startApp, type RunningApp } from './support/app';
 
 /** A real 1×1 PNG. */
@@ -25,11 +25,7 @@ afterAll(async () => {
 
 async function openAssetsTab(app: RunningApp): Promise<Page> {
   const { context } = await signedInContext(browser, app, 'assets');
-  const created = await context.request.post(`${app.url}/api/games`, {
-    data: { name: 'Asset Game', description: 'Images', platforms: ['Web'] },
-    headers: { origin: app.url },
-  });
-  const game = (await created.json()) as { id: string };
+  const game = await createGameViaApi(context, app, 'Asset Game');
   const page = await context.newPage();
   await page.goto(`${app.url}/dashboard/game/${game.id}/assets`);
   await page.getByText(ASSET_MESSAGES.intro).waitFor();

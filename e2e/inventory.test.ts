@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { INVENTORY_MESSAGES } from '@liveops/domain';
-import { launchChromium } from '@liveops/testing/browser';
-import { signedInContext } from './support/accounts';
-import { startApp, type RunningApp } from './support/app';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { useBrowserAndApp } from './support/lifecycle';
 
-let browser: Browser;
-let app: RunningApp;
-
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startApp()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const setup = useBrowserAndApp();
 
 async function addItem(page: Page, name: string, value: string, amount: string, icon: string) {
   await page.getByRole('button', { name: '+ Add', exact: true }).click();
@@ -33,14 +23,10 @@ async function addItem(page: Page, name: string, value: string, amount: string, 
 
 describe('inventory', () => {
   it('creates, edits and deletes items and packs, with the pack value following quantities', async () => {
-    const { context } = await signedInContext(browser, app, 'inventory');
-    const created = await context.request.post(`${app.url}/api/games`, {
-      data: { name: 'Inv Game', description: 'Items', platforms: ['iOS'] },
-      headers: { origin: app.url },
-    });
-    const game = (await created.json()) as { id: string };
+    const { context } = await signedInContext(setup.browser, setup.app, 'inventory');
+    const game = await createGameViaApi(context, setup.app, 'Inv Game');
     const page = await context.newPage();
-    await page.goto(`${app.url}/dashboard/game/${game.id}/inventory`);
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/inventory`);
     await page.getByText(INVENTORY_MESSAGES.noItems).waitFor();
 
     // Items: a bad value is refused in the form, then two items are created and one is edited.

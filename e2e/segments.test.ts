@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
 import { SEGMENT_MESSAGES } from '@liveops/domain';
-import { launchChromium } from '@liveops/testing/browser';
-import { signedInContext } from './support/accounts';
-import { startApp, type RunningApp } from './support/app';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { useBrowserAndApp } from './support/lifecycle';
 
-let browser: Browser;
-let app: RunningApp;
-
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startApp()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const setup = useBrowserAndApp();
 
 describe('player segments', () => {
   it('shows the hint and a parse error while typing, creates a segment, tests players against it, and deletes it', async () => {
-    const { context } = await signedInContext(browser, app, 'segments');
-    const created = await context.request.post(`${app.url}/api/games`, {
-      data: { name: 'Seg Game', description: 'Segments', platforms: ['iOS'] },
-      headers: { origin: app.url },
-    });
-    const game = (await created.json()) as { id: string };
+    const { context } = await signedInContext(setup.browser, setup.app, 'segments');
+    const game = await createGameViaApi(context, setup.app, 'Seg Game');
     const page = await context.newPage();
-    await page.goto(`${app.url}/dashboard/game/${game.id}/segments`);
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/segments`);
     await page.getByText(SEGMENT_MESSAGES.empty).waitFor();
 
     await page.getByRole('button', { name: '+ Create Segment' }).click();

@@ -18,3 +18,13 @@ export async function signedInContext(browser: Browser, app: RunningApp, prefix:
   if (!verified.ok()) throw new Error(`verification failed: ${verified.status()}`);
   return { context, email };
 }
+
+/** A game made through the API, for tests about what lives inside a game. */
+export async function createGameViaApi(context: BrowserContext, app: RunningApp, name = 'Test Game') {
+  const response = await context.request.post(`${app.url}/api/games`, {
+    data: { name, description: `${name} for tests`, platforms: ['iOS'] },
+    headers: { origin: app.url },
+  });
+  if (response.status() !== 201) throw new Error(`creating a game answered ${response.status()}`);
+  return (await response.json()) as { id: string; name: string };
+}

@@ -111,6 +111,20 @@ export const game = pgTable(
   (t) => [index('game_owner_idx').on(t.ownerId, t.enabled, t.createdAt)],
 );
 
+/** Columns every record owned through a game carries (§3 common metadata). */
+const ownedByGame = () => ({
+  gameId: text('game_id')
+    .notNull()
+    .references(() => game.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+});
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** §3 Asset: the record only; the image bytes live in storage under storageKey. */
 export const asset = pgTable(
   'asset',
@@ -118,12 +132,7 @@ export const asset = pgTable(
     /** gameId and assetId joined by an underscore; the primary key settles duplicate-ID races. */
     id: text('id').primaryKey(),
     assetId: text('asset_id').notNull(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => game.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...ownedByGame(),
     name: text('name').notNull(),
     size: integer('size').notNull(),
     type: text('type').$type<AssetImageType>().notNull(),
@@ -138,19 +147,13 @@ export const segment = pgTable(
   'segment',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => game.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...ownedByGame(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     expression: text('expression').notNull(),
     logicType: text('logic_type').$type<'CEL'>().notNull().default('CEL'),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('segment_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );
@@ -160,12 +163,7 @@ export const item = pgTable(
   'item',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => game.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...ownedByGame(),
     name: text('name').notNull(),
     type: text('type').$type<ItemType>().notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
@@ -174,8 +172,7 @@ export const item = pgTable(
     assetRefId: text('asset_ref_id'),
     assetName: text('asset_name'),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('item_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );
@@ -185,20 +182,14 @@ export const pack = pgTable(
   'pack',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => game.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...ownedByGame(),
     name: text('name').notNull(),
     contents: jsonb('contents').$type<PackEntry[]>().notNull(),
     iconId: text('icon_id').$type<ItemIconId>(),
     assetRefId: text('asset_ref_id'),
     assetName: text('asset_name'),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('pack_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );

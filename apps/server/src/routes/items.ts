@@ -24,16 +24,40 @@ export function toItem({ valueCents, ...row }: ItemRow, assetUrl: (ref: string |
 }
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
+type Scope = { gameId: string; ownerId: string };
 
 /** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
 export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
-  async function scopeOf(c: Context<AuthedEnv>) {
+  async function scopeOf(c: Context<AuthedEnv>): Promise<Scope | null> {
     const ownerId = c.get('user').id;
     const gameId = await findOwnGameId(db, ownerId, c.req.param('gameId') ?? '');
     return gameId ? { gameId, ownerId } : null;
   }
-  const ownItem = (scope: { gameId: string; ownerId: string }, id: string) =>
+  const ownItem = (scope: Scope, id: string) =>
     and(eq(item.id, id), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId));
+
+  /** The scope, and the item fields to store (value in cents, icon resolved), or the answer refusing them. */
+  async function readItem(c: Context<AuthedEnv>) {
+    const scope = await scopeOf(c);
+    if (!scope) return { ok: false as const, response: jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound) };
+    const input = await readJson(c, ItemInputSchema);
+    if (!input.ok) return input;
+    const icon = await resolveIcon(db, scope, input.value, 'coin');
+    if (!icon) {
+      return { ok: false as const, response: jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound) };
+    }
+    const { value, name, type, baseAmount } = input.value;
+    return {
+      ok: true as const,
+      scope,
+      values: { name, type, baseAmount, valueCents: Math.round(value * 100), ...icon },
+    };
+  }
+
+  async function saved(scope: Scope, row: ItemRow, status: 200 | 201, c: Context<AuthedEnv>) {
+    await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+    return c.json(toItem(row, await assetUrlsOf(db, storage, scope)), status);
+  }
 
   return new Hono<AuthedEnv>()
     .use(requireVerifiedUser(auth))
@@ -51,37 +75,25 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
       return c.json(rows.map((row) => toItem(row, assetUrl)));
     })
     .post('/', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-      const input = await readJson(c, ItemInputSchema);
+      const input = await readItem(c);
       if (!input.ok) return input.response;
-      const icon = await resolveIcon(db, scope, input.value, 'coin');
-      if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
-      const { value, name, type, baseAmount } = input.value;
       const [row] = await db
         .insert(item)
-        .values({ id: randomUUID(), ...scope, name, type, baseAmount, valueCents: Math.round(value * 100), ...icon })
+        .values({ id: randomUUID(), ...input.scope, ...input.values })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
-      return c.json(toItem(row, await assetUrlsOf(db, storage, scope)), 201);
+      return saved(input.scope, row, 201, c);
     })
     .patch('/:itemId', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-      const input = await readJson(c, ItemInputSchema);
+      const input = await readItem(c);
       if (!input.ok) return input.response;
-      const icon = await resolveIcon(db, scope, input.value, 'coin');
-      if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
-      const { value, name, type, baseAmount } = input.value;
       const [row] = await db
         .update(item)
-        .set({ name, type, baseAmount, valueCents: Math.round(value * 100), ...icon, updatedAt: new Date() })
-        .where(ownItem(scope, c.req.param('itemId')))
+        .set({ ...input.values, updatedAt: new Date() })
+        .where(ownItem(input.scope, c.req.param('itemId')))
         .returning();
       if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
-      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
-      return c.json(toItem(row, await assetUrlsOf(db, storage, scope)));
+      return saved(input.scope, row, 200, c);
     })
     .delete('/:itemId', async (c) => {
       const scope = await scopeOf(c);

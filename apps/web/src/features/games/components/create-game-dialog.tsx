@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -16,6 +14,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateGame } from '../api/create-game';
 
@@ -54,90 +53,77 @@ export function CreateGameDialog() {
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button className="fab">+ Create New Game</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Create New Game</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
-                <X size={18} aria-hidden />
-              </button>
-            </Dialog.Close>
-          </div>
-          <form className="stack" noValidate onSubmit={onSubmit}>
-            <TextField label="Name" placeholder="Star Miner" error={errors.name?.message} {...register('name')} />
-            <div className="field">
-              <label className="field-label" htmlFor="game-description">
-                Description
-              </label>
-              <textarea
-                id="game-description"
-                className="input textarea"
-                rows={3}
-                placeholder="What is the game about?"
-                aria-invalid={errors.description ? true : undefined}
-                {...register('description')}
-              />
-              {errors.description ? <p className="field-error">{errors.description.message}</p> : null}
-            </div>
-            <div className="field" role="group" aria-labelledby="platforms-label">
-              <span className="field-label" id="platforms-label">
-                Platforms
-              </span>
-              <Controller
-                control={control}
-                name="platforms"
-                render={({ field }) => (
-                  <ToggleGroup.Root
-                    type="multiple"
-                    className="toggle-group"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    aria-label="Platforms"
-                  >
-                    {PLATFORMS.map((platform) => (
-                      <ToggleGroup.Item key={platform} value={platform} className="toggle">
-                        {platform}
-                      </ToggleGroup.Item>
-                    ))}
-                  </ToggleGroup.Root>
-                )}
-              />
-              {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="game-orientation">
-                Orientation
-              </label>
-              <select id="game-orientation" className="input" {...register('orientation')}>
-                {ORIENTATIONS.map((orientation) => (
-                  <option key={orientation} value={orientation}>
-                    {ORIENTATION_LABELS[orientation]}
-                  </option>
+    <FormDialog
+      title="Create New Game"
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button className="fab">+ Create New Game</Button>}
+    >
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        <TextField label="Name" placeholder="Star Miner" error={errors.name?.message} {...register('name')} />
+        <div className="field">
+          <label className="field-label" htmlFor="game-description">
+            Description
+          </label>
+          <textarea
+            id="game-description"
+            className="input textarea"
+            rows={3}
+            placeholder="What is the game about?"
+            aria-invalid={errors.description ? true : undefined}
+            {...register('description')}
+          />
+          {errors.description ? <p className="field-error">{errors.description.message}</p> : null}
+        </div>
+        <div className="field" role="group" aria-labelledby="platforms-label">
+          <span className="field-label" id="platforms-label">
+            Platforms
+          </span>
+          <Controller
+            control={control}
+            name="platforms"
+            render={({ field }) => (
+              <ToggleGroup.Root
+                type="multiple"
+                className="toggle-group"
+                value={field.value}
+                onValueChange={field.onChange}
+                aria-label="Platforms"
+              >
+                {PLATFORMS.map((platform) => (
+                  <ToggleGroup.Item key={platform} value={platform} className="toggle">
+                    {platform}
+                  </ToggleGroup.Item>
                 ))}
-              </select>
-            </div>
-            {createGame.isError ? (
-              <Alert tone="error">{createGame.error.message || GAME_MESSAGES.createFailed}</Alert>
-            ) : null}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={createGame.isPending}>
-                Create Game
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              </ToggleGroup.Root>
+            )}
+          />
+          {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="game-orientation">
+            Orientation
+          </label>
+          <select id="game-orientation" className="input" {...register('orientation')}>
+            {ORIENTATIONS.map((orientation) => (
+              <option key={orientation} value={orientation}>
+                {ORIENTATION_LABELS[orientation]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {createGame.isError ? (
+          <Alert tone="error">{createGame.error.message || GAME_MESSAGES.createFailed}</Alert>
+        ) : null}
+        <div className="dialog-actions">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createGame.isPending}>
+            Create Game
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -14,6 +12,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveItem } from '../api/save-inventory';
 import { IconPicker } from './icon-picker';
@@ -54,82 +53,69 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
   );
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{item ? 'Edit Item' : 'New Item'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
-                <X size={18} aria-hidden />
-              </button>
-            </Dialog.Close>
+    <FormDialog title={item ? 'Edit Item' : 'New Item'} open={true} onOpenChange={(open) => !open && onClose()}>
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        <TextField label="Name" placeholder="Gold" error={errors.name?.message} {...register('name')} />
+        <div className="form-row">
+          <div className="field">
+            <label className="field-label" htmlFor="item-type">
+              Type
+            </label>
+            <select id="item-type" className="input" {...register('type')}>
+              {ITEM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ITEM_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
           </div>
-          <form className="stack" noValidate onSubmit={onSubmit}>
-            <TextField label="Name" placeholder="Gold" error={errors.name?.message} {...register('name')} />
-            <div className="form-row">
-              <div className="field">
-                <label className="field-label" htmlFor="item-type">
-                  Type
-                </label>
-                <select id="item-type" className="input" {...register('type')}>
-                  {ITEM_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {ITEM_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <TextField
-                label="Value"
-                type="number"
-                min={0}
-                step={0.01}
-                error={errors.value?.message}
-                {...register('value', { valueAsNumber: true })}
-              />
-              <TextField
-                label="Base amount"
-                type="number"
-                min={1}
-                step={1}
-                error={errors.baseAmount?.message}
-                {...register('baseAmount', { valueAsNumber: true })}
-              />
-            </div>
+          <TextField
+            label="Value"
+            type="number"
+            min={0}
+            step={0.01}
+            error={errors.value?.message}
+            {...register('value', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Base amount"
+            type="number"
+            min={1}
+            step={1}
+            error={errors.baseAmount?.message}
+            {...register('baseAmount', { valueAsNumber: true })}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="iconId"
+          render={({ field }) => (
             <Controller
               control={control}
-              name="iconId"
-              render={({ field }) => (
-                <Controller
-                  control={control}
-                  name="assetRefId"
-                  render={({ field: asset }) => (
-                    <IconPicker
-                      gameId={gameId}
-                      value={{ iconId: field.value ?? null, assetRefId: asset.value ?? null }}
-                      onChange={(choice) => {
-                        field.onChange(choice.iconId);
-                        asset.onChange(choice.assetRefId);
-                      }}
-                    />
-                  )}
+              name="assetRefId"
+              render={({ field: asset }) => (
+                <IconPicker
+                  gameId={gameId}
+                  value={{ iconId: field.value ?? null, assetRefId: asset.value ?? null }}
+                  onChange={(choice) => {
+                    field.onChange(choice.iconId);
+                    asset.onChange(choice.assetRefId);
+                  }}
                 />
               )}
             />
-            {save.isError ? <Alert tone="error">{INVENTORY_MESSAGES.itemSaveFailed}</Alert> : null}
-            <div className="dialog-actions">
-              <Button type="button" variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {item ? 'Save Item' : 'Create Item'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          )}
+        />
+        {save.isError ? <Alert tone="error">{INVENTORY_MESSAGES.itemSaveFailed}</Alert> : null}
+        <div className="dialog-actions">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {item ? 'Save Item' : 'Create Item'}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

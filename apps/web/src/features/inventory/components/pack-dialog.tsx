@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useSavePack } from '../api/save-inventory';
 import { IconPicker, type IconChoice } from './icon-picker';
@@ -71,108 +71,95 @@ export function PackDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{pack ? 'Edit Pack' : 'New Pack'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
-                <X size={18} aria-hidden />
-              </button>
-            </Dialog.Close>
+    <FormDialog title={pack ? 'Edit Pack' : 'New Pack'} open={true} onOpenChange={(open) => !open && onClose()} wide>
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Pack name"
+          placeholder="Starter Pack"
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="field">
+          <span className="field-label">Contents</span>
+          <div className="input-with-button">
+            <select
+              className="input"
+              aria-label="Item to add"
+              value={picked}
+              onChange={(e) => setPicked(e.target.value)}
+            >
+              {items.length === 0 ? <option value="">{INVENTORY_MESSAGES.noItems}</option> : null}
+              {items.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={!picked}
+              onClick={() => setContents((list) => addToPack(list, picked))}
+            >
+              <Plus size={16} aria-hidden />
+              Add item
+            </Button>
           </div>
-          <form className="stack" noValidate onSubmit={onSubmit}>
-            <TextField
-              label="Pack name"
-              placeholder="Starter Pack"
-              value={name}
-              error={errors.name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <div className="field">
-              <span className="field-label">Contents</span>
-              <div className="input-with-button">
-                <select
-                  className="input"
-                  aria-label="Item to add"
-                  value={picked}
-                  onChange={(e) => setPicked(e.target.value)}
-                >
-                  {items.length === 0 ? <option value="">{INVENTORY_MESSAGES.noItems}</option> : null}
-                  {items.map((item) => (
-                    <option key={item.id} value={item.id}>
-                      {item.name}
-                    </option>
-                  ))}
-                </select>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={!picked}
-                  onClick={() => setContents((list) => addToPack(list, picked))}
-                >
-                  <Plus size={16} aria-hidden />
-                  Add item
-                </Button>
-              </div>
-              {contents.length ? (
-                <ul className="pack-contents">
-                  {contents.map((entry) => {
-                    const item = byId.get(entry.itemId);
-                    return (
-                      <li key={entry.itemId} className="pack-line">
-                        {item ? <InventoryIcon entry={item} size={28} /> : null}
-                        <span className="pack-line-name">{item?.name ?? 'Unknown item'}</span>
-                        <input
-                          className="input quantity-input"
-                          type="number"
-                          min={1}
-                          step={1}
-                          aria-label={`Quantity of ${item?.name ?? 'item'}`}
-                          value={Number.isNaN(entry.quantity) ? '' : entry.quantity}
-                          onChange={(e) => setQuantity(entry.itemId, e.target.valueAsNumber)}
-                        />
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Remove ${item?.name ?? 'item'}`}
-                          onClick={() => setContents((list) => list.filter((e) => e.itemId !== entry.itemId))}
-                        >
-                          <Trash2 size={14} aria-hidden />
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : null}
-              {errors.contents ? <Alert tone="error">{errors.contents}</Alert> : null}
-              <p className="pack-value" aria-live="polite">
-                Pack value:{' '}
-                <strong>
-                  {money.format(
-                    packValue(
-                      contents.filter((e) => Number.isFinite(e.quantity)),
-                      items,
-                    ),
-                  )}
-                </strong>
-              </p>
-            </div>
-            <IconPicker gameId={gameId} value={icon} onChange={setIcon} />
-            {save.isError ? <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert> : null}
-            <div className="dialog-actions">
-              <Button type="button" variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {pack ? 'Save Pack' : 'Create Pack'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {contents.length ? (
+            <ul className="pack-contents">
+              {contents.map((entry) => {
+                const item = byId.get(entry.itemId);
+                return (
+                  <li key={entry.itemId} className="pack-line">
+                    {item ? <InventoryIcon entry={item} size={28} /> : null}
+                    <span className="pack-line-name">{item?.name ?? 'Unknown item'}</span>
+                    <input
+                      className="input quantity-input"
+                      type="number"
+                      min={1}
+                      step={1}
+                      aria-label={`Quantity of ${item?.name ?? 'item'}`}
+                      value={Number.isNaN(entry.quantity) ? '' : entry.quantity}
+                      onChange={(e) => setQuantity(entry.itemId, e.target.valueAsNumber)}
+                    />
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove ${item?.name ?? 'item'}`}
+                      onClick={() => setContents((list) => list.filter((e) => e.itemId !== entry.itemId))}
+                    >
+                      <Trash2 size={14} aria-hidden />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {errors.contents ? <Alert tone="error">{errors.contents}</Alert> : null}
+          <p className="pack-value" aria-live="polite">
+            Pack value:{' '}
+            <strong>
+              {money.format(
+                packValue(
+                  contents.filter((e) => Number.isFinite(e.quantity)),
+                  items,
+                ),
+              )}
+            </strong>
+          </p>
+        </div>
+        <IconPicker gameId={gameId} value={icon} onChange={setIcon} />
+        {save.isError ? <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert> : null}
+        <div className="dialog-actions">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {pack ? 'Save Pack' : 'Create Pack'}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
