@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   ASSET_MESSAGES,
   ASSET_UPLOAD_MAX_BYTES,
   AssetFieldsSchema,
   assetDocumentId,
-  GAME_MESSAGES,
   isWithinAssetLimit,
   sniffImageType,
   type Asset,
@@ -17,8 +16,7 @@ import { asset } from '../db/schema';
 import { jsonError } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
-import { findOwnGameId } from '../lib/own-game';
-import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
 import type { Storage } from '../storage/storage';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
@@ -32,23 +30,19 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logg
 export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
   const toAsset = ({ storageKey, ...row }: AssetRow): Asset => ({ ...row, url: storage.publicUrl(storageKey) });
 
-  const ownGameId = (c: Context<AuthedEnv>) => findOwnGameId(db, c.get('user').id, c.req.param('gameId') ?? '');
-
-  return new Hono<AuthedEnv>()
-    .use(requireVerifiedUser(auth))
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
     .get('/', async (c) => {
-      const gameId = await ownGameId(c);
-      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const { gameId, ownerId } = c.get('scope');
       const rows = await db
         .select()
         .from(asset)
-        .where(and(eq(asset.gameId, gameId), eq(asset.ownerId, c.get('user').id)))
+        .where(and(eq(asset.gameId, gameId), eq(asset.ownerId, ownerId)))
         .orderBy(asc(asset.createdAt), asc(asset.id));
       return c.json(rows.map(toAsset));
     })
     .post('/', async (c) => {
-      const gameId = await ownGameId(c);
-      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const { gameId, ownerId } = c.get('scope');
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
         return jsonError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload the image as multipart/form-data.');
       }
@@ -77,7 +71,6 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       }
 
       const { name, assetId } = fields.data;
-      const ownerId = c.get('user').id;
       const storageKey = `assets/${gameId}/${assetId}-${randomBytes(6).toString('hex')}.${EXTENSIONS[sniffed.type]}`;
       // The row is claimed first: of two uploads racing for one ID, the loser writes no bytes at all.
       const [row] = await db
@@ -107,9 +100,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       return c.json(toAsset(row), 201);
     })
     .delete('/:assetId', async (c) => {
-      const gameId = await ownGameId(c);
-      if (!gameId) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-      const ownerId = c.get('user').id;
+      const { gameId, ownerId } = c.get('scope');
       const [row] = await db
         .delete(asset)
         .where(

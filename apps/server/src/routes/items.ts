@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { GAME_MESSAGES, INVENTORY_MESSAGES, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
+import { INVENTORY_MESSAGES, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
 import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
 import type { LiveEvents } from '../lib/live-events';
-import { findOwnGameId } from '../lib/own-game';
-import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import type { Storage } from '../storage/storage';
 
 type ItemRow = typeof item.$inferSelect;
@@ -24,22 +23,15 @@ export function toItem({ valueCents, ...row }: ItemRow, assetUrl: (ref: string |
 }
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
-type Scope = { gameId: string; ownerId: string };
 
 /** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
 export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
-  async function scopeOf(c: Context<AuthedEnv>): Promise<Scope | null> {
-    const ownerId = c.get('user').id;
-    const gameId = await findOwnGameId(db, ownerId, c.req.param('gameId') ?? '');
-    return gameId ? { gameId, ownerId } : null;
-  }
-  const ownItem = (scope: Scope, id: string) =>
+  const ownItem = (scope: GameScope, id: string) =>
     and(eq(item.id, id), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId));
 
   /** The scope, and the item fields to store (value in cents, icon resolved), or the answer refusing them. */
-  async function readItem(c: Context<AuthedEnv>) {
-    const scope = await scopeOf(c);
-    if (!scope) return { ok: false as const, response: jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound) };
+  async function readItem(c: Context<GameScopeEnv>) {
+    const scope = c.get('scope');
     const input = await readJson(c, ItemInputSchema);
     if (!input.ok) return input;
     const icon = await resolveIcon(db, scope, input.value, 'coin');
@@ -54,16 +46,15 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
     };
   }
 
-  async function saved(scope: Scope, row: ItemRow, status: 200 | 201, c: Context<AuthedEnv>) {
+  async function saved(scope: GameScope, row: ItemRow, status: 200 | 201, c: Context<GameScopeEnv>) {
     await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
     return c.json(toItem(row, await assetUrlsOf(db, storage, scope)), status);
   }
 
-  return new Hono<AuthedEnv>()
-    .use(requireVerifiedUser(auth))
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
     .get('/', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = c.get('scope');
       const [rows, assetUrl] = await Promise.all([
         db
           .select()
@@ -96,8 +87,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
       return saved(input.scope, row, 200, c);
     })
     .delete('/:itemId', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = c.get('scope');
       const itemId = c.req.param('itemId');
       // Locking the item first makes a pack being saved with it either finish before we look, or wait for us.
       const outcome = await db.transaction(async (tx) => {

@@ -1,31 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { GAME_MESSAGES, INVENTORY_MESSAGES, packValue, PackInputSchema, type Pack } from '@liveops/domain';
+import { INVENTORY_MESSAGES, packValue, PackInputSchema, type Pack } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
 import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
 import type { LiveEvents } from '../lib/live-events';
-import { findOwnGameId } from '../lib/own-game';
-import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import type { Storage } from '../storage/storage';
 
 type PackRow = typeof pack.$inferSelect;
-type Scope = { gameId: string; ownerId: string };
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
 /** /api/games/:gameId/packs: list (values computed from the items now), create, edit, delete. */
 export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
-  async function scopeOf(c: Context<AuthedEnv>): Promise<Scope | null> {
-    const ownerId = c.get('user').id;
-    const gameId = await findOwnGameId(db, ownerId, c.req.param('gameId') ?? '');
-    return gameId ? { gameId, ownerId } : null;
-  }
-
   /** Packs as the API shows them: the value is always the items' current value times the quantities. */
-  async function present(scope: Scope, rows: PackRow[]): Promise<Pack[]> {
+  async function present(scope: GameScope, rows: PackRow[]): Promise<Pack[]> {
     const [items, assetUrl] = await Promise.all([
       db
         .select({ id: item.id, valueCents: item.valueCents })
@@ -47,9 +39,8 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
    * Saves a pack inside a transaction that holds share locks on its items: they must all be this game's and
    * owner's, and none can be deleted until the pack is stored.
    */
-  async function save(c: Context<AuthedEnv>, packId: string | null) {
-    const scope = await scopeOf(c);
-    if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+  async function save(c: Context<GameScopeEnv>, packId: string | null) {
+    const scope = c.get('scope');
     const input = await readJson(c, PackInputSchema);
     if (!input.ok) return input.response;
     const icon = await resolveIcon(db, scope, input.value, 'gift');
@@ -84,11 +75,10 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     return c.json(presented, packId === null ? 201 : 200);
   }
 
-  return new Hono<AuthedEnv>()
-    .use(requireVerifiedUser(auth))
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
     .get('/', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = c.get('scope');
       const rows = await db
         .select()
         .from(pack)
@@ -99,8 +89,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     .post('/', (c) => save(c, null))
     .patch('/:packId', (c) => save(c, c.req.param('packId')))
     .delete('/:packId', async (c) => {
-      const scope = await scopeOf(c);
-      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = c.get('scope');
       const [row] = await db
         .delete(pack)
         .where(and(eq(pack.id, c.req.param('packId')), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
