@@ -1,5 +1,5 @@
-import * as Label from '@radix-ui/react-label';
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { errorIdOf, Field } from './field';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined };
 
@@ -9,25 +9,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   return (
-    <div className="field">
-      <Label.Root className="field-label" htmlFor={inputId}>
-        {label}
-      </Label.Root>
+    <Field label={label} htmlFor={inputId} error={error}>
       <input
         ref={ref}
         id={inputId}
         className="input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorIdOf(inputId) : undefined}
         {...rest}
       />
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 });

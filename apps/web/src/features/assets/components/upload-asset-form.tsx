@@ -13,6 +13,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadAsset } from '../api/upload-asset';
@@ -74,13 +75,11 @@ export function UploadAssetForm({ gameId }: { gameId: string }) {
   return (
     <form className="upload-form" noValidate onSubmit={onSubmit} aria-label="Upload asset">
       <TextField label="Asset name" placeholder="Gold coin" error={errors.name?.message} {...register('name')} />
-      <div className="field">
-        <label className="field-label" htmlFor="asset-id">
-          Asset ID
-        </label>
+      <Field label="Asset ID" htmlFor="asset-id" error={errors.assetId?.message}>
         <div className="input-with-button">
           <input
             id="asset-id"
+            aria-describedby={errors.assetId ? errorIdOf('asset-id') : undefined}
             className="input"
             aria-invalid={errors.assetId ? true : undefined}
             {...register('assetId')}
@@ -95,23 +94,19 @@ export function UploadAssetForm({ gameId }: { gameId: string }) {
             <RefreshCw size={16} aria-hidden />
           </button>
         </div>
-        {errors.assetId ? <p className="field-error">{errors.assetId.message}</p> : null}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="asset-file">
-          File
-        </label>
+      </Field>
+      <Field label="File" htmlFor="asset-file" error={errors.file?.message as string | undefined}>
         <input
           key={fileKey}
           id="asset-file"
+          aria-describedby={errors.file ? errorIdOf('asset-file') : undefined}
           type="file"
           className="input file-input"
           accept={ASSET_IMAGE_TYPES.join(',')}
           aria-invalid={errors.file ? true : undefined}
           {...register('file')}
         />
-        {errors.file ? <p className="field-error">{String(errors.file.message)}</p> : null}
-      </div>
+      </Field>
       <div className="upload-actions">
         <Button type="submit" loading={upload.isPending}>
           <Upload size={16} aria-hidden />

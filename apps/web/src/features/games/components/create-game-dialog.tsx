@@ -14,6 +14,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { errorIdOf, Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateGame } from '../api/create-game';
@@ -61,20 +62,17 @@ export function CreateGameDialog() {
     >
       <form className="stack" noValidate onSubmit={onSubmit}>
         <TextField label="Name" placeholder="Star Miner" error={errors.name?.message} {...register('name')} />
-        <div className="field">
-          <label className="field-label" htmlFor="game-description">
-            Description
-          </label>
+        <Field label="Description" htmlFor="game-description" error={errors.description?.message}>
           <textarea
             id="game-description"
+            aria-describedby={errors.description ? errorIdOf('game-description') : undefined}
             className="input textarea"
             rows={3}
             placeholder="What is the game about?"
             aria-invalid={errors.description ? true : undefined}
             {...register('description')}
           />
-          {errors.description ? <p className="field-error">{errors.description.message}</p> : null}
-        </div>
+        </Field>
         <div className="field" role="group" aria-labelledby="platforms-label">
           <span className="field-label" id="platforms-label">
             Platforms
@@ -100,10 +98,7 @@ export function CreateGameDialog() {
           />
           {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="game-orientation">
-            Orientation
-          </label>
+        <Field label="Orientation" htmlFor="game-orientation">
           <select id="game-orientation" className="input" {...register('orientation')}>
             {ORIENTATIONS.map((orientation) => (
               <option key={orientation} value={orientation}>
@@ -111,7 +106,7 @@ export function CreateGameDialog() {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         {createGame.isError ? (
           <Alert tone="error">{createGame.error.message || GAME_MESSAGES.createFailed}</Alert>
         ) : null}

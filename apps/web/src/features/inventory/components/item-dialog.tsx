@@ -12,6 +12,7 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveItem } from '../api/save-inventory';
@@ -57,10 +58,7 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
       <form className="stack" noValidate onSubmit={onSubmit}>
         <TextField label="Name" placeholder="Gold" error={errors.name?.message} {...register('name')} />
         <div className="form-row">
-          <div className="field">
-            <label className="field-label" htmlFor="item-type">
-              Type
-            </label>
+          <Field label="Type" htmlFor="item-type">
             <select id="item-type" className="input" {...register('type')}>
               {ITEM_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -68,7 +66,7 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           <TextField
             label="Value"
             type="number"

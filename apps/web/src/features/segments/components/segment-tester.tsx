@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '../../../components/ui/field';
 import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
 import { evaluateSegment } from '@liveops/domain/segment-expression';
 
@@ -12,10 +13,7 @@ export function SegmentTester({ segment }: { segment: Segment }) {
         Test against a player
       </h2>
       <div className="tester">
-        <div className="field">
-          <label className="field-label" htmlFor="test-player">
-            Player (JSON)
-          </label>
+        <Field label="Player (JSON)" htmlFor="test-player">
           <textarea
             id="test-player"
             className="input textarea code-input"
@@ -24,7 +22,7 @@ export function SegmentTester({ segment }: { segment: Segment }) {
             value={player}
             onChange={(event) => setPlayer(event.target.value)}
           />
-        </div>
+        </Field>
         <div className="tester-result" role="status" aria-live="polite">
           <p className="segment-name">{segment.name}</p>
           <code className="tester-expression">{segment.expression}</code>
