@@ -20,16 +20,17 @@ function run(label, command, args, env = {}) {
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)…");
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  // As root apt-get runs directly; otherwise through sudo -n, which fails at once instead of prompting.
+  const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
   const apt = (...args) =>
-    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+    spawnSync(command, [...prefix, ...args], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   apt('update', '-qq');
   apt('install', '-y', '-qq', 'chromium');
   if (!existsSync('/usr/bin/chromium')) {
-    console.error('Could not install Chromium. Install it with: apt-get install -y chromium');
+    console.error('Could not install Chromium. Install it with: sudo apt-get install -y chromium');
     process.exit(1);
   }
 }
