@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
@@ -23,6 +20,7 @@ import { itemsRoutes } from './routes/items';
 import { meRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
 import { segmentsRoutes } from './routes/segments';
+import { webAppRoutes } from './routes/web-app';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -69,21 +67,8 @@ export async function createApp({ config, database, mailer, logger, storage = cr
   });
   app.route('/api', api);
 
-  if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
-    const root = path.relative(process.cwd(), config.webDistDir) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.use('*', serveStatic({ root }));
-    // History fallback: every other GET is a client route.
-    app.get('*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
-  } else {
-    logger.warn('the web app is not built (npm run build); only /api is served');
-  }
+  const webApp = webAppRoutes(config.webDistDir, logger);
+  if (webApp) app.route('/', webApp);
 
   return { app, auth, liveEvents, storage };
 }
