@@ -17,7 +17,7 @@ import { eventsRoutes } from './routes/events';
 import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
-import { meRoutes } from './routes/me';
+import { meRoutes, sessionRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
 import { segmentsRoutes } from './routes/segments';
 import { webAppRoutes } from './routes/web-app';
@@ -46,6 +46,7 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     )
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
+    .route('/session', sessionRoutes(auth))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))

@@ -18,3 +18,14 @@ export function toUser(u: SessionUser): User {
 export function meRoutes(auth: Auth) {
   return new Hono<AuthedEnv>().use(requireVerifiedUser(auth)).get('/', (c) => c.json(toUser(c.get('user'))));
 }
+
+/**
+ * GET /api/session: who is signed in, answered 200 either way ({ user: null } when nobody with a verified email
+ * is), so a signed-out visit probes without an error in the browser's console.
+ */
+export function sessionRoutes(auth: Auth) {
+  return new Hono().get('/', async (c) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    return c.json({ user: session?.user.emailVerified ? toUser(session.user) : null });
+  });
+}
