@@ -9,7 +9,9 @@ import type { Config } from './env';
 import { jsonError } from './lib/http';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
-import { createLiveEvents } from './lib/live-events';
+import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './lib/live-events';
+import { createNotifier } from './lib/notifier';
+import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
 import { assetsRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
@@ -35,8 +37,9 @@ const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: onT
 
 export async function createApp({ config, database, mailer, logger, storage = createStorage(config) }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
-  const auth = await createAuth({ config, db: database.db, mailer, logger, secret });
-  const liveEvents = await createLiveEvents(database, logger);
+  const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
+  const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier });
+  const liveEvents = createLiveEvents(notifier, logger);
 
   const api = new Hono()
     .use((c, next) =>
@@ -68,10 +71,16 @@ export async function createApp({ config, database, mailer, logger, storage = cr
   });
   app.route('/api', api);
 
-  const webApp = webAppRoutes(config.webDistDir, logger);
+  const webApp = webAppRoutes(config, logger);
   if (webApp) app.route('/', webApp);
 
-  return { app, auth, liveEvents, storage };
+  /** Stops this instance's notifications (the database and mailer are the caller's). */
+  const close = async () => {
+    await liveEvents.close();
+    await notifier.close();
+  };
+
+  return { app, auth, liveEvents, storage, close };
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app'];

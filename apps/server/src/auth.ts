@@ -8,6 +8,8 @@ import * as schema from './db/schema';
 import { verificationEmail } from './lib/emails';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
+import type { Notifier } from './lib/notifier';
+import { createSessionCache } from './lib/session-cache';
 
 /** Request header the server sets from the socket (or a trusted proxy); Better Auth keys rate limits on it. */
 export const CLIENT_IP_HEADER = 'x-liveops-client-ip';
@@ -20,7 +22,7 @@ export const RATE_LIMITED_AUTH_PATHS = [
   '/sign-in/social',
 ] as const;
 
-type AuthDeps = { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string };
+type AuthDeps = { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string; notifier: Notifier };
 
 type OpenIdDiscovery = { authorization_endpoint: string; token_endpoint: string };
 
@@ -33,10 +35,12 @@ async function discover(issuer: string): Promise<OpenIdDiscovery> {
   return (await response.json()) as OpenIdDiscovery;
 }
 
-export async function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
+export async function createAuth({ config, db, mailer, logger, secret, notifier }: AuthDeps) {
   const google = config.google;
   const testEndpoints = google?.testIssuer ? await discover(google.testIssuer) : null;
   const rateRule = { window: 60, max: config.authRateLimitMax };
+
+  const sessionCache = createSessionCache({ notifier });
 
   const auth = betterAuth({
     appName: 'LiveOps Dashboard',
@@ -110,8 +114,15 @@ export async function createAuth({ config, db, mailer, logger, secret }: AuthDep
           // Every sign-in (password, Google, or the one right after verifying) creates a session.
           after: async (session) => {
             await db.update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
+            await sessionCache.forgetUser(session.userId);
           },
         },
+        // Sign-out, revocation and password changes all delete sessions: cached copies go with them.
+        delete: { after: (session) => sessionCache.forgetToken(session.token) },
+      },
+      user: {
+        update: { after: (user) => sessionCache.forgetUser(user.id) },
+        delete: { after: (user) => sessionCache.forgetUser(user.id) },
       },
     },
     onAPIError: {
@@ -132,7 +143,11 @@ export async function createAuth({ config, db, mailer, logger, secret }: AuthDep
       });
   }
 
-  return auth;
+  const sessions = sessionCache.reader({
+    cookieName: async () => (await auth.$context).authCookies.sessionToken.name,
+    load: (headers) => auth.api.getSession({ headers }),
+  });
+  return Object.assign(auth, { sessions });
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -26,7 +26,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const { app, liveEvents } = await createApp({ config, database, mailer, logger });
+  const { app, close } = await createApp({ config, database, mailer, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -45,7 +45,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       mailer.close();
-      await liveEvents.close();
+      await close();
       await database.close();
       process.exit(0);
     });

@@ -25,7 +25,7 @@ export function meRoutes(auth: Auth) {
  */
 export function sessionRoutes(auth: Auth) {
   return new Hono().get('/', async (c) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await auth.sessions.get(c.req.raw.headers);
     return c.json({ user: session?.user.emailVerified ? toUser(session.user) : null });
   });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
 import { createApp, type App } from '../../src/app';
+import type { Auth } from '../../src/auth';
 import type { Database } from '../../src/db/database';
 import { loadConfig, type Config } from '../../src/env';
 import { createLogger } from '../../src/lib/logger';
@@ -13,6 +14,10 @@ import { TestClient } from './test-client';
 
 export type TestServer = {
   url: string;
+  /** The app under test, for its route table. */
+  app: App;
+  /** Its Better Auth instance, for what no HTTP route offers (such as a session for an unverified account). */
+  auth: Auth;
   config: Config;
   database: Database;
   smtp: SmtpTestServer;
@@ -56,6 +61,8 @@ export async function startTestServer(
   app = created.app;
   return {
     url,
+    app: created.app,
+    auth: created.auth,
     config,
     database,
     smtp,
@@ -66,7 +73,7 @@ export async function startTestServer(
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       mailer.close();
-      await created.liveEvents.close();
+      await created.close();
       if (ownSmtp) await smtp.close();
       if (ownsDatabase) await database.close();
       await rm(dataDir, { recursive: true, force: true });
