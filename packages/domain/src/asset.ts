@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacter } from './text';
 
 /** §5/§9: the image as a base64 data URL may be at most this many characters. */
 export const ASSET_MAX_ENCODED_CHARS = 1_024_000;
@@ -46,7 +47,8 @@ export const AssetFieldsSchema = z.object({
     .string({ error: ASSET_MESSAGES.nameRequired })
     .trim()
     .min(1, ASSET_MESSAGES.nameRequired)
-    .max(ASSET_NAME_MAX_LENGTH, ASSET_MESSAGES.nameTooLong),
+    .max(ASSET_NAME_MAX_LENGTH, ASSET_MESSAGES.nameTooLong)
+    .refine(hasVisibleCharacter, ASSET_MESSAGES.nameRequired),
   assetId: AssetIdSchema,
 });
 export type AssetFields = z.infer<typeof AssetFieldsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacter } from './text';
 
 export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -51,12 +52,14 @@ export const CreateGameInputSchema = z.object({
     .string({ error: GAME_MESSAGES.nameRequired })
     .trim()
     .min(1, GAME_MESSAGES.nameRequired)
-    .max(GAME_NAME_MAX_LENGTH, GAME_MESSAGES.nameTooLong),
+    .max(GAME_NAME_MAX_LENGTH, GAME_MESSAGES.nameTooLong)
+    .refine(hasVisibleCharacter, GAME_MESSAGES.nameRequired),
   description: z
     .string({ error: GAME_MESSAGES.descriptionRequired })
     .trim()
     .min(1, GAME_MESSAGES.descriptionRequired)
-    .max(GAME_DESCRIPTION_MAX_LENGTH, GAME_MESSAGES.descriptionTooLong),
+    .max(GAME_DESCRIPTION_MAX_LENGTH, GAME_MESSAGES.descriptionTooLong)
+    .refine(hasVisibleCharacter, GAME_MESSAGES.descriptionRequired),
   platforms: z
     .array(z.enum(PLATFORMS, { error: GAME_MESSAGES.platformUnknown }), { error: GAME_MESSAGES.platformRequired })
     .min(1, GAME_MESSAGES.platformRequired)

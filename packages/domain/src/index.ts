@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './text';
 export * from './auth';
 export * from './user';
 export * from './api-error';

@@ -6,6 +6,8 @@ import {
   itemInUseMessage,
   ItemInputSchema,
   packValue,
+  packValueCents,
+  isPackValueStorable,
   PackInputSchema,
 } from './inventory';
 
@@ -26,6 +28,9 @@ describe('items', () => {
   });
   it('requires a name', () => {
     expect(first(ItemInputSchema, { ...item, name: ' ' })).toBe(INVENTORY_MESSAGES.itemNameRequired);
+    expect(first(ItemInputSchema, { ...item, name: '\u200b\u200c\u200d\ufeff' })).toBe(
+      INVENTORY_MESSAGES.itemNameRequired,
+    );
     expect(first(ItemInputSchema, { ...item, name: 'x'.repeat(10_240) })).toBe(INVENTORY_MESSAGES.nameTooLong);
   });
   it.each([
@@ -39,7 +44,11 @@ describe('items', () => {
   });
   it('refuses 1e308 and fractions of a cent', () => {
     expect(first(ItemInputSchema, { ...item, value: 1e308 })).toBe(INVENTORY_MESSAGES.valueTooLarge);
-    expect(first(ItemInputSchema, { ...item, value: 0.001 })).toBe(INVENTORY_MESSAGES.valueCents);
+    expect(first(ItemInputSchema, { ...item, value: 0.015 })).toBe(INVENTORY_MESSAGES.valueCents);
+  });
+  it('refuses positive values too small to be a cent instead of storing 0', () => {
+    expect(first(ItemInputSchema, { ...item, value: 1e-300 })).toBe(INVENTORY_MESSAGES.valueTooSmall);
+    expect(first(ItemInputSchema, { ...item, value: 0.001 })).toBe(INVENTORY_MESSAGES.valueTooSmall);
   });
   it.each([
     ['NaN', Number.NaN],
@@ -91,6 +100,13 @@ describe('packs', () => {
       ),
     ).toBe(0.5);
     expect(packValue([{ itemId: 'a', quantity: 1 }], [])).toBe(0);
+  });
+  it('computes large pack values exactly and knows when a total is beyond what a JSON number carries', () => {
+    const items = [{ id: 'a', value: 999_999_999.99 }];
+    expect(packValueCents([{ itemId: 'a', quantity: 10_001 }], items)).toBe(1_000_099_999_989_999n);
+    expect(String(packValue([{ itemId: 'a', quantity: 9_999 }], items))).toBe('9998999999900.01');
+    expect(isPackValueStorable([{ itemId: 'a', quantity: 10_000 }], items)).toBe(true);
+    expect(isPackValueStorable([{ itemId: 'a', quantity: 10_001 }], items)).toBe(false);
   });
   it('raises the quantity when an item is added again', () => {
     const once = addToPack([], 'a');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacter } from './text';
 
 export const ITEM_TYPES = ['currency', 'game_item'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -40,6 +41,8 @@ export const INVENTORY_MESSAGES = {
   nameTooLong: `Keep the name under ${INVENTORY_NAME_MAX_LENGTH} characters.`,
   typeInvalid: 'Type must be currency or game_item.',
   valueInvalid: 'Value must be a positive number.',
+  valueTooSmall: 'Value must be at least 0.01.',
+  packValueTooLarge: 'A pack can be worth at most 9,999,999,999,999.99. Lower a quantity or an item value.',
   valueTooLarge: `Value must be at most ${ITEM_VALUE_MAX.toLocaleString('en-US')}.`,
   valueCents: 'Value can have at most two decimal places.',
   amountInvalid: 'Amount must be a positive integer.',
@@ -67,7 +70,12 @@ export function itemInUseMessage(packNames: string[]): string {
 }
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(INVENTORY_NAME_MAX_LENGTH, INVENTORY_MESSAGES.nameTooLong);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(INVENTORY_NAME_MAX_LENGTH, INVENTORY_MESSAGES.nameTooLong)
+    .refine(hasVisibleCharacter, required);
 
 const positiveInteger = (message: string, tooLarge: string) =>
   z
@@ -93,6 +101,8 @@ export const ItemInputSchema = z.object({
     .number({ error: INVENTORY_MESSAGES.valueInvalid })
     .refine(Number.isFinite, INVENTORY_MESSAGES.valueInvalid)
     .refine((n) => n > 0, INVENTORY_MESSAGES.valueInvalid)
+    // A positive value too small to be a cent would be stored as 0.
+    .refine((n) => Math.round(n * 100) >= 1, INVENTORY_MESSAGES.valueTooSmall)
     .refine((n) => n <= ITEM_VALUE_MAX, INVENTORY_MESSAGES.valueTooLarge)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, INVENTORY_MESSAGES.valueCents),
   baseAmount: positiveInteger(INVENTORY_MESSAGES.amountInvalid, INVENTORY_MESSAGES.amountTooLarge),
@@ -146,14 +156,28 @@ export type Item = z.infer<typeof ItemSchema>;
 export const PackSchema = z.object({ ...Common, contents: z.array(PackEntrySchema), value: z.number() });
 export type Pack = z.infer<typeof PackSchema>;
 
-/** §3: a pack's value is the sum of each item's value times its quantity, in cents to avoid float drift. */
-export function packValue(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): number {
+/**
+ * The largest pack value in cents: 15 significant digits, which a JSON number carries exactly as a decimal with
+ * its two places. Larger totals are refused.
+ */
+export const PACK_VALUE_MAX_CENTS = 999_999_999_999_999;
+
+/** §3: a pack's value in cents: the sum of each item's value times its quantity, exact at any size. */
+export function packValueCents(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): bigint {
   const byId = new Map(items.map((item) => [item.id, item.value]));
-  const cents = contents.reduce(
-    (sum, entry) => sum + Math.round((byId.get(entry.itemId) ?? 0) * 100) * entry.quantity,
-    0,
+  return contents.reduce(
+    (sum, entry) => sum + BigInt(Math.round((byId.get(entry.itemId) ?? 0) * 100)) * BigInt(entry.quantity),
+    0n,
   );
-  return cents / 100;
+}
+
+/** §3: a pack's value, exact while it is within PACK_VALUE_MAX_CENTS (the server refuses packs beyond it). */
+export function packValue(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): number {
+  return Number(packValueCents(contents, items)) / 100;
+}
+
+export function isPackValueStorable(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): boolean {
+  return packValueCents(contents, items) <= BigInt(PACK_VALUE_MAX_CENTS);
 }
 
 /** Adding an item a pack already holds raises its quantity instead of adding a second line (§5). */

@@ -1,5 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { z } from 'zod';
+import { hasVisibleCharacter } from './text';
 import {
   PLAYER_FIELDS,
   PlayerSampleSchema,
@@ -43,6 +44,26 @@ export function formatProblem(problem: ExpressionProblem): string {
   return `${problem.message} (line ${problem.line}, column ${problem.column})`;
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+const STRING_LITERAL = /[rR]?(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
+const INTEGER_LITERAL = /(?<![\w.])(0[xX][0-9a-fA-F]+|\d+)([uU])?(?![\w.])/g;
+
+/**
+ * The offset of the first integer literal CEL would have to wrap: beyond int64 (uint64 with a u suffix, one more
+ * for a negated literal). String literals are blanked out first so that digits inside them are not numbers.
+ */
+function integerOutOfRange(expression: string): number | null {
+  const code = expression.replace(STRING_LITERAL, (literal) => ' '.repeat(literal.length));
+  for (const match of code.matchAll(INTEGER_LITERAL)) {
+    const value = BigInt(match[1] ?? '0');
+    const negated = /-\s*$/.test(code.slice(0, match.index));
+    const limit = match[2] ? UINT64_MAX : negated ? INT64_MAX + 1n : INT64_MAX;
+    if (value > limit) return match.index;
+  }
+  return null;
+}
+
 /**
  * Parses and type-checks an expression against the player schema: unknown fields, wrong types and unknown
  * functions are caught here, with their position. The result must be a bool.
@@ -54,6 +75,10 @@ export function checkSegmentExpression(expression: string): ExpressionProblem | 
   // Regular expressions are the one way to make CEL slow (catastrophic backtracking): not offered.
   const regex = /\bmatches\s*\(/.exec(expression);
   if (regex) return { message: SEGMENT_MESSAGES.matchesUnsupported, ...position(expression, regex.index) };
+  const outOfRange = integerOutOfRange(expression);
+  if (outOfRange !== null) {
+    return { message: SEGMENT_MESSAGES.integerOutOfRange, ...position(expression, outOfRange) };
+  }
   let result: ReturnType<typeof environment.check>;
   try {
     result = environment.check(expression);
@@ -107,7 +132,8 @@ export const CreateSegmentInputSchema = z.object({
     .string({ error: SEGMENT_MESSAGES.nameRequired })
     .trim()
     .min(1, SEGMENT_MESSAGES.nameRequired)
-    .max(SEGMENT_NAME_MAX_LENGTH, SEGMENT_MESSAGES.nameTooLong),
+    .max(SEGMENT_NAME_MAX_LENGTH, SEGMENT_MESSAGES.nameTooLong)
+    .refine(hasVisibleCharacter, SEGMENT_MESSAGES.nameRequired),
   description: z
     .string()
     .trim()

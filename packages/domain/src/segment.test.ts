@@ -45,6 +45,27 @@ describe('checkSegmentExpression', () => {
   });
 });
 
+describe('integer literals', () => {
+  it('refuses integer literals beyond int64, with their position', () => {
+    expect(checkSegmentExpression('player.level > 9223372036854775808')).toEqual({
+      message: SEGMENT_MESSAGES.integerOutOfRange,
+      line: 1,
+      column: 16,
+    });
+    expect(checkSegmentExpression('player.level > 99999999999999999999999')?.message).toBe(
+      SEGMENT_MESSAGES.integerOutOfRange,
+    );
+    expect(checkSegmentExpression('player.level >\n 0x10000000000000000')).toMatchObject({ line: 2, column: 2 });
+  });
+  it('accepts the int64 bounds themselves, large doubles and digits inside strings', () => {
+    expect(checkSegmentExpression('player.level > 9223372036854775807')).toBeNull();
+    expect(checkSegmentExpression('player.level > -9223372036854775808')).toBeNull();
+    expect(checkSegmentExpression('player.totalSpend > 99999999999999999999999.0')).toBeNull();
+    expect(checkSegmentExpression('player.totalSpend > 1e300')).toBeNull();
+    expect(checkSegmentExpression('player.country == "99999999999999999999999"')).toBeNull();
+  });
+});
+
 describe('evaluateSegment', () => {
   it('says whether the example player matches', () => {
     expect(evaluateSegment('player.level > 10', example)).toEqual({ ok: true, matches: true });

@@ -15,6 +15,7 @@ export const SEGMENT_MESSAGES = {
   expressionTooLong: `Keep the expression under ${SEGMENT_EXPRESSION_MAX_LENGTH} characters.`,
   hintOperator: 'Expression should contain a logical operator (==, >, <)',
   hintGood: 'Looks good!',
+  integerOutOfRange: 'Whole numbers must lie between -9223372036854775808 and 9223372036854775807 (int64).',
   matchesUnsupported: 'matches() is not available in segments; use startsWith, endsWith or contains.',
   notFound: 'Segment not found.',
   empty: 'No segments yet. Create one to target players.',

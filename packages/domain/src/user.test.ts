@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userGreetingName } from './user';
+import { UpdateUserInputSchema, userGreetingName } from './user';
 
 describe('userGreetingName', () => {
   it('uses the display name when there is one', () => {
@@ -8,5 +8,26 @@ describe('userGreetingName', () => {
   it('uses the email when the display name is null or blank', () => {
     expect(userGreetingName({ displayName: null, email: 'ada@studio.test' })).toBe('ada@studio.test');
     expect(userGreetingName({ displayName: '  ', email: 'ada@studio.test' })).toBe('ada@studio.test');
+  });
+});
+
+describe('UpdateUserInputSchema', () => {
+  it('accepts a trimmed display name and an https image', () => {
+    expect(UpdateUserInputSchema.parse({ name: '  Ada ', image: 'https://cdn.studio.test/ada.png' })).toEqual({
+      name: 'Ada',
+      image: 'https://cdn.studio.test/ada.png',
+    });
+    expect(UpdateUserInputSchema.parse({ image: null })).toEqual({ image: null });
+  });
+  it.each([
+    ['a null name', { name: null }],
+    ['an object name', { name: { first: 'Ada' } }],
+    ['a 60 KB name', { name: 'x'.repeat(60_000) }],
+    ['a zero-width name', { name: '\u200b\u200b' }],
+    ['a javascript: image', { image: 'javascript:alert(1)' }],
+    ['a data: image', { image: 'data:image/png;base64,AAAA' }],
+    ['another field', { emailVerified: true }],
+  ])('refuses %s', (_label, input) => {
+    expect(UpdateUserInputSchema.safeParse(input).success).toBe(false);
   });
 });
