@@ -3,12 +3,30 @@
  * aside), no lone UTF-16 surrogates (they cannot be stored as UTF-8), and names with at least one visible
  * character.
  */
-const FORBIDDEN_CHARACTER =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0 controls but tab (9), line feed (10) and carriage return (13); DEL and the C1 controls (127–159). */
+const isControl = (code: number) =>
+  (code < 32 && code !== 9 && code !== 10 && code !== 13) || (code >= 127 && code <= 159);
 
-/** White space, zero-width and other format characters that draw nothing on their own. */
-const INVISIBLE_CHARACTERS =
-  /[\s\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+/** White space, zero-width and other format characters that draw nothing on their own, as code point ranges. */
+const INVISIBLE_RANGES: [number, number][] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+];
+const isInvisible = (char: string) => {
+  if (/\s/.test(char)) return true;
+  const code = char.codePointAt(0) ?? 0;
+  return INVISIBLE_RANGES.some(([from, to]) => code >= from && code <= to);
+};
 
 export const TEXT_MESSAGES = {
   controlCharacters: 'Text must not contain control characters.',
@@ -16,12 +34,22 @@ export const TEXT_MESSAGES = {
 } as const;
 
 export function hasForbiddenCharacters(text: string): boolean {
-  return FORBIDDEN_CHARACTER.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isControl(code)) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return true;
+  }
+  return false;
 }
 
 /** True when the text shows something: not only spaces, zero-width or other invisible characters. */
 export function hasVisibleCharacter(text: string): boolean {
-  return text.replace(INVISIBLE_CHARACTERS, '').length > 0;
+  for (const char of text) if (!isInvisible(char)) return true;
+  return false;
 }
 
 /**
