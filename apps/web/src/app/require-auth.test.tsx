@@ -57,23 +57,24 @@ describe('RequireAuth', () => {
   });
 
   it('sends a visitor with no session to /login', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ code: 'UNAUTHORIZED', message: 'You must be signed in.' }, 401)),
-    );
+    const fetchMock = vi.fn(async (_url: string) => json({ user: null }, 200));
+    vi.stubGlobal('fetch', fetchMock);
     const router = renderGuarded();
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/session']);
     expect(FakeEventSource.opened).toEqual([]);
   });
 
-  it('sends a signed-in user whose email is not verified to /login', async () => {
+  it('keeps "Checking authentication..." when the session answer is not the expected shape', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json({ code: 'EMAIL_NOT_VERIFIED', message: 'x' }, 403)),
+      vi.fn(async () => json({ uid: 'u1' }, 200)),
     );
     renderGuarded();
-    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(AUTH_MESSAGES.checkingAuth)).toBeInTheDocument();
+    expect(screen.queryByText('login page')).not.toBeInTheDocument();
   });
 
   it('keeps "Checking authentication..." when the check fails', async () => {
@@ -98,7 +99,7 @@ describe('RequireAuth', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(user, 200)),
+      vi.fn(async () => json({ user }, 200)),
     );
     renderGuarded();
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();

@@ -1,20 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { UserSchema, type User } from '@liveops/domain';
-import { ApiError, apiFetch } from './api-client';
+import { apiFetch } from './api-client';
 
 export const currentUserQueryKey = ['current-user'] as const;
 
-/** The signed-in, verified user; null when nobody is (a 401 or 403 is an answer, not an error). */
+/** GET /api/session answers 200 either way, so a signed-out visit logs no failed request. */
+const SessionSchema = z.object({ user: UserSchema.nullable() });
+
+/** Who is signed in, from GET /api/session: the user with a verified email, else null. */
+export function getSession(signal?: AbortSignal): Promise<User | null> {
+  return apiFetch('/api/session', { signal }).then((body) => SessionSchema.parse(body).user);
+}
+
+/** The signed-in, verified user; null when nobody is. */
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserQueryKey,
-  queryFn: async ({ signal }): Promise<User | null> => {
-    try {
-      return UserSchema.parse(await apiFetch('/api/me', { signal }));
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }) => getSession(signal),
   staleTime: 60_000,
   retry: (failures) => failures < 30,
   retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 5000),

@@ -1,25 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { getSession } from '../../../lib/current-user';
 
-export type VerificationOutcome = { verified: true } | { verified: false; reason: 'not-verified' | 'not-signed-in' };
+export type VerificationOutcome = { verified: true } | { verified: false };
 
 /**
- * With a token from the email: redeem it (which also signs the user in). Without one: reload the user and
- * report whether the email is verified. A query, not a mutation, so a double mount redeems the token once.
+ * With a token from the email: redeem it (which also signs the user in). Without one: ask who is signed in; only
+ * a verified email opens a session (decision 001), so a session means verified. A query, not a mutation, so a
+ * double mount redeems the token once.
  */
 export function verifyEmailQueryOptions(token: string | null) {
   return queryOptions({
     queryKey: ['verify-email', token],
-    queryFn: async (): Promise<VerificationOutcome> => {
+    queryFn: async ({ signal }): Promise<VerificationOutcome> => {
       if (token) {
-        await apiFetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+        await apiFetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { signal });
         return { verified: true };
       }
-      const me = await fetch('/api/me', { headers: { accept: 'application/json' } });
-      if (me.ok) return { verified: true };
-      if (me.status === 403) return { verified: false, reason: 'not-verified' };
-      if (me.status === 401) return { verified: false, reason: 'not-signed-in' };
-      throw new Error(`reload failed with ${me.status}`);
+      return { verified: (await getSession(signal)) !== null };
     },
     retry: false,
     staleTime: Infinity,

@@ -45,9 +45,7 @@ export function VerifiedPage() {
   } else {
     const text = verification.error
       ? verifyErrorMessage(verification.error instanceof ApiError ? verification.error.code : undefined)
-      : verification.data?.verified === false && verification.data.reason === 'not-verified'
-        ? VERIFY_MESSAGES.notYetVerified
-        : VERIFY_MESSAGES.mustBeLoggedIn;
+      : VERIFY_MESSAGES.mustBeLoggedIn;
     body = (
       <>
         <MailWarning className="verify-icon verify-icon-error" size={40} aria-hidden />
