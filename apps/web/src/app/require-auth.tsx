@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
 import { AUTH_MESSAGES } from '@liveops/domain';
 import { AppShell } from '../components/app-shell';
 import { FullPageStatus } from '../components/full-page-status';
@@ -15,9 +16,13 @@ export function RequireAuth() {
   useLiveUpdates(!!currentUser.data);
   if (currentUser.data === undefined) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
   if (currentUser.data === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // Only the signed-in app shows toasts, so the sign-in pages do not load the toaster.
   return (
-    <AppShell user={currentUser.data}>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell user={currentUser.data}>
+        <Outlet />
+      </AppShell>
+      <Toaster theme="dark" position="bottom-right" richColors closeButton />
+    </>
   );
 }

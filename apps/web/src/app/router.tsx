@@ -2,13 +2,7 @@ import { CalendarCheck, Megaphone, MonitorSmartphone, Sparkles } from 'lucide-re
 import { createBrowserRouter, Navigate } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
-import { LoginPage } from '../features/auth/routes/login-page';
-import { VerifiedPage } from '../features/auth/routes/verified-page';
-import { DashboardPage } from '../features/games/routes/dashboard-page';
-import { GameProfileTab } from '../features/games/routes/game-profile-tab';
-import { FirstGameRedirect, GameWorkspace } from '../features/games/routes/game-workspace';
 import { NotFoundPage } from './not-found-page';
-import { RequireAuth } from './require-auth';
 
 /** Tabs whose features arrive in later issues say so plainly. */
 const upcoming = [
@@ -21,27 +15,40 @@ const upcoming = [
   { path: 'daily-rewards', icon: CalendarCheck, title: 'Daily Rewards', text: '7-day reward cycles arrive soon.' },
 ];
 
+// Every page is its own chunk: a first visit of /login loads none of the signed-in app, and the dashboard none of
+// the workspace.
+const loginPage = () => import('../features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage }));
+const verifiedPage = () => import('../features/auth/routes/verified-page').then((m) => ({ Component: m.VerifiedPage }));
+const requireAuth = () => import('./require-auth').then((m) => ({ Component: m.RequireAuth }));
+const dashboardPage = () =>
+  import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
+const firstGameRedirect = () =>
+  import('../features/games/routes/game-workspace').then((m) => ({ Component: m.FirstGameRedirect }));
+const gameWorkspace = () =>
+  import('../features/games/routes/game-workspace').then((m) => ({ Component: m.GameWorkspace }));
+const gameProfileTab = () =>
+  import('../features/games/routes/game-profile-tab').then((m) => ({ Component: m.GameProfileTab }));
 const assetsTab = () => import('../features/assets/routes/assets-tab').then((m) => ({ Component: m.AssetsTab }));
 const inventoryTab = () =>
   import('../features/inventory/routes/inventory-tab').then((m) => ({ Component: m.InventoryTab }));
 const segmentsTab = () =>
   import('../features/segments/routes/segments-tab').then((m) => ({ Component: m.SegmentsTab }));
 
-export const routes = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/verified', element: <VerifiedPage /> },
+const pages = [
+  { path: '/login', lazy: loginPage },
+  { path: '/verified', lazy: verifiedPage },
   {
-    element: <RequireAuth />,
+    lazy: requireAuth,
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/dashboard/game', element: <FirstGameRedirect /> },
+      { path: '/dashboard', lazy: dashboardPage },
+      { path: '/dashboard/game', lazy: firstGameRedirect },
       {
         path: '/dashboard/game/:gameId',
-        element: <GameWorkspace />,
+        lazy: gameWorkspace,
         children: [
-          { index: true, element: <GameProfileTab /> },
-          // Each feature tab is its own chunk: the CEL checker, for one, loads only with Player Segments.
+          { index: true, lazy: gameProfileTab },
+          // The CEL checker, for one, loads only with Player Segments.
           { path: 'assets', lazy: assetsTab },
           { path: 'segments', lazy: segmentsTab },
           { path: 'segments/:segmentId', lazy: segmentsTab },
@@ -59,13 +66,16 @@ export const routes = [
             element: <TabPlaceholder icon={Sparkles} title="Events" text={GAME_MESSAGES.comingSoon} />,
           },
           // §2: any other path shows the profile.
-          { path: '*', element: <GameProfileTab /> },
+          { path: '*', lazy: gameProfileTab },
         ],
       },
     ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+// While the first page's chunk loads there is nothing to show yet: a blank page, not a flash of a status line.
+export const routes = [{ HydrateFallback: () => null, children: pages }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

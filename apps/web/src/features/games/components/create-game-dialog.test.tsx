@@ -11,6 +11,8 @@ async function openDialog() {
   const user = userEvent.setup();
   renderWithProviders(<CreateGameDialog />);
   await user.click(screen.getByRole('button', { name: '+ Create New Game' }));
+  // The form loads with the dialog's first opening.
+  await screen.findByRole('button', { name: 'Create Game' });
   return user;
 }
 
