@@ -12,7 +12,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   return (
     <div className="shell">
       <header className="topbar">
-        <Link to="/dashboard" className="topbar-brand" aria-label="Dashboard home">
+        <Link to="/dashboard" className="topbar-brand" title="Dashboard home">
           <Brand />
         </Link>
         <div className="topbar-account">
