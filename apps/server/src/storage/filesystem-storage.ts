@@ -1,27 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeStorageKey, FILES_PATH, type Storage } from './storage';
+import { assertSafeStorageKey, assertSafeStoragePrefix, FILES_PATH, type Storage } from './storage';
 
 type Meta = { contentType: string; cacheControl: string | null };
 
-/** Files under DATA_DIR/storage, each with a small JSON sidecar for its content type and cache header. */
+const META = '.meta.json';
+const TEMP = '.tmp';
+
+/**
+ * Files under DATA_DIR/storage, each with a small JSON sidecar for its content type and cache header. An object
+ * is its bytes file and its sidecar together: either alone is a leftover of an interrupted write or delete, which
+ * get() and list() treat as missing and removeIncomplete() clears (decision 010).
+ */
 export function createFilesystemStorage(options: { root: string; publicBaseUrl: string }): Storage {
   const fileOf = (key: string) => {
     assertSafeStorageKey(key);
     return path.join(options.root, ...key.split('/'));
   };
-  const metaOf = (file: string) => `${file}.meta.json`;
+  const metaOf = (file: string) => `${file}${META}`;
   return {
     kind: 'filesystem',
     async put(key, body, { contentType, cacheControl }) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, body);
-      await writeFile(metaOf(file), JSON.stringify({ contentType, cacheControl: cacheControl ?? null } satisfies Meta));
-      await rename(temp, file);
+      const suffix = `.${randomBytes(6).toString('hex')}${TEMP}`;
+      const temps = { body: `${file}${suffix}`, meta: `${metaOf(file)}${suffix}` };
+      try {
+        const meta: Meta = { contentType, cacheControl: cacheControl ?? null };
+        await Promise.all([writeDurably(temps.body, body), writeDurably(temps.meta, JSON.stringify(meta))]);
+        // The sidecar lands first: a crash between the two renames leaves metadata without bytes (missing to
+        // readers, cleared at the next start), never bytes that would be served without their type.
+        await rename(temps.meta, metaOf(file));
+        await rename(temps.body, file);
+        await syncDirectory(path.dirname(file));
+      } catch (error) {
+        await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
+        throw error;
+      }
     },
     async get(key) {
       const file = fileOf(key);
@@ -36,8 +53,107 @@ export function createFilesystemStorage(options: { root: string; publicBaseUrl: 
     },
     async delete(key) {
       const file = fileOf(key);
-      await Promise.all([rm(file, { force: true }), rm(metaOf(file), { force: true })]);
+      // Bytes first, so an interrupted delete leaves only a sidecar, like an interrupted put.
+      await rm(file, { force: true });
+      await rm(metaOf(file), { force: true });
+    },
+    async *list(prefix) {
+      assertSafeStoragePrefix(prefix);
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      for await (const { dir, keyPrefix, entries } of walk(options.root, folder, prefix)) {
+        const names = new Set(entries.map((entry) => entry.name));
+        for (const entry of entries) {
+          const key = `${keyPrefix}${entry.name}`;
+          if (!entry.isFile() || isOwnFile(entry.name) || !names.has(`${entry.name}${META}`)) continue;
+          if (!key.startsWith(prefix)) continue;
+          const stats = await statIfPresent(path.join(dir, entry.name));
+          if (stats) yield { key, size: stats.size, lastModified: stats.mtimeMs };
+        }
+      }
+    },
+    async removeIncomplete(before) {
+      let removed = 0;
+      for await (const { dir, entries } of walk(options.root, '', '')) {
+        const names = new Set(entries.map((entry) => entry.name));
+        for (const entry of entries) {
+          const { name } = entry;
+          const leftover =
+            name.endsWith(TEMP) ||
+            (name.endsWith(META) ? !names.has(name.slice(0, -META.length)) : !names.has(`${name}${META}`));
+          if (!entry.isFile() || !leftover) continue;
+          const file = path.join(dir, name);
+          const stats = await statIfPresent(file);
+          // Young leftovers may be a write still in flight.
+          if (!stats || stats.mtimeMs >= before) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
     publicUrl: (key) => `${options.publicBaseUrl}${FILES_PATH}/${key}`,
   };
+}
+
+const isOwnFile = (name: string) => name.endsWith(TEMP) || name.endsWith(META);
+
+/** Writes a new file and flushes it to disk, so a rename after it never exposes a file the OS has not kept. */
+async function writeDurably(file: string, data: Uint8Array | string): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes renames in a directory durable; platforms that cannot open a directory (Windows) skip it. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort: the renames are already visible; only their durability across power loss is at stake.
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function statIfPresent(file: string) {
+  try {
+    return await stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Every directory under root/<folder> whose keys can start with the prefix, one at a time with its entries, so
+ * a large store is never held in memory at once.
+ */
+async function* walk(
+  root: string,
+  folder: string,
+  prefix: string,
+): AsyncGenerator<{ dir: string; keyPrefix: string; entries: Dirent[] }> {
+  const pending = [{ dir: path.join(root, ...folder.split('/').filter(Boolean)), keyPrefix: folder }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(next.dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    yield { ...next, entries };
+    for (const entry of entries) {
+      const keyPrefix = `${next.keyPrefix}${entry.name}/`;
+      if (entry.isDirectory() && (keyPrefix.startsWith(prefix) || prefix.startsWith(keyPrefix))) {
+        pending.push({ dir: path.join(next.dir, entry.name), keyPrefix });
+      }
+    }
+  }
 }

@@ -2,18 +2,24 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../env';
-import { assertSafeStorageKey, FILES_PATH, type Storage } from './storage';
+import { assertSafeStorageKey, assertSafeStoragePrefix, FILES_PATH, type Storage } from './storage';
 
 /**
  * Any S3-compatible store (AWS S3, Cloudflare R2, MinIO, GCS interop) with path-style addressing. Objects are
  * served from S3_PUBLIC_URL (a public bucket or CDN) when set, else through this server's /files path.
+ * listPageSize (at most 1,000, S3's own page) lets tests reach a listing's later pages with few objects.
  */
-export function createS3Storage(config: S3Config, publicBaseUrl: string): Storage & { client: S3Client } {
+export function createS3Storage(
+  config: S3Config,
+  publicBaseUrl: string,
+  { listPageSize = 1000 }: { listPageSize?: number } = {},
+): Storage & { client: S3Client } {
   const client = new S3Client({
     region: config.region,
     forcePathStyle: true,
@@ -58,6 +64,21 @@ export function createS3Storage(config: S3Config, publicBaseUrl: string): Storag
       assertSafeStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
+    async *list(prefix) {
+      assertSafeStoragePrefix(prefix);
+      const pages = paginateListObjectsV2(
+        { client, pageSize: listPageSize },
+        { Bucket: config.bucket, Prefix: prefix, MaxKeys: listPageSize },
+      );
+      for await (const page of pages) {
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified?.getTime() ?? 0 };
+        }
+      }
+    },
+    // A PutObject lands whole or not at all: an interrupted write leaves nothing behind in the bucket.
+    removeIncomplete: () => Promise.resolve(0),
     publicUrl: (key) => (config.publicUrl ? `${config.publicUrl}/${key}` : `${publicBaseUrl}${FILES_PATH}/${key}`),
   };
 }
