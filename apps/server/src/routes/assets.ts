@@ -29,6 +29,21 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logg
 /** /api/games/:gameId/assets: list, upload (multipart: name, assetId, file), delete. Owner only. */
 export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
   const toAsset = ({ storageKey, ...row }: AssetRow): Asset => ({ ...row, url: storage.publicUrl(storageKey) });
+  /**
+   * Removes bytes an upload wrote when no row took them. A failed insert may still have committed (a connection
+   * lost on the answer), so the row is looked up first; whatever cannot be settled here, the start-up cleanup does.
+   */
+  const removeUnclaimed = async (id: string, storageKey: string) => {
+    try {
+      const [claimed] = await db
+        .select({ id: asset.id })
+        .from(asset)
+        .where(and(eq(asset.id, id), eq(asset.storageKey, storageKey)));
+      if (!claimed) await storage.delete(storageKey);
+    } catch (error) {
+      logger.error(`removing unclaimed ${storageKey} from storage failed:`, error);
+    }
+  };
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
@@ -71,30 +86,45 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       }
 
       const { name, assetId } = fields.data;
+      const id = assetDocumentId(gameId, assetId);
+      const duplicate = () => jsonError(c, 409, 'DUPLICATE_ASSET_ID', ASSET_MESSAGES.duplicateId);
+      // Spares storage a write for the common case; the insert below settles a race (decision 010).
+      const [taken] = await db.select({ id: asset.id }).from(asset).where(eq(asset.id, id));
+      if (taken) return duplicate();
+
+      // Bytes first, under a key never used before, then the row: a row is never visible without its bytes, and
+      // a crash in between leaves only unreferenced bytes, which the start-up cleanup removes.
       const storageKey = `assets/${gameId}/${assetId}-${randomBytes(6).toString('hex')}.${EXTENSIONS[sniffed.type]}`;
-      // The row is claimed first: of two uploads racing for one ID, the loser writes no bytes at all.
-      const [row] = await db
-        .insert(asset)
-        .values({
-          id: assetDocumentId(gameId, assetId),
-          assetId,
-          gameId,
-          ownerId,
-          name,
-          size: bytes.length,
-          type: sniffed.type,
-          storageKey,
-          createdAt: Date.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return jsonError(c, 409, 'DUPLICATE_ASSET_ID', ASSET_MESSAGES.duplicateId);
       try {
         await storage.put(storageKey, bytes, { contentType: sniffed.type, cacheControl: ASSET_CACHE_CONTROL });
       } catch (error) {
         logger.error(`storing ${storageKey} failed:`, error);
-        await db.delete(asset).where(eq(asset.id, row.id));
         return jsonError(c, 502, 'STORAGE_FAILED', ASSET_MESSAGES.uploadFailed);
+      }
+      let row: AssetRow | undefined;
+      try {
+        [row] = await db
+          .insert(asset)
+          .values({
+            id,
+            assetId,
+            gameId,
+            ownerId,
+            name,
+            size: bytes.length,
+            type: sniffed.type,
+            storageKey,
+            createdAt: Date.now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+      } catch (error) {
+        await removeUnclaimed(id, storageKey);
+        throw error;
+      }
+      if (!row) {
+        await removeUnclaimed(id, storageKey);
+        return duplicate();
       }
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
       return c.json(toAsset(row), 201);
@@ -115,7 +145,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       try {
         await storage.delete(row.storageKey);
       } catch (error) {
-        // The record is gone either way; the bytes are unreachable through the API and logged for cleanup.
+        // The record is gone either way; the bytes are unreachable and the start-up cleanup removes them.
         logger.error(`deleting ${row.storageKey} from storage failed:`, error);
       }
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
