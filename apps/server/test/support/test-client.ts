@@ -61,6 +61,11 @@ export class TestClient {
     this.cookies = new Map(other.cookies);
   }
 
+  /** Holds a cookie the server did not set through this client, as a browser would after another tab's sign-in. */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.endsWith('session_token'));
   }
