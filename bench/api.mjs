@@ -4,10 +4,7 @@
 // GET /api/games of an owner with 50 games; on PGlite (empty temp DATA_DIR) and on a fresh PostgreSQL database
 // when one answers at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Prints a table
 // beside the targets; asserts nothing. Build first.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   createDeveloper,
   onInterrupt,
@@ -16,6 +13,7 @@ import {
   selectedDatabases,
   startFloorServer,
   startServer,
+  temporaryDataDir,
   withFreshPostgres,
 } from './lib.mjs';
 
@@ -23,7 +21,7 @@ import {
  * The part of autocannon 9's programmatic API used here (the package ships no types).
  * @typedef {{ url: string, connections: number, duration: number, headers: Record<string, string>,
  *   warmup: { connections: number, duration: number } }} AutocannonOptions
- * @typedef {{ requests: { average: number }, latency: { p50: number, p99: number }, non2xx: number,
+ * @typedef {{ requests: { average: number }, latency: { p50: number, p99: number, totalCount: number }, non2xx: number,
  *   errors: number, timeouts: number, statusCodeStats?: Record<string, { count: number }> }} AutocannonResult
  */
 /** @type {(options: AutocannonOptions) => Promise<AutocannonResult>} */
@@ -35,8 +33,8 @@ const WARMUP_SECONDS = 2;
 const GAMES = 50;
 
 /**
- * @typedef {{ database: string, name: string, target: string, rps: number, p50: number, p99: number,
- *   non2xx: number, errors: number, timeouts: number, statuses: string }} Row
+ * @typedef {{ database: string, name: string, target: string, rps: number, answered: number, p50: number,
+ *   p99: number, non2xx: number, errors: number, timeouts: number, statuses: string }} Row
  */
 
 /**
@@ -62,6 +60,7 @@ async function measure(database, name, target, url, headers = {}) {
     name,
     target,
     rps: result.requests.average,
+    answered: result.latency.totalCount,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -143,45 +142,48 @@ try {
 }
 
 if (databases.pglite) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'liveops-bench-api-'));
+  const dataDir = temporaryDataDir('liveops-bench-api-');
   try {
-    rows.push(...(await appRuns('PGlite', { DATA_DIR: dataDir })));
+    rows.push(...(await appRuns('PGlite', { DATA_DIR: dataDir.dir })));
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
 if (databases.postgres) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'liveops-bench-api-'));
+  const dataDir = temporaryDataDir('liveops-bench-api-');
   try {
-    const measured = await withFreshPostgres((url) => appRuns('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }));
+    const measured = await withFreshPostgres((url) =>
+      appRuns('PostgreSQL', { DATA_DIR: dataDir.dir, DATABASE_URL: url }),
+    );
     if (measured) rows.push(...measured);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
 
 const floorRps = rows[0]?.rps ?? NaN;
-const header = ['database', 'case', 'req/s', '× floor', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'target'];
+const header = ['database', 'case', 'req/s', '× floor', 'answered', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'target'];
 const table = rows.map((r) => [
   r.database,
   r.name,
   r.rps.toFixed(0),
   r.database === 'floor' ? '1' : (r.rps / floorRps).toFixed(2),
-  String(r.p50),
-  String(r.p99),
+  String(r.answered),
+  r.answered ? String(r.p50) : '—',
+  r.answered ? String(r.p99) : '—',
   String(r.non2xx),
   r.timeouts ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
   r.target,
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
 const line = (/** @type {string[]} */ cells) =>
-  `| ${cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+  `| ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
 console.log();
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));
 console.log();
 console.log(
-  `req/s is autocannon's per-second average; the anonymous /api/me answers 401 by design, so its non-2xx count is every request.`,
+  `req/s is autocannon's per-second average and "answered" the responses completed in the ${SECONDS} s; the anonymous /api/me answers 401 by design, so its non-2xx count is every request.`,
 );
 if (databases.postgres) console.log(`PostgreSQL: a fresh bench_* database next to ${printableUrl(POSTGRES_ADMIN_URL)}`);

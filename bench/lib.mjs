@@ -2,7 +2,10 @@
 // PostgreSQL database, and cleanup of everything a bench started even when it fails or is interrupted.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +23,12 @@ process.once('exit', () => {
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the servers this bench started`);
-    for (const child of children) child.kill('SIGTERM');
-    const pending = [...cleanups].map((cleanup) => cleanup().catch(() => undefined));
-    const deadline = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    void Promise.race([Promise.all(pending), deadline]).then(() => process.exit(130));
+    /** @param {Promise<unknown>[]} pending */
+    const within5s = (pending) =>
+      Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    void within5s([...children].map((child) => stopChild(child, 4000)))
+      .then(() => within5s([...cleanups].map((cleanup) => cleanup().catch(() => undefined))))
+      .then(() => process.exit(130));
   });
 }
 
@@ -66,11 +71,14 @@ function spawnTracked(args, env) {
   return child;
 }
 
-/** @param {import('node:child_process').ChildProcess} child */
-function stopChild(child) {
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [graceMs] how long SIGTERM has before SIGKILL
+ */
+function stopChild(child, graceMs = 15_000) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.once('exit', () => {
       clearTimeout(force);
       resolve(undefined);
@@ -246,6 +254,20 @@ export async function withFreshPostgres(use) {
   } finally {
     await drop();
   }
+}
+
+/**
+ * An empty temporary DATA_DIR, removed by `remove()` or when the bench is interrupted.
+ * @param {string} prefix
+ */
+export function temporaryDataDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const remove = async () => {
+    cleanups.delete(remove);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  cleanups.add(remove);
+  return { dir, remove };
 }
 
 /**

@@ -7,9 +7,6 @@
 // temp DATA_DIR) and then on a fresh PostgreSQL database when one answers (see lib.mjs; BENCH_DATABASES=pglite
 // or =postgres for one). Asserts nothing: exit 0 unless the tooling itself fails. Build first.
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import {
   createDeveloper,
@@ -18,6 +15,7 @@ import {
   selectedDatabases,
   sleep,
   startServer,
+  temporaryDataDir,
   withFreshPostgres,
 } from './lib.mjs';
 
@@ -631,18 +629,18 @@ function printStats(elapsed) {
 
 const databases = selectedDatabases();
 if (databases.pglite) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'liveops-bench-load-'));
+  const dataDir = temporaryDataDir('liveops-bench-load-');
   try {
-    await run('PGlite', { DATA_DIR: dataDir });
+    await run('PGlite', { DATA_DIR: dataDir.dir });
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
 if (databases.postgres) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'liveops-bench-load-'));
+  const dataDir = temporaryDataDir('liveops-bench-load-');
   try {
-    await withFreshPostgres((url) => run('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }));
+    await withFreshPostgres((url) => run('PostgreSQL', { DATA_DIR: dataDir.dir, DATABASE_URL: url }));
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
