@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
+import { closeAfterUnreadBody } from './lib/early-answers';
 import { jsonError } from './lib/http';
+import { checkedAddress, checkedBody, rawPathAndQuery } from './lib/input-hygiene';
+import { requireTrustedOrigin } from './lib/origin-check';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './lib/live-events';
@@ -26,6 +31,22 @@ import { webAppRoutes } from './routes/web-app';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
+/** Every /api answer: not cached anywhere (they are per user), and nothing to render or frame. */
+const apiAnswerHeaders = createMiddleware(async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  c.res.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+});
+
+/** The first two characters of a PostgreSQL SQLSTATE anywhere in an error's cause chain. */
+function databaseErrorClass(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.slice(0, 2);
+  }
+  return null;
+}
+
 export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; storage?: Storage };
 
 /** Room for the multipart framing around the largest accepted image. */
@@ -42,11 +63,15 @@ export async function createApp({ config, database, mailer, logger, storage = cr
   const liveEvents = createLiveEvents(notifier, logger);
 
   const api = new Hono()
+    .use(apiAnswerHeaders)
+    .use(compress())
     .use((c, next) =>
       (c.req.method === 'POST' && /^\/api\/games\/[^/]+\/assets\/?$/.test(c.req.path)
         ? uploadBodyLimit
         : jsonBodyLimit)(c, next),
     )
+    .use(requireTrustedOrigin([config.publicUrl]))
+    .use(checkedBody)
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
     .route('/session', sessionRoutes(auth))
@@ -59,14 +84,28 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
   const app = new Hono();
+  app.use(closeAfterUnreadBody, checkedAddress);
   // Before the page headers: stored files carry their own, and may be embedded by game clients anywhere.
   app.route('/files', filesRoutes(storage));
   app.use(
-    secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      // HSTS means something only over https; sent over http it would pin a development host to https.
+      strictTransportSecurity: config.publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+    }),
   );
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    logger.error(`${c.req.method} ${c.req.path} failed:`, error);
+    // The path as sent (still percent-encoded): decoded, %0A would forge a log line.
+    const where = `${c.req.method} ${rawPathAndQuery(c.req.url).path}`;
+    // A value the database refuses (class 22: data exception) is the request's fault: a backstop for what the
+    // input checks might still let through, never a 500.
+    if (databaseErrorClass(error) === '22') {
+      logger.warn(`${where} sent a value the database refused:`, error);
+      return jsonError(c, 400, 'UNSTORABLE_VALUE', API_MESSAGES.unstorableValue);
+    }
+    logger.error(`${where} failed:`, error);
     return jsonError(c, 500, 'INTERNAL', API_MESSAGES.internal);
   });
   app.route('/api', api);

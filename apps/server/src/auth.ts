@@ -49,7 +49,11 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier 
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
-    logger: { disabled: config.logLevel === 'silent' },
+    // Through our logger, so what Better Auth logs is escaped and follows LOG_LEVEL.
+    logger: {
+      disabled: config.logLevel === 'silent',
+      log: (level, message, ...args) => logger[level](message, ...args),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -35,3 +35,12 @@ export const SignUpInputSchema = z.object({
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 export const ResendVerificationInputSchema = z.object({ email: EmailSchema });
+
+/** Better Auth's change-password, with the sign-up rules for the new password. */
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: SignInInputSchema.shape.password,
+    newPassword: SignUpInputSchema.shape.password,
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .strict();

@@ -38,4 +38,6 @@ export const API_MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
+  untrustedOrigin: 'This request must come from the dashboard itself (its Origin is missing or not trusted).',
+  unstorableValue: 'The request holds a value that cannot be stored.',
 } as const;

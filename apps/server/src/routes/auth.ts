@@ -3,9 +3,11 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
+  ChangePasswordInputSchema,
   ResendVerificationInputSchema,
   SignInInputSchema,
   SignUpInputSchema,
+  UpdateUserInputSchema,
   VERIFY_MESSAGES,
 } from '@liveops/domain';
 import { z } from 'zod';
@@ -76,6 +78,17 @@ export function authRoutes({ auth, config, db }: Deps) {
       if (input.value.provider === 'google' && !config.google) {
         return jsonError(c, 400, 'GOOGLE_NOT_CONFIGURED', AUTH_MESSAGES.googleNotConfigured);
       }
+      return forward(c, input.value);
+    })
+    .post('/update-user', async (c) => {
+      // Better Auth passes these fields through as they come; a name is copied into every new game's owner.
+      const input = await readJson(c, UpdateUserInputSchema);
+      if (!input.ok) return input.response;
+      return forward(c, input.value);
+    })
+    .post('/change-password', async (c) => {
+      const input = await readJson(c, ChangePasswordInputSchema);
+      if (!input.ok) return input.response;
       return forward(c, input.value);
     })
     .get('/verify-email', async (c) => {

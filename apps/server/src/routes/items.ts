@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
+import { INVENTORY_MESSAGES, isPackValueStorable, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
@@ -23,6 +23,11 @@ export function toItem({ valueCents, ...row }: ItemRow, assetUrl: (ref: string |
 }
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
+
+/** Rolls back an item edit that would make a pack holding it worth more than a pack can be. */
+class PackTooValuable extends Error {}
+
+const packHolds = (itemId: string) => sql`${pack.contents} @> ${JSON.stringify([{ itemId }])}::jsonb`;
 
 /** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
 export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
@@ -78,13 +83,41 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
     .patch('/:itemId', async (c) => {
       const input = await readItem(c);
       if (!input.ok) return input.response;
-      const [row] = await db
-        .update(item)
-        .set({ ...input.values, updatedAt: new Date() })
-        .where(ownItem(input.scope, c.req.param('itemId')))
-        .returning();
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
-      return saved(input.scope, row, 200, c);
+      const { scope } = input;
+      const outcome = await db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .update(item)
+            .set({ ...input.values, updatedAt: new Date() })
+            .where(ownItem(scope, c.req.param('itemId')))
+            .returning();
+          if (!row) return null;
+          // A new value must leave every pack that holds the item within the value a pack can have.
+          const holders = await tx
+            .select({ contents: pack.contents })
+            .from(pack)
+            .where(and(eq(pack.gameId, scope.gameId), packHolds(row.id)));
+          if (holders.length) {
+            const items = await tx
+              .select({ id: item.id, valueCents: item.valueCents })
+              .from(item)
+              .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)));
+            const values = items.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
+            if (holders.some((holder) => !isPackValueStorable(holder.contents, values))) {
+              throw new PackTooValuable();
+            }
+          }
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PackTooValuable) return 'too-valuable' as const;
+          throw error;
+        });
+      if (outcome === 'too-valuable') {
+        return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.packValueTooLarge);
+      }
+      if (!outcome) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
+      return saved(scope, outcome, 200, c);
     })
     .delete('/:itemId', async (c) => {
       const scope = c.get('scope');
@@ -96,7 +129,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
         const holders = await tx
           .select({ name: pack.name })
           .from(pack)
-          .where(and(eq(pack.gameId, scope.gameId), sql`${pack.contents} @> ${JSON.stringify([{ itemId }])}::jsonb`))
+          .where(and(eq(pack.gameId, scope.gameId), packHolds(itemId)))
           .orderBy(asc(pack.createdAt));
         if (holders.length) return { status: 409 as const, names: holders.map((h) => h.name) };
         await tx.delete(item).where(eq(item.id, itemId));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, packValue, PackInputSchema, type Pack } from '@liveops/domain';
+import { INVENTORY_MESSAGES, isPackValueStorable, packValue, PackInputSchema, type Pack } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
@@ -49,11 +49,13 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     const ids = contents.map((entry) => entry.itemId);
     const row = await db.transaction(async (tx) => {
       const found = await tx
-        .select({ id: item.id })
+        .select({ id: item.id, valueCents: item.valueCents })
         .from(item)
         .where(and(inArray(item.id, ids), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
         .for('share');
       if (found.length !== ids.length) return 'unknown-items' as const;
+      const values = found.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
+      if (!isPackValueStorable(contents, values)) return 'too-valuable' as const;
       if (packId === null) {
         const [created] = await tx
           .insert(pack)
@@ -69,6 +71,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
       return updated ?? null;
     });
     if (row === 'unknown-items') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.unknownItems);
+    if (row === 'too-valuable') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.packValueTooLarge);
     if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
     await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
     const [presented] = await present(scope, [row]);
