@@ -15,6 +15,11 @@ export type RunningApp = {
   oidc: OidcTestProvider | null;
   logs: () => string;
   stop: () => Promise<void>;
+  /**
+   * Sends the server a signal without a graceful shutdown (SIGKILL: a crash) and waits for it to exit; the mail
+   * server closes, and a DATA_DIR the caller passed stays for a restart. Use instead of stop().
+   */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
 /**
@@ -23,7 +28,14 @@ export type RunningApp = {
  * local OpenID Connect provider.
  */
 export async function startApp(
-  options: { google?: boolean; env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  options: {
+    google?: boolean;
+    env?: Record<string, string>;
+    dataDir?: string;
+    port?: number;
+    /** How long start-up may take before the test fails; 60 s unless a test starts an app under heavier load. */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
@@ -52,7 +64,8 @@ export async function startApp(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -61,7 +74,9 @@ export async function startApp(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      throw new Error(`the server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
@@ -81,6 +96,15 @@ export async function startApp(
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
       // A graceful shutdown closes the database and exits 0.
       if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM:\n${output}`);
+    },
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        await exited;
+      }
+      await smtp.close();
+      await oidc?.close();
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

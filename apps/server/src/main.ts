@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from './db/database';
 import { ConfigError, loadConfig } from './env';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
+import { cleanUpStorage } from './storage/clean-up-storage';
 
 async function main() {
   const started = performance.now();
@@ -26,7 +27,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const { app, close } = await createApp({ config, database, mailer, logger });
+  const { app, close, storage } = await createApp({ config, database, mailer, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -35,6 +36,9 @@ async function main() {
     );
     if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are printed to this log');
   });
+
+  // In the background, never failing start-up: what crashes left in storage (decision 010).
+  void cleanUpStorage({ db: database.db, storage, logger });
 
   let stopping = false;
   const shutdown = (signal: string) => {
