@@ -14,6 +14,7 @@ import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
+import { createListCache } from '../lib/list-cache';
 import type { LiveEvents } from '../lib/live-events';
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 
@@ -40,18 +41,23 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
 
 /** /api/games: the signed-in owner's games. Another owner's game answers exactly like a missing one. */
 export function gamesRoutes({ auth, db, liveEvents }: Deps) {
+  const lists = createListCache(liveEvents);
   const ownGame = (ownerId: string, id: string) =>
     and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
 
   return new Hono<AuthedEnv>()
     .use(requireVerifiedUser(auth))
     .get('/', async (c) => {
-      const rows = await db
-        .select()
-        .from(game)
-        .where(and(eq(game.ownerId, c.get('user').id), eq(game.enabled, true)))
-        .orderBy(asc(game.createdAt), asc(game.id));
-      return c.json(rows.map(toGame));
+      const ownerId = c.get('user').id;
+      const json = await lists.get(ownerId, 'games', async () => {
+        const rows = await db
+          .select()
+          .from(game)
+          .where(and(eq(game.ownerId, ownerId), eq(game.enabled, true)))
+          .orderBy(asc(game.createdAt), asc(game.id));
+        return rows.map(toGame);
+      });
+      return c.body(json, 200, { 'Content-Type': 'application/json' });
     })
     .post('/', async (c) => {
       const input = await readJson(c, CreateGameInputSchema);
