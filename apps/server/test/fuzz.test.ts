@@ -409,14 +409,20 @@ async function check(sent: Sent): Promise<Got> {
 }
 
 /** Runs a property with the run's seed; a failure reports the shrunk request and how to replay it. */
-async function fuzz<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => Promise<void>) {
+async function fuzz<T>(
+  arbitrary: fc.Arbitrary<T>,
+  numRuns: number,
+  predicate: (value: T) => Promise<void>,
+  /** Known-hostile inputs run first, every run, so the bugs they once found stay found. */
+  examples: T[] = [],
+) {
   properties++;
   await fc.assert(
     fc.asyncProperty(arbitrary, async (value) => {
       runs++;
       await predicate(value);
     }),
-    { seed: SEED, numRuns },
+    { seed: SEED, numRuns, examples: examples.map((example) => [example] as [T]) },
   );
 }
 
@@ -548,6 +554,29 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
   'DELETE /api/games/:gameId/segments/:segmentId': { input: 'path' },
 };
 
+/** A body each JSON write route accepts, for the known-hostile examples and the path-parameter runs. */
+function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
+  const bodies: Record<string, Record<string, unknown>> = {
+    'POST /api/games': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
+    'PATCH /api/games/:id/orientation': { orientation: 'landscape' },
+    'PATCH /api/games/:id/theme': { theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' } },
+    'POST /api/games/:gameId/items': { name: 'Fuzz Gem', type: 'currency', value: 1, baseAmount: 1, iconId: 'gem' },
+    'POST /api/games/:gameId/packs': { name: 'Fuzz Bundle', contents: [{ itemId: ids.itemId, quantity: 1 }] },
+    'POST /api/games/:gameId/segments': { name: 'Fuzz Segment', expression: 'player.level > 3' },
+  };
+  bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
+  bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;
+  return bodies[key];
+}
+
+const DEEP = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+/** NUL, a lone surrogate and a zero-width-only name in an otherwise valid body, and JSON nested 20,000 deep. */
+function knownHostile(valid: Record<string, unknown> | undefined): Body[] {
+  const names = ['Gold\u0000', 'a\ud800b', '\u200b\u200c\u200d\ufeff'];
+  const named = valid && 'name' in valid ? names.map((name) => asJson({ ...valid, name })) : [];
+  return [...named, Body.text('application/json', DEEP)];
+}
+
 function iconFields(ids: Ids) {
   return {
     iconId: fc.constantFrom(...ITEM_ICON_IDS, null),
@@ -640,9 +669,14 @@ describe('hostile input to the write routes', () => {
       const [method = '', pattern = ''] = key.split(' ');
       const target = fill(pattern, ownerIds);
       const shape = write.shape?.(ownerIds) ?? fc.jsonValue();
-      await fuzz(body(shape), RUNS, async (sent) => {
-        await check({ method, path: target, body: sent, visitor: owner });
-      });
+      await fuzz(
+        body(shape),
+        RUNS,
+        async (sent) => {
+          await check({ method, path: target, body: sent, visitor: owner });
+        },
+        knownHostile(validBody(key, ownerIds)),
+      );
     },
     120_000,
   );
@@ -672,6 +706,16 @@ describe('hostile input to the write routes', () => {
         const sent = 'form' in input ? await uploadBody(input.form) : input.raw;
         await check({ method: 'POST', path: target, body: sent, visitor: owner });
       },
+      [
+        {
+          form: {
+            fields: { name: 'Art\u0000', assetId: 'nulart' },
+            file: 'png',
+            filename: 'a.png',
+            fileType: 'image/png',
+          },
+        },
+      ],
     );
   }, 120_000);
 });
@@ -679,8 +723,6 @@ describe('hostile input to the write routes', () => {
 describe('hostile path parameters', () => {
   it('answers every route with a parameter or a wildcard below 500 for hostile segments, storing nothing it refuses', async () => {
     const routes = [...new Set(servedRoutes().map((r) => `${r.method} ${r.path}`))].filter((key) => /[:*]/.test(key));
-    const validBody = (key: string) =>
-      WRITES[key]?.shape ? fc.sample(WRITES[key].shape(ownerIds), { numRuns: 1, seed: SEED })[0] : undefined;
     await fuzz(
       fc.record({
         route: fc.constantFrom(...routes),
@@ -700,7 +742,7 @@ describe('hostile path parameters', () => {
               : (segments[next++ % segments.length] ?? '%00'),
           )
           .replace('*', segments.slice(0, 2).join('/'));
-        const json = validBody(route);
+        const json = validBody(route, ownerIds);
         await check({
           method,
           path: target,
@@ -708,6 +750,15 @@ describe('hostile path parameters', () => {
           visitor: signedIn ? owner : undefined,
         });
       },
+      [
+        { route: 'GET /api/games/:id', segments: ['%00', '%00', '%00'], keepGame: false, signedIn: true },
+        {
+          route: 'DELETE /api/games/:gameId/segments/:segmentId',
+          segments: ['%00', '%ZZ', '%0A'],
+          keepGame: true,
+          signedIn: true,
+        },
+      ],
     );
   }, 120_000);
 
@@ -865,6 +916,10 @@ describe('hostile input to the auth endpoints', () => {
         shape.chain((value) => body(fc.constant(value)).map((sent) => ({ value, sent }))),
         RUNS,
         async ({ value, sent }) => checkAuth(endpoint, 'POST', value, sent, signedIn),
+        (endpoint === '/update-user'
+          ? [{ name: null }, { name: {} }, { name: new Long('x', 60 * 1024) }, { image: 'javascript:alert(1)' }]
+          : []
+        ).map((value) => ({ value: value as unknown, sent: asJson(value) })),
       );
     },
     120_000,
