@@ -65,11 +65,15 @@ export async function createApp({ config, database, mailer, logger, storage = cr
   const api = new Hono()
     .use(apiAnswerHeaders)
     .use(compress())
-    .use((c, next) =>
-      (c.req.method === 'POST' && /^\/api\/games\/[^/]+\/assets\/?$/.test(c.req.path)
-        ? uploadBodyLimit
-        : jsonBodyLimit)(c, next),
-    )
+    .use((c, next) => {
+      // Reading c.req.raw.body (as bodyLimit does) builds a whole fetch Request: not for bodiless reads.
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      const limit =
+        c.req.method === 'POST' && /^\/api\/games\/[^/]+\/assets\/?$/.test(c.req.path)
+          ? uploadBodyLimit
+          : jsonBodyLimit;
+      return limit(c, next);
+    })
     .use(requireTrustedOrigin([config.publicUrl]))
     .use(checkedBody)
     .route('/auth', authRoutes({ auth, config, db: database.db }))
