@@ -497,5 +497,7 @@ describe('a public route, or one on the caller’s own account', () => {
         }
       }
     },
+    // Each caller's sign-up and sign-in probes hash a password: slow on a busy machine.
+    120_000,
   );
 });
