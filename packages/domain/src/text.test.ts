@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findForbiddenText, hasForbiddenCharacters, hasVisibleCharacter } from './text';
+import { findTextProblem, hasForbiddenCharacters, hasVisibleCharacter, JSON_MAX_DEPTH } from './text';
 
 describe('text rules', () => {
   it('refuses NUL, other C0 and C1 controls and DEL, but not tab, line feed or carriage return', () => {
@@ -25,9 +25,16 @@ describe('text rules', () => {
   });
 
   it('names the first bad string or key in nested JSON', () => {
-    expect(findForbiddenText({ a: ['ok', { b: 'x\u0000' }] })).toBe('a.1.b');
-    expect(findForbiddenText({ 'k\u0000': 1 })).toBe('(key)');
-    expect(findForbiddenText('\u0000')).toBe('(body)');
-    expect(findForbiddenText({ a: [1, true, null, 'fine'] })).toBeNull();
+    expect(findTextProblem({ a: ['ok', { b: 'x\u0000' }] })).toEqual({ kind: 'forbidden', path: 'a.1.b' });
+    expect(findTextProblem({ 'k\u0000': 1 })).toEqual({ kind: 'forbidden', path: '(key)' });
+    expect(findTextProblem('\u0000')).toEqual({ kind: 'forbidden', path: '(body)' });
+    expect(findTextProblem({ a: [1, true, null, 'fine'] })).toBeNull();
+  });
+
+  it('refuses nesting deeper than the limit without exhausting the stack, even 20,000 deep', () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`) as unknown;
+    expect(findTextProblem(deep)).toEqual({ kind: 'too-deep' });
+    const atLimit = JSON.parse(`${'['.repeat(JSON_MAX_DEPTH)}"ok"${']'.repeat(JSON_MAX_DEPTH)}`) as unknown;
+    expect(findTextProblem(atLimit)).toBeNull();
   });
 });

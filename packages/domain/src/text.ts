@@ -31,6 +31,7 @@ const isInvisible = (char: string) => {
 export const TEXT_MESSAGES = {
   controlCharacters: 'Text must not contain control characters.',
   malformedAddress: 'The address is not valid.',
+  tooDeep: 'The request body is nested too deeply.',
 } as const;
 
 export function hasForbiddenCharacters(text: string): boolean {
@@ -52,24 +53,35 @@ export function hasVisibleCharacter(text: string): boolean {
   return false;
 }
 
+/** Deepest nesting of arrays and objects any request body may have; real ones are a few levels deep. */
+export const JSON_MAX_DEPTH = 32;
+
+export type TextProblem = { kind: 'too-deep' } | { kind: 'forbidden'; path: string };
+
 /**
- * The path (dot-separated) of the first string, or object key, in a parsed JSON value that has a forbidden
- * character; null when there is none. Keys count: they can end up in stored JSON too.
+ * Walks a parsed JSON value without recursion (a body nested 20,000 deep must not exhaust the stack): the
+ * first string or object key with a forbidden character, by its dot-separated path, or a nesting deeper than
+ * JSON_MAX_DEPTH; null when neither.
  */
-export function findForbiddenText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return hasForbiddenCharacters(value) ? path.join('.') || '(body)' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findForbiddenText(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+export function findTextProblem(value: unknown): TextProblem | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasForbiddenCharacters(current)) return { kind: 'forbidden', path: path.join('.') || '(body)' };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, entry] of Object.entries(value)) {
-      if (hasForbiddenCharacters(key)) return [...path, '(key)'].join('.');
-      const found = findForbiddenText(entry, [...path, key]);
-      if (found !== null) return found;
+    if (!current || typeof current !== 'object') continue;
+    if (path.length >= JSON_MAX_DEPTH) return { kind: 'too-deep' };
+    const entries = Array.isArray(current)
+      ? current.map((entry, i) => [String(i), entry] as const)
+      : Object.entries(current as Record<string, unknown>);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, entry] = entries[i]!;
+      if (!Array.isArray(current) && hasForbiddenCharacters(key)) {
+        return { kind: 'forbidden', path: [...path, '(key)'].join('.') };
+      }
+      stack.push({ value: entry, path: [...path, key] });
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { findForbiddenText, hasForbiddenCharacters, TEXT_MESSAGES } from '@liveops/domain';
+import { findTextProblem, hasForbiddenCharacters, TEXT_MESSAGES, type TextProblem } from '@liveops/domain';
 import { jsonError } from './http';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
@@ -53,14 +53,14 @@ export const checkedAddress = createMiddleware(async (c, next) => {
 
 /**
  * Every string in a JSON, multipart or form body (keys too) is free of control characters and lone surrogates,
- * whichever route (ours or Better Auth's) reads it. Bodies that do not parse are left to the route, which
+ * and a JSON body is at most JSON_MAX_DEPTH deep, whichever route (ours or Better Auth's) reads it. Bodies that do not parse are left to the route, which
  * answers them with its own message.
  */
 export const checkedBody = createMiddleware(async (c, next) => {
   const method = c.req.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
   const type = c.req.header('content-type') ?? '';
-  let found: string | null = null;
+  let found: TextProblem | null = null;
   if (JSON_TYPE.test(type)) {
     const text = await c.req.text();
     let body: unknown;
@@ -69,7 +69,7 @@ export const checkedBody = createMiddleware(async (c, next) => {
     } catch {
       return next();
     }
-    found = findForbiddenText(body);
+    found = findTextProblem(body);
   } else if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
     let form: Record<string, unknown>;
     try {
@@ -83,10 +83,11 @@ export const checkedBody = createMiddleware(async (c, next) => {
         (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string'),
       ]),
     );
-    found = findForbiddenText(fields);
+    found = findTextProblem(fields);
   }
-  if (found !== null) {
-    return jsonError(c, 400, 'CONTROL_CHARACTERS', TEXT_MESSAGES.controlCharacters, { path: found });
+  if (found?.kind === 'too-deep') return jsonError(c, 400, 'TOO_DEEP', TEXT_MESSAGES.tooDeep);
+  if (found?.kind === 'forbidden') {
+    return jsonError(c, 400, 'CONTROL_CHARACTERS', TEXT_MESSAGES.controlCharacters, { path: found.path });
   }
   await next();
 });
