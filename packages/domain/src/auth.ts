@@ -1,5 +1,11 @@
-import { z } from 'zod';
+// Written in zod's small build (zod/mini): these are all the sign-in pages validate, and their first visit loads
+// no other zod. The package's main entry wraps the same fields in classic zod objects for the server.
+import * as z from 'zod/mini';
 import { AUTH_MESSAGES } from './messages';
+
+// What the sign-in pages need besides the schemas, so they import this entry alone (`@liveops/domain/auth`).
+export { AUTH_MESSAGES, VERIFY_MESSAGES } from './messages';
+export { authErrorMessage, googleErrorMessage, mentionsVerification, verifyErrorMessage } from './auth-errors';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -7,20 +13,26 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Largest JSON body any /api route accepts; auth bodies are a few hundred bytes. */
 export const API_BODY_MAX_BYTES = 64 * 1024;
 
-export const EmailSchema = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+export const EmailSchema = z.pipe(
+  z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, AUTH_MESSAGES.emailRequired),
+      z.maxLength(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong),
+    ),
+  z.email({ error: AUTH_MESSAGES.emailInvalid }),
+);
 
 /** Sign-in only checks presence: an old account's password is whatever it is. */
 export const SignInInputSchema = z.object({
   email: EmailSchema,
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+    .check(
+      z.minLength(1, AUTH_MESSAGES.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+    ),
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 
@@ -28,19 +40,19 @@ export const SignUpInputSchema = z.object({
   email: EmailSchema,
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, AUTH_MESSAGES.passwordRequired)
-    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+    .check(
+      z.minLength(1, AUTH_MESSAGES.passwordRequired),
+      z.minLength(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort),
+      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+    ),
 });
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 export const ResendVerificationInputSchema = z.object({ email: EmailSchema });
 
 /** Better Auth's change-password, with the sign-up rules for the new password. */
-export const ChangePasswordInputSchema = z
-  .object({
-    currentPassword: SignInInputSchema.shape.password,
-    newPassword: SignUpInputSchema.shape.password,
-    revokeOtherSessions: z.boolean().optional(),
-  })
-  .strict();
+export const ChangePasswordInputSchema = z.strictObject({
+  currentPassword: SignInInputSchema.shape.password,
+  newPassword: SignUpInputSchema.shape.password,
+  revokeOtherSessions: z.optional(z.boolean()),
+});
