@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -60,6 +61,18 @@ function sourcemap(): boolean | 'hidden' {
   throw new Error(`WEB_SOURCEMAP must be "hidden" or unset, not "${value}"`);
 }
 
+/**
+ * zod/mini and classic zod are built on one core. Bundled together, that core keeps every part classic zod uses,
+ * and the sign-in pages, which use only zod/mini (`@liveops/domain/auth`), would load all of it: about 9 KB
+ * gzip of their 100 KB budget. Resolving zod/mini to the TypeScript sources the zod package ships gives it a
+ * core of its own, tree-shaken to what zod/mini uses. zod keeps its configuration on globalThis, so
+ * configure-zod's setting holds for both copies; the signed-in app carries a few KB of the second copy.
+ */
+function zodMiniOwnCore(): { find: RegExp; replacement: string } {
+  const zodDir = path.dirname(createRequire(import.meta.url).resolve('zod/package.json'));
+  return { find: /^zod\/mini$/, replacement: path.join(zodDir, 'src/v4/mini/index.ts') };
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -67,5 +80,6 @@ export default defineConfig({
     // In development the API runs on its own port (npm run dev starts both).
     proxy: { '/api': 'http://localhost:3000' },
   },
+  resolve: { alias: [zodMiniOwnCore()] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: sourcemap() },
 });

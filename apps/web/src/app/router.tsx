@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
 import { NotFoundPage } from './not-found-page';
+import { SignInPagesLayout } from './router-page-navigation';
 
 /** Tabs whose features arrive in later issues say so plainly. */
 const upcoming = [
@@ -17,8 +18,8 @@ const upcoming = [
 
 // Every page is its own chunk: a first visit of /login loads none of the signed-in app, and the dashboard none of
 // the workspace.
-const loginPage = () => import('../features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage }));
-const verifiedPage = () => import('../features/auth/routes/verified-page').then((m) => ({ Component: m.VerifiedPage }));
+const loginPage = () => import('./sign-in-pages').then((m) => ({ Component: m.LoginPage }));
+const verifiedPage = () => import('./sign-in-pages').then((m) => ({ Component: m.VerifiedPage }));
 const requireAuth = () => import('./require-auth').then((m) => ({ Component: m.RequireAuth }));
 const dashboardPage = () =>
   import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
@@ -35,8 +36,13 @@ const segmentsTab = () =>
   import('../features/segments/routes/segments-tab').then((m) => ({ Component: m.SegmentsTab }));
 
 const pages = [
-  { path: '/login', lazy: loginPage },
-  { path: '/verified', lazy: verifiedPage },
+  {
+    Component: SignInPagesLayout,
+    children: [
+      { path: '/login', lazy: loginPage },
+      { path: '/verified', lazy: verifiedPage },
+    ],
+  },
   {
     lazy: requireAuth,
     children: [

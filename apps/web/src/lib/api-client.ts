@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema } from '@liveops/domain';
+import type { ApiErrorBody } from '@liveops/domain';
 
 /** An /api answer that was not ok, with the server's code and message. */
 export class ApiError extends Error {
@@ -38,9 +38,19 @@ export async function apiFetch<T>(
     }
   }
   if (!response.ok) {
-    const parsed = ApiErrorBodySchema.safeParse(data);
     // Only our own error shape carries a message for people; a proxy's error page does not.
-    throw new ApiError(response.status, parsed.data?.code, parsed.success ? parsed.data.message : '');
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.code, data.message);
+    throw new ApiError(response.status, undefined, '');
   }
   return data as T;
+}
+
+/**
+ * ApiErrorBodySchema's check, by hand: every page fetches through here, and the sign-in pages' first visit loads
+ * no classic zod (where that schema is written).
+ */
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null) return false;
+  const { code, message } = data as Record<string, unknown>;
+  return typeof message === 'string' && (code === undefined || typeof code === 'string');
 }

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 /** Starts Google sign-in; the browser leaves for Google and comes back to /dashboard, or to /login?error=. */
 export async function signInWithGoogle() {
@@ -11,5 +11,5 @@ export async function signInWithGoogle() {
 }
 
 export function useSignInWithGoogle() {
-  return useMutation({ mutationFn: signInWithGoogle });
+  return useAction(signInWithGoogle);
 }

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignInInput } from '@liveops/domain';
+import type { SignInInput } from '@liveops/domain/auth';
 import { apiFetch } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { useAction } from '../../../lib/use-action';
 
 export function signIn(input: SignInInput) {
   return apiFetch<unknown>('/api/auth/sign-in/email', { body: input });
 }
 
 export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  });
+  return useAction(signIn);
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import type { SignUpInput } from '@liveops/domain';
+import type { SignUpInput } from '@liveops/domain/auth';
 import { apiFetch } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 /** Creates the account and sends the verification email; no session is opened until the email is verified. */
 export function signUp(input: SignUpInput) {
@@ -8,5 +8,5 @@ export function signUp(input: SignUpInput) {
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  return useAction(signUp);
 }

@@ -1,30 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { getSession } from '../../../lib/current-user';
+import { useAsync } from '../../../lib/use-async';
+import { checkSignedIn } from './check-signed-in';
 
 export type VerificationOutcome = { verified: true } | { verified: false };
 
+/** A token is redeemed once per page load, however often the page mounts (StrictMode mounts it twice). */
+const redemptions = new Map<string, Promise<VerificationOutcome>>();
+
 /**
  * With a token from the email: redeem it (which also signs the user in). Without one: ask who is signed in; only
- * a verified email opens a session (decision 001), so a session means verified. A query, not a mutation, so a
- * double mount redeems the token once.
+ * a verified email opens a session (decision 001), so a session means verified.
  */
-export function verifyEmailQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: ['verify-email', token],
-    queryFn: async ({ signal }): Promise<VerificationOutcome> => {
-      if (token) {
-        await apiFetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { signal });
-        return { verified: true };
-      }
-      return { verified: (await getSession(signal)) !== null };
-    },
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+export function verifyEmail(token: string | null, signal?: AbortSignal): Promise<VerificationOutcome> {
+  if (!token) return checkSignedIn(signal).then((verified) => ({ verified }));
+  let redemption = redemptions.get(token);
+  if (!redemption) {
+    redemption = apiFetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`).then(() => ({
+      verified: true as const,
+    }));
+    redemptions.set(token, redemption);
+  }
+  return redemption;
 }
 
 export function useVerifyEmail(token: string | null) {
-  return useQuery(verifyEmailQueryOptions(token));
+  return useAsync((signal) => verifyEmail(token, signal), `verify-email:${token ?? ''}`);
 }

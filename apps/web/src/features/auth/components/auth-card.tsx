@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { AUTH_MESSAGES, authErrorMessage, mentionsVerification, type SignInInput } from '@liveops/domain';
+import { AUTH_MESSAGES, authErrorMessage, mentionsVerification, type SignInInput } from '@liveops/domain/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { usePageNavigation } from '../../../lib/page-navigation';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
@@ -22,7 +22,7 @@ function toMessage(error: unknown): Message {
 
 /** The two-sided card: login on the front, sign-up on the back, flipped in 0.5 s by the mode link. */
 export function AuthCard({ initialMessage }: { initialMessage?: Message | undefined }) {
-  const navigate = useNavigate();
+  const { navigate, signedIn } = usePageNavigation();
   const [mode, setMode] = useState<AuthMode>('login');
   const [message, setMessage] = useState<Message | null>(initialMessage ?? null);
   const [email, setEmail] = useState('');
@@ -40,7 +40,10 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
     setEmail(input.email);
     setMessage(null);
     signIn.mutate(input, {
-      onSuccess: () => void navigate('/dashboard'),
+      onSuccess: () => {
+        signedIn();
+        navigate('/dashboard');
+      },
       onError: (error) => setMessage(toMessage(error)),
     });
   };

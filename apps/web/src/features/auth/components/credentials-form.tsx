@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain';
+import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 

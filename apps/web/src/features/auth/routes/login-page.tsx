@@ -1,16 +1,22 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, googleErrorMessage } from '@liveops/domain';
+import { useEffect } from 'react';
+import { AUTH_MESSAGES, googleErrorMessage } from '@liveops/domain/auth';
 import { Brand } from '../../../components/brand';
 import { FullPageStatus } from '../../../components/full-page-status';
-import { useCurrentUser } from '../../../lib/current-user';
+import { usePageNavigation } from '../../../lib/page-navigation';
+import { useSignedIn } from '../api/check-signed-in';
 import { AuthCard } from '../components/auth-card';
 
 export function LoginPage() {
-  const [params] = useSearchParams();
-  const currentUser = useCurrentUser();
-  if (currentUser.isPending) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
-  if (currentUser.data) return <Navigate to="/dashboard" replace />;
+  const { search, navigate } = usePageNavigation();
+  const signedIn = useSignedIn();
+  // Someone already signed in goes on to the dashboard; when the check fails, the card is there to sign in with.
+  const goOn = signedIn.data === true;
+  useEffect(() => {
+    if (goOn) navigate('/dashboard', { replace: true });
+  }, [goOn, navigate]);
+  if (signedIn.isPending || goOn) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
 
+  const params = new URLSearchParams(search);
   const error = params.get('error');
   const initialMessage = error
     ? { tone: 'error' as const, text: googleErrorMessage(error, params.get('error_description')) }

@@ -1,30 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { VERIFY_MESSAGES, verifyErrorMessage } from '@liveops/domain';
+import { VERIFY_MESSAGES, verifyErrorMessage } from '@liveops/domain/auth';
 import { Brand } from '../../../components/brand';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useVerifyEmail } from '../api/verify-email';
 
 const REDIRECT_DELAY_MS = 1500;
 
 /** Where the verification email lands: redeems the token, then goes on to the dashboard. */
 export function VerifiedPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const verification = useVerifyEmail(params.get('token'));
+  const { search, navigate, signedIn } = usePageNavigation();
+  const verification = useVerifyEmail(new URLSearchParams(search).get('token'));
   const verified = verification.data?.verified === true;
 
   useEffect(() => {
     if (!verified) return;
-    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    const timer = setTimeout(() => void navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
+    signedIn();
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [verified, navigate, queryClient]);
+  }, [verified, navigate, signedIn]);
 
   let body;
   if (verification.isPending) {
@@ -54,7 +50,7 @@ export function VerifiedPage() {
         </p>
         <p className="verify-hint">{VERIFY_MESSAGES.loginHint}</p>
         <Button asChild>
-          <Link to="/login">Go to login</Link>
+          <PageLink href="/login">Go to login</PageLink>
         </Button>
       </>
     );

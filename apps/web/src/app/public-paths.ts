@@ -1,0 +1,4 @@
+/** The pages a first visit can start in the small sign-in app; every other path belongs to the dashboard app. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/verified';
+}
