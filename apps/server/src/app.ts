@@ -31,6 +31,8 @@ import { webAppRoutes } from './routes/web-app';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
+const gzipWhenAsked = compress();
+
 /** Every /api answer: not cached anywhere (they are per user), and nothing to render or frame. */
 const apiAnswerHeaders = createMiddleware(async (c, next) => {
   await next();
@@ -64,7 +66,8 @@ export async function createApp({ config, database, mailer, logger, storage = cr
 
   const api = new Hono()
     .use(apiAnswerHeaders)
-    .use(compress())
+    // Only for clients that ask: Hono's compress re-creates every answer it looks at (to add Vary).
+    .use((c, next) => (c.req.header('accept-encoding') ? gzipWhenAsked(c, next) : next()))
     .use((c, next) => {
       // Reading c.req.raw.body (as bodyLimit does) builds a whole fetch Request: not for bodiless reads.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
