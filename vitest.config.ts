@@ -30,7 +30,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,
-          hookTimeout: 120_000,
+          // Starting the built server and Chromium together can take over a minute on a busy 2-core machine.
+          hookTimeout: 200_000,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

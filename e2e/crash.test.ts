@@ -103,7 +103,7 @@ describe('a crash in the middle of writes', { timeout: 360_000 }, () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-crash-'));
     dataDirs.push(dataDir);
     const storageRoot = path.join(dataDir, 'storage');
-    const first = await startApp({ dataDir, startTimeoutMs: 150_000 });
+    const first = await startApp({ dataDir });
     apps.push(first);
     const visitor = new Visitor(first);
     const email = uniqueEmail('crash');
@@ -194,7 +194,7 @@ describe('a crash in the middle of writes', { timeout: 360_000 }, () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const file of await filesUnder(storageRoot)) await utimes(path.join(storageRoot, file), hourAgo, hourAgo);
 
-    const second = await startApp({ dataDir, startTimeoutMs: 150_000 });
+    const second = await startApp({ dataDir });
     apps.push(second);
     await until('the start-up cleanup', () => second.logs().includes('storage cleanup'), 60_000);
     const cleanupLine = second.logs().match(/storage cleanup.*/)?.[0] ?? '';

@@ -64,7 +64,8 @@ export async function startApp(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  // A first start on a busy machine (PGlite initdb, loading the S3 client) has taken over a minute in CI.
+  const startTimeoutMs = options.startTimeoutMs ?? 150_000;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
