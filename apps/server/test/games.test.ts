@@ -7,7 +7,7 @@ import type { TestClient } from './support/test-client';
 import { TEST_DATABASE_KIND } from './support/test-database';
 import { rowCount } from './support/row-count';
 import { useTestServers } from './support/use-test-servers';
-import { startTestServer, type TestServer } from './support/test-server';
+import type { TestServer } from './support/test-server';
 
 const servers = useTestServers();
 const cleanups = servers.cleanups;
@@ -241,14 +241,7 @@ describe('live events', () => {
   it.skipIf(TEST_DATABASE_KIND === 'pglite')(
     'carries a write on one server instance to a stream on another that shares the database',
     async () => {
-      const database = await servers.databases().create();
-      const one = await startTestServer(database, { ownsDatabase: false });
-      const two = await startTestServer(database, { ownsDatabase: false, smtp: one.smtp });
-      cleanups.push(async () => {
-        await two.close();
-        await one.close();
-        await database.close();
-      });
+      const [one, two] = await servers.startTwoInstances();
       server = one;
       const writer = await signedInClient(one, 'two-instances@studio.test');
       // The same session cookie is valid on the second instance: sessions live in the shared database.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signedInClient } from './support/accounts';
 import { TEST_DATABASE_KIND } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 import type { TestClient } from './support/test-client';
 
 const servers = useTestServers();
-const cleanups = servers.cleanups;
 
 /** A second visitor holding the very cookie the first one had at this moment (a copied or stolen cookie). */
 function copyOf(server: TestServer, client: TestClient): TestClient {
@@ -86,14 +85,7 @@ describe('signed-in requests answered from the session cache', () => {
   it.skipIf(TEST_DATABASE_KIND === 'pglite')(
     'refuses a session on every server instance once another instance signed it out',
     async () => {
-      const database = await servers.databases().create();
-      const one = await startTestServer(database, { ownsDatabase: false });
-      const two = await startTestServer(database, { ownsDatabase: false, smtp: one.smtp });
-      cleanups.push(async () => {
-        await two.close();
-        await one.close();
-        await database.close();
-      });
+      const [one, two] = await servers.startTwoInstances();
       const client = await signedInClient(one, 'instances@studio.test');
       const elsewhere = two.client();
       elsewhere.useSessionOf(client);

@@ -30,5 +30,17 @@ export function useTestServers() {
       cleanups.push(() => server.close());
       return server;
     },
+    /** Two server instances sharing one database (and one mailbox), as behind a load balancer. */
+    startTwoInstances: async (): Promise<[TestServer, TestServer]> => {
+      const database = await template().create();
+      const one = await startTestServer(database, { ownsDatabase: false });
+      const two = await startTestServer(database, { ownsDatabase: false, smtp: one.smtp });
+      cleanups.push(async () => {
+        await two.close();
+        await one.close();
+        await database.close();
+      });
+      return [one, two];
+    },
   };
 }
