@@ -112,11 +112,29 @@ describe('email and password accounts', () => {
     await page.waitForURL(`${app.url}/dashboard`);
 
     const other = await newPage();
+    const consoleErrors: string[] = [];
+    other.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await other.goto(link);
     await other.getByText(VERIFY_MESSAGES.linkUsed).waitFor();
+    // A refused link is the page's outcome, not a failed request.
+    expect(consoleErrors).toEqual([]);
     await other.getByText(VERIFY_MESSAGES.loginHint).waitFor();
     await other.getByRole('link', { name: 'Go to login' }).click();
     await other.waitForURL(`${app.url}/login`);
+  });
+
+  it('explains an altered verification link on /verified, logging no error in the console', async () => {
+    const page = await newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(`${app.url}/verified?token=not-a-token`);
+    await page.getByText(VERIFY_MESSAGES.linkInvalid).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to login' }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('tells a visitor of /verified without a link to log in', async () => {

@@ -117,6 +117,51 @@ describe('sign-up and email verification', () => {
     expect(client.hasSession()).toBe(false);
   });
 
+  it('redeems a link for /verified as an outcome: verified and signed in, then the reason on a second use', async () => {
+    await start();
+    const client = server.client();
+    await signUp(client, 'redeem@studio.test');
+    const token = tokenOf(verificationLink(await server.smtp.waitForMail('redeem@studio.test')));
+    const redeemed = await client.post('/api/auth/redeem-verification', { token });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body).toEqual({ verified: true });
+    expect(client.hasSession()).toBe(true);
+    expect((await client.get('/api/me')).status).toBe(200);
+
+    const second = server.client();
+    const again = await second.post('/api/auth/redeem-verification', { token });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ verified: false, code: 'VERIFICATION_LINK_USED', message: VERIFY_MESSAGES.linkUsed });
+    expect(second.hasSession()).toBe(false);
+  });
+
+  it('redeems a forged, malformed or empty token as a refusal with its reason, verifying nothing', async () => {
+    await start();
+    const client = server.client();
+    await signUp(client, 'redeem-forged@studio.test');
+    const forged = await new SignJWT({ email: 'redeem-forged@studio.test' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+    for (const token of [forged, 'garbage', '']) {
+      const response = await client.post('/api/auth/redeem-verification', { token });
+      expect(response.status, `token ${token.slice(0, 12)}`).toBe(200);
+      expect(response.body).toEqual({
+        verified: false,
+        code: expect.any(String),
+        message: VERIFY_MESSAGES.linkInvalid,
+      });
+    }
+    for (const body of [{}, { token: 5 }, { token: 'x'.repeat(5000) }, { token: 'a', extra: true }]) {
+      const response = await client.post('/api/auth/redeem-verification', body);
+      expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    const [row] = await server.database.db.select().from(user).where(eq(user.email, 'redeem-forged@studio.test'));
+    expect(row?.emailVerified).toBe(false);
+    expect(client.hasSession()).toBe(false);
+  });
+
   it('resends the verification email on request, and a link from either mail verifies', async () => {
     await start();
     const client = server.client();
@@ -221,6 +266,7 @@ describe('sign-in and sign-out', () => {
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ code: 'TOO_MANY_REQUESTS', message: AUTH_MESSAGES.tooManyRequests });
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     // The budget is per path: sign-up from the same address still works.
     expect(
       (await client.post('/api/auth/sign-up/email', { email: 'fresh@studio.test', password: PASSWORD })).status,

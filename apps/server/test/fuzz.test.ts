@@ -800,6 +800,7 @@ const AUTH_SHAPES: Record<string, fc.Arbitrary<unknown>> = {
     newPassword: password,
     revokeOtherSessions: fc.boolean(),
   }),
+  '/redeem-verification': shaped({ token: name }),
   '/change-email': shaped({ newEmail: email, callbackURL: url }),
   '/request-password-reset': shaped({ email: email, redirectTo: url }),
   '/reset-password': shaped({ newPassword: password, token: name }),
@@ -907,6 +908,7 @@ describe('hostile input to the auth endpoints', () => {
     ['/send-verification-email', false],
     ['/update-user', true],
     ['/change-password', true],
+    ['/redeem-verification', false],
   ];
   it.each(named)(
     'answers POST /api/auth%s below 500 for arbitrary and schema-shaped bodies, storing nothing it refuses',

@@ -103,6 +103,11 @@ const MATRIX: Record<string, Entry> = {
     why: 'the emailed link is opened signed out; the signed token is the credential',
     probes: [{ path: '/api/auth/verify-email', query: 'token=not-a-token' }],
   },
+  'POST /api/auth/redeem-verification': {
+    access: 'public',
+    why: 'what /verified calls with the emailed token: the signed token is the credential, as for verify-email',
+    probes: [{ path: '/api/auth/redeem-verification', json: { token: 'not-a-token' } }],
+  },
   'ALL /api/auth/*': {
     access: 'public',
     why: 'Better Auth’s own endpoints: each acts on the caller’s own session, never on an id from the request',

@@ -50,6 +50,18 @@ export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 export const ResendVerificationInputSchema = z.object({ email: EmailSchema });
 
+/** A verification token from the emailed link, redeemed by /verified (a signed JWT: a few hundred characters). */
+export const VERIFICATION_TOKEN_MAX_LENGTH = 4096;
+export const RedeemVerificationInputSchema = z.strictObject({
+  token: z.string().check(z.maxLength(VERIFICATION_TOKEN_MAX_LENGTH)),
+});
+
+/**
+ * What redeeming a link answers: the outcome is the resource, so a refused link is a 200 with its reason (a
+ * page that shows the outcome logs no failed request in the console).
+ */
+export type VerificationOutcome = { verified: true } | { verified: false; code: string; message: string };
+
 /** Better Auth's change-password, with the sign-up rules for the new password. */
 export const ChangePasswordInputSchema = z.strictObject({
   currentPassword: SignInInputSchema.shape.password,

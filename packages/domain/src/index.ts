@@ -11,6 +11,8 @@ export {
   PASSWORD_MIN_LENGTH,
   type SignInInput,
   type SignUpInput,
+  VERIFICATION_TOKEN_MAX_LENGTH,
+  type VerificationOutcome,
 } from './auth';
 export * from './user';
 export * from './api-error';
@@ -27,3 +29,4 @@ export const SignInInputSchema = z.object(auth.SignInInputSchema.shape);
 export const SignUpInputSchema = z.object(auth.SignUpInputSchema.shape);
 export const ResendVerificationInputSchema = z.object(auth.ResendVerificationInputSchema.shape);
 export const ChangePasswordInputSchema = z.strictObject(auth.ChangePasswordInputSchema.shape);
+export const RedeemVerificationInputSchema = z.strictObject(auth.RedeemVerificationInputSchema.shape);

@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   ChangePasswordInputSchema,
+  RedeemVerificationInputSchema,
   ResendVerificationInputSchema,
   SignInInputSchema,
   SignUpInputSchema,
   UpdateUserInputSchema,
   VERIFY_MESSAGES,
+  type VerificationOutcome,
+  verifyErrorMessage,
 } from '@liveops/domain';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER, type Auth } from '../auth';
@@ -33,7 +36,8 @@ type Deps = { auth: Auth; config: Config; db: Db };
  * the server share rules and messages), rebuild them from the validated fields, and pass the client address on.
  */
 export function authRoutes({ auth, config, db }: Deps) {
-  async function forward(c: Context, body?: unknown): Promise<Response> {
+  /** Hands the request (or `body`, validated and rebuilt; or `target`, another Better Auth address) on. */
+  async function forward(c: Context, body?: unknown, target?: { method: string; url: string }): Promise<Response> {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, config.trustProxy);
@@ -43,17 +47,43 @@ export function authRoutes({ auth, config, db }: Deps) {
       payload = JSON.stringify(body);
       headers.set('content-type', 'application/json');
       headers.delete('content-length');
+    } else if (target) {
+      headers.delete('content-type');
+      headers.delete('content-length');
     } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       payload = await c.req.text();
     }
-    const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body: payload }));
+    const { method, url } = target ?? { method: c.req.method, url: c.req.url };
+    const response = await auth.handler(new Request(url, { method, headers, body: payload }));
     if (response.status === 429) {
-      const limited = jsonError(c, 429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests);
       const retry = response.headers.get('x-retry-after');
-      if (retry) limited.headers.set('Retry-After', retry);
-      return limited;
+      if (retry) c.header('Retry-After', retry);
+      return jsonError(c, 429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests);
     }
     return response;
+  }
+
+  /** Redeems an emailed verification token (which also signs the user in). */
+  async function verify(c: Context, token: string): Promise<Response> {
+    // Verification tokens are signed, stateless JWTs; a second use would quietly succeed. Refuse it instead.
+    let email: unknown;
+    try {
+      email = decodeJwt(token).email;
+    } catch {
+      return jsonError(c, 401, 'INVALID_TOKEN', VERIFY_MESSAGES.linkInvalid);
+    }
+    if (typeof email === 'string') {
+      const [existing] = await db
+        .select({ emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.email, email.toLowerCase()));
+      if (existing?.emailVerified) {
+        return jsonError(c, 410, 'VERIFICATION_LINK_USED', VERIFY_MESSAGES.linkUsed);
+      }
+    }
+    const url = new URL('/api/auth/verify-email', c.req.url);
+    url.searchParams.set('token', token);
+    return forward(c, undefined, { method: 'GET', url: url.href });
   }
 
   return new Hono()
@@ -91,25 +121,23 @@ export function authRoutes({ auth, config, db }: Deps) {
       if (!input.ok) return input.response;
       return forward(c, input.value);
     })
-    .get('/verify-email', async (c) => {
-      // Verification tokens are signed, stateless JWTs; a second use would quietly succeed. Refuse it instead.
-      const token = c.req.query('token') ?? '';
-      let email: unknown;
-      try {
-        email = decodeJwt(token).email;
-      } catch {
-        return jsonError(c, 401, 'INVALID_TOKEN', VERIFY_MESSAGES.linkInvalid);
+    .get('/verify-email', (c) => verify(c, c.req.query('token') ?? ''))
+    .post('/redeem-verification', async (c) => {
+      // What /verified calls: the same redemption, answered as an outcome (200) with the reason for a refusal.
+      const input = await readJson(c, RedeemVerificationInputSchema);
+      if (!input.ok) return input.response;
+      const answer = await verify(c, input.value.token);
+      if (answer.status === 429) return answer;
+      let outcome: VerificationOutcome;
+      if (answer.ok) {
+        outcome = { verified: true };
+      } else {
+        const refusal = (await answer.json().catch(() => ({}))) as { code?: unknown };
+        const code = typeof refusal.code === 'string' && refusal.code ? refusal.code : 'INVALID_TOKEN';
+        outcome = { verified: false, code, message: verifyErrorMessage(code) };
       }
-      if (typeof email === 'string') {
-        const [existing] = await db
-          .select({ emailVerified: user.emailVerified })
-          .from(user)
-          .where(eq(user.email, email.toLowerCase()));
-        if (existing?.emailVerified) {
-          return jsonError(c, 410, 'VERIFICATION_LINK_USED', VERIFY_MESSAGES.linkUsed);
-        }
-      }
-      return forward(c);
+      for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return c.json(outcome);
     })
     .all('/*', (c) => forward(c));
 }

@@ -39,9 +39,10 @@ export function VerifiedPage() {
       </>
     );
   } else {
+    const refusal = verification.data?.verified === false ? verification.data.message : undefined;
     const text = verification.error
       ? verifyErrorMessage(verification.error instanceof ApiError ? verification.error.code : undefined)
-      : VERIFY_MESSAGES.mustBeLoggedIn;
+      : (refusal ?? VERIFY_MESSAGES.mustBeLoggedIn);
     body = (
       <>
         <MailWarning className="verify-icon verify-icon-error" size={40} aria-hidden />
