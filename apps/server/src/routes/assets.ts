@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   ASSET_MESSAGES,
@@ -8,7 +8,6 @@ import {
   assetDocumentId,
   isWithinAssetLimit,
   sniffImageType,
-  type Asset,
 } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
@@ -17,18 +16,18 @@ import { jsonError } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
+import { listAssets, presentAsset, type AssetRow } from '../resources/assets';
+import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 /** Stored keys are never reused (a random suffix), so the bytes at a key never change. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-type AssetRow = typeof asset.$inferSelect;
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logger: Logger };
 
 /** /api/games/:gameId/assets: list, upload (multipart: name, assetId, file), delete. Owner only. */
 export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
-  const toAsset = ({ storageKey, ...row }: AssetRow): Asset => ({ ...row, url: storage.publicUrl(storageKey) });
   /**
    * Removes bytes an upload wrote when no row took them. A failed insert may still have committed (a connection
    * lost on the answer), so the row is looked up first; whatever cannot be settled here, the start-up cleanup does.
@@ -47,15 +46,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => {
-      const { gameId, ownerId } = c.get('scope');
-      const rows = await db
-        .select()
-        .from(asset)
-        .where(and(eq(asset.gameId, gameId), eq(asset.ownerId, ownerId)))
-        .orderBy(asc(asset.createdAt), asc(asset.id));
-      return c.json(rows.map(toAsset));
-    })
+    .get('/', async (c) => c.json(await listAssets(db, storage, c.get('scope'))))
     .post('/', async (c) => {
       const { gameId, ownerId } = c.get('scope');
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
@@ -94,7 +85,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
 
       // Bytes first, under a key never used before, then the row: a row is never visible without its bytes, and
       // a crash in between leaves only unreferenced bytes, which the start-up cleanup removes.
-      const storageKey = `assets/${gameId}/${assetId}-${randomBytes(6).toString('hex')}.${EXTENSIONS[sniffed.type]}`;
+      const storageKey = assetStorageKey(gameId, assetId, EXTENSIONS[sniffed.type], randomBytes(6).toString('hex'));
       try {
         await storage.put(storageKey, bytes, { contentType: sniffed.type, cacheControl: ASSET_CACHE_CONTROL });
       } catch (error) {
@@ -127,7 +118,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
         return duplicate();
       }
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
-      return c.json(toAsset(row), 201);
+      return c.json(presentAsset(storage, row), 201);
     })
     .delete('/:assetId', async (c) => {
       const { gameId, ownerId } = c.get('scope');

@@ -1,26 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, isPackValueStorable, itemInUseMessage, ItemInputSchema, type Item } from '@liveops/domain';
+import { INVENTORY_MESSAGES, isPackValueStorable, itemInUseMessage, ItemInputSchema } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
-import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
+import { assetUrlsOf } from '../resources/assets';
+import { resolveIcon } from '../resources/icons';
+import { listItems, presentItem, type ItemRow } from '../resources/items';
 import type { Storage } from '../storage/storage';
-
-type ItemRow = typeof item.$inferSelect;
-export function toItem({ valueCents, ...row }: ItemRow, assetUrl: (ref: string | null) => string | null): Item {
-  return {
-    ...row,
-    value: valueCents / 100,
-    assetUrl: assetUrl(row.assetRefId),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
@@ -53,23 +44,12 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
 
   async function saved(scope: GameScope, row: ItemRow, status: 200 | 201, c: Context<GameScopeEnv>) {
     await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
-    return c.json(toItem(row, await assetUrlsOf(db, storage, scope)), status);
+    return c.json(presentItem(row, await assetUrlsOf(db, storage, scope)), status);
   }
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => {
-      const scope = c.get('scope');
-      const [rows, assetUrl] = await Promise.all([
-        db
-          .select()
-          .from(item)
-          .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
-          .orderBy(asc(item.createdAt), asc(item.id)),
-        assetUrlsOf(db, storage, scope),
-      ]);
-      return c.json(rows.map((row) => toItem(row, assetUrl)));
-    })
+    .get('/', async (c) => c.json(await listItems(db, storage, c.get('scope'))))
     .post('/', async (c) => {
       const input = await readItem(c);
       if (!input.ok) return input.response;

@@ -1,40 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, isPackValueStorable, packValue, PackInputSchema, type Pack } from '@liveops/domain';
+import { INVENTORY_MESSAGES, isPackValueStorable, PackInputSchema } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
-import { assetUrlsOf, resolveIcon } from '../lib/inventory-icons';
 import type { LiveEvents } from '../lib/live-events';
-import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
+import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
+import { resolveIcon } from '../resources/icons';
+import { listPacks, presentPacks } from '../resources/packs';
 import type { Storage } from '../storage/storage';
 
-type PackRow = typeof pack.$inferSelect;
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
 /** /api/games/:gameId/packs: list (values computed from the items now), create, edit, delete. */
 export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
-  /** Packs as the API shows them: the value is always the items' current value times the quantities. */
-  async function present(scope: GameScope, rows: PackRow[]): Promise<Pack[]> {
-    const [items, assetUrl] = await Promise.all([
-      db
-        .select({ id: item.id, valueCents: item.valueCents })
-        .from(item)
-        .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId))),
-      assetUrlsOf(db, storage, scope),
-    ]);
-    const values = items.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
-    return rows.map((row) => ({
-      ...row,
-      value: packValue(row.contents, values),
-      assetUrl: assetUrl(row.assetRefId),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }));
-  }
-
   /**
    * Saves a pack inside a transaction that holds share locks on its items: they must all be this game's and
    * owner's, and none can be deleted until the pack is stored.
@@ -74,21 +55,13 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     if (row === 'too-valuable') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.packValueTooLarge);
     if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
     await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
-    const [presented] = await present(scope, [row]);
+    const [presented] = await presentPacks(db, storage, scope, [row]);
     return c.json(presented, packId === null ? 201 : 200);
   }
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => {
-      const scope = c.get('scope');
-      const rows = await db
-        .select()
-        .from(pack)
-        .where(and(eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-        .orderBy(asc(pack.createdAt), asc(pack.id));
-      return c.json(await present(scope, rows));
-    })
+    .get('/', async (c) => c.json(await listPacks(db, storage, c.get('scope'))))
     .post('/', (c) => save(c, null))
     .patch('/:packId', (c) => save(c, c.req.param('packId')))
     .delete('/:packId', async (c) => {

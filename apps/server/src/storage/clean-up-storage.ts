@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
 import type { Logger } from '../lib/logger';
+import { ASSET_KEY_PREFIX } from './storage-keys';
 import type { StoredEntry, Storage } from './storage';
 
 /**
@@ -83,7 +84,7 @@ async function cleanUp({
       report.unreferenced += 1;
     }
   };
-  for await (const entry of storage.list('assets/')) {
+  for await (const entry of storage.list(ASSET_KEY_PREFIX)) {
     if (report.scanned >= maxObjects) {
       report.truncated = true;
       break;

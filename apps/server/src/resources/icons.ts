@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ItemIconId } from '@liveops/domain';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
-import type { Storage } from '../storage/storage';
+import type { GameScope } from '../lib/game-scope';
 
 type IconInput = { iconId?: ItemIconId | null | undefined; assetRefId?: string | null | undefined };
 export type ResolvedIcon = { iconId: ItemIconId | null; assetRefId: string | null; assetName: string | null };
@@ -13,7 +13,7 @@ export type ResolvedIcon = { iconId: ItemIconId | null; assetRefId: string | nul
  */
 export async function resolveIcon(
   db: Db,
-  scope: { gameId: string; ownerId: string },
+  scope: GameScope,
   input: IconInput,
   fallback: ItemIconId,
 ): Promise<ResolvedIcon | null> {
@@ -28,14 +28,4 @@ export async function resolveIcon(
     return { iconId: null, assetRefId: input.assetRefId, assetName: row.name };
   }
   return { iconId: input.iconId ?? fallback, assetRefId: null, assetName: null };
-}
-
-/** assetId → public URL for a game's assets, to show asset icons. */
-export async function assetUrlsOf(db: Db, storage: Storage, scope: { gameId: string; ownerId: string }) {
-  const rows = await db
-    .select({ assetId: asset.assetId, storageKey: asset.storageKey })
-    .from(asset)
-    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
-  const urls = new Map(rows.map((row) => [row.assetId, storage.publicUrl(row.storageKey)]));
-  return (assetRefId: string | null) => (assetRefId ? (urls.get(assetRefId) ?? null) : null);
 }
