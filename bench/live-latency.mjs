@@ -158,7 +158,11 @@ async function serverRun() {
 
     /** @type {() => void} */
     let listener = () => undefined;
-    const close = await openStream(`${server.url}/api/events`, { cookie }, (name) => name === 'change' && listener());
+    const close = await openStream(
+      `${server.url}/api/live-updates`,
+      { cookie },
+      (name) => name === 'change' && listener(),
+    );
     let flip = false;
     const live = await measure(
       async () => {

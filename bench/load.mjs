@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Load run: BENCH_LOAD_USERS (100) simulated developers for BENCH_LOAD_SECONDS (60) against the built server,
-// each signed in with its own account and holding one live-update stream (GET /api/events) open, doing a mix
+// each signed in with its own account and holding one live-update stream (GET /api/live-updates) open, doing a mix
 // of reads, writes and PNG uploads with a short think time. Prints throughput, p50/p95/p99 per kind and
 // overall and the answers by status; then checks that every acknowledged write is stored (and announced on
 // the writer's event stream), fetching a sample of the uploaded images back byte for byte. On PGlite (empty
@@ -163,7 +163,7 @@ async function call(base, dev, kind, method, route, body) {
 async function openStream(base, dev) {
   const controller = new AbortController();
   dev.closeStream = () => controller.abort();
-  const response = await fetch(`${base}/api/events`, {
+  const response = await fetch(`${base}/api/live-updates`, {
     headers: { cookie: dev.cookie },
     signal: controller.signal,
   });

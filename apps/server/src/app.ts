@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { closeAfterUnreadBody } from './lib/early-answers';
 import { jsonError } from './lib/http';
+import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
 import { checkedAddress, checkedBody, rawPathAndQuery } from './lib/input-hygiene';
 import { requireTrustedOrigin } from './lib/origin-check';
 import type { Logger } from './lib/logger';
@@ -20,7 +19,7 @@ import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
 import { assetsRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
-import { eventsRoutes } from './routes/events';
+import { liveUpdatesRoutes } from './routes/live-updates';
 import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
@@ -33,12 +32,18 @@ import type { Storage } from './storage/storage';
 
 const gzipWhenAsked = compress();
 
-/** Every /api answer: not cached anywhere (they are per user), and nothing to render or frame. */
-const apiAnswerHeaders = createMiddleware(async (c, next) => {
-  await next();
-  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  c.res.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-});
+/**
+ * The API's policy: answers are per user (not cached unless a route says otherwise), nothing to render or frame,
+ * readable by this origin only.
+ */
+const apiPolicy = (config: Config) =>
+  httpPolicy({
+    headers: {
+      ...sameOriginOnlyHeaders(config),
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    },
+    defaults: { 'Cache-Control': 'no-store' },
+  });
 
 /** The first two characters of a PostgreSQL SQLSTATE anywhere in an error's cause chain. */
 function databaseErrorClass(error: unknown): string | null {
@@ -65,7 +70,7 @@ export async function createApp({ config, database, mailer, logger, storage = cr
   const liveEvents = createLiveEvents(notifier, logger);
 
   const api = new Hono()
-    .use(apiAnswerHeaders)
+    .use(apiPolicy(config))
     // Only for clients that ask: Hono's compress re-creates every answer it looks at (to add Vary).
     .use((c, next) => (c.req.header('accept-encoding') ? gzipWhenAsked(c, next) : next()))
     .use((c, next) => {
@@ -87,21 +92,13 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
-    .route('/events', eventsRoutes(auth, liveEvents))
+    .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
   const app = new Hono();
   app.use(closeAfterUnreadBody, checkedAddress);
-  // Before the page headers: stored files carry their own, and may be embedded by game clients anywhere.
+  // Each area sets its own headers (decision 013): /files here, the API below, the pages in webAppRoutes.
   app.route('/files', filesRoutes(storage));
-  app.use(
-    secureHeaders({
-      crossOriginResourcePolicy: 'same-origin',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // HSTS means something only over https; sent over http it would pin a development host to https.
-      strictTransportSecurity: config.publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, GAME_MESSAGES, SDK_KEY_PATTERN, type Game } from '@liveops/domain';
+import { API_MESSAGES, GAME_MESSAGES, LIVE_UPDATES_PATH, SDK_KEY_PATTERN, type Game } from '@liveops/domain';
 import { game } from '../src/db/schema';
 import { signedInClient, signUp } from './support/accounts';
 import { openEventStream } from './support/event-stream';
@@ -139,7 +139,7 @@ describe('games isolation and bad input', () => {
         client.post('/api/games', NEW_GAME),
         client.get('/api/games/x'),
         client.request('/api/games/x/orientation', { method: 'PATCH', json: { orientation: 'landscape' } }),
-        client.get('/api/events'),
+        client.get(LIVE_UPDATES_PATH),
       ]);
       for (const response of responses) {
         expect(response.status).toBe(401);

@@ -149,7 +149,7 @@ const MATRIX: Record<string, Entry> = {
     probes: [{ path: '/files/assets/no-such-game/no-such-file.png' }],
   },
   'GET /api/me': { access: 'verified', otherOwner: 200 },
-  'GET /api/events': { access: 'verified', otherOwner: 200 },
+  'GET /api/live-updates': { access: 'verified', otherOwner: 200 },
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
   'GET /api/games/:id': { access: 'game', notFound: GAME_MESSAGES.notFound },

@@ -8,3 +8,8 @@ export const LIVE_TOPICS = ['games', 'assets', 'segments', 'inventory'] as const
 export const LiveEventSchema = z.object({ topic: z.enum(LIVE_TOPICS), id: z.string().optional() });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export const LIVE_EVENT_NAME = 'change';
+/**
+ * The stream's address: "live updates", never "events" (the product's coming Events feature is a game's timed
+ * events, and its API will want that word).
+ */
+export const LIVE_UPDATES_PATH = '/api/live-updates';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Config } from '../env';
+import { httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
 
 /** Where Google serves account photos (the avatar in the top bar of a Google account). */
@@ -52,7 +53,6 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
     const original = file.replace(PRECOMPRESSED, '');
     // serveStatic says Vary only when it picked a compressed copy; a cache must know the plain answer varies too.
     if (!PRECOMPRESSED.test(file) && COMPRESSIBLE.test(original)) c.header('Vary', 'Accept-Encoding');
-    c.header('X-Content-Type-Options', 'nosniff');
     if (original.endsWith('.html')) {
       c.header('Cache-Control', 'no-cache');
       c.header('Content-Security-Policy', csp);
@@ -63,6 +63,8 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
 
   return (
     new Hono()
+      // The dashboard's area: only this origin shows it; each HTML page also carries the CSP above.
+      .use(httpPolicy({ headers: sameOriginOnlyHeaders(config) }))
       .get('*', (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()))
       .use(
         '/assets/*',

@@ -1,11 +1,12 @@
+import { LIVE_UPDATES_PATH } from '@liveops/domain';
 import type { TestClient } from './test-client';
 
 export type StreamEvent = { event: string; data: string };
 
-/** Reads /api/events as a browser's EventSource would, collecting every event. */
+/** Reads the live-updates stream as a browser's EventSource would, collecting every event. */
 export async function openEventStream(client: TestClient) {
   const controller = new AbortController();
-  const response = await fetch(new URL('/api/events', client.baseUrl), {
+  const response = await fetch(new URL(LIVE_UPDATES_PATH, client.baseUrl), {
     headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' },
     signal: controller.signal,
   });

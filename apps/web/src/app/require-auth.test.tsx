@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, LIVE_UPDATES_PATH } from '@liveops/domain';
 import { RequireAuth } from './require-auth';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -104,6 +104,6 @@ describe('RequireAuth', () => {
     renderGuarded();
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(FakeEventSource.opened).toEqual(['/api/events']);
+    expect(FakeEventSource.opened).toEqual([LIVE_UPDATES_PATH]);
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_NAME, LiveEventSchema } from '@liveops/domain';
+import { LIVE_EVENT_NAME, LIVE_UPDATES_PATH, LiveEventSchema } from '@liveops/domain';
 import { currentUserQueryKey } from './current-user';
 
 const RECONNECT_DELAY_MS = 3000;
@@ -20,7 +20,7 @@ export function useLiveUpdates(enabled: boolean) {
     let stopped = false;
 
     const connect = () => {
-      source = new EventSource('/api/events');
+      source = new EventSource(LIVE_UPDATES_PATH);
       source.addEventListener('ready', () => {
         if (connectedBefore) void queryClient.invalidateQueries();
         connectedBefore = true;

@@ -7,8 +7,8 @@ import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 
 const HEARTBEAT_MS = 25_000;
 
-/** GET /api/events: one Server-Sent Events stream per signed-in user, carrying only that user's changes. */
-export function eventsRoutes(auth: Auth, liveEvents: LiveEvents) {
+/** GET /api/live-updates: one Server-Sent Events stream per signed-in user, carrying only that user's changes. */
+export function liveUpdatesRoutes(auth: Auth, liveEvents: LiveEvents) {
   return new Hono<AuthedEnv>().use(requireVerifiedUser(auth)).get('/', (c) => {
     const userId = c.get('user').id;
     c.header('Cache-Control', 'no-store');
