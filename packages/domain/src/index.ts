@@ -22,6 +22,10 @@ export * from './live-events';
 export * from './asset';
 export * from './segment';
 export * from './inventory';
+export * from './layout';
+export * from './component-defaults';
+export * from './daily-reward';
+export * from './default-layout';
 
 // The auth schemas' rules live once, in ./auth (zod/mini, for the sign-in pages). Here the same fields sit in
 // classic zod objects, the kind every other schema of this entry is and the server's readJson takes.
