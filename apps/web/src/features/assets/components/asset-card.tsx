@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useDeleteAsset } from '../api/delete-asset';
+import { useDeleteAsset } from '../../../lib/api/assets/delete-asset';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { useUploadAsset } from '../api/upload-asset';
+import { useUploadAsset } from '../../../lib/api/assets/upload-asset';
 
 const newAssetId = () => randomAssetId((n) => crypto.getRandomValues(new Uint8Array(n)));
 

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ASSET_MESSAGES } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
-import { useAssets } from '../../../lib/game-assets';
+import { useAssets } from '../../../lib/api/assets/get-assets';
 import { AssetCard } from '../components/asset-card';
 import { UploadAssetForm } from '../components/upload-asset-form';
 

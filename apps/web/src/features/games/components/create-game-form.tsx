@@ -14,7 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
-import { useCreateGame } from '../api/create-game';
+import { useCreateGame } from '../../../lib/api/games/create-game';
 
 const EMPTY: CreateGameInput = { name: '', description: '', platforms: [], orientation: 'portrait' };
 

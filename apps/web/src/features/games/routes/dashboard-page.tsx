@@ -2,7 +2,7 @@ import { Gamepad2 } from 'lucide-react';
 import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
 import { useSignedInUser } from '../../../lib/current-user';
-import { useGames } from '../api/get-games';
+import { useGames } from '../../../lib/api/games/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
 import { GameCard } from '../components/game-card';
 

@@ -10,8 +10,8 @@ import {
   type Orientation,
 } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
-import { useGame } from '../api/get-game';
-import { useUpdateGame } from '../api/update-game';
+import { useGame } from '../../../lib/api/games/get-game';
+import { useUpdateGame } from '../../../lib/api/games/update-game';
 import { SdkKey } from '../components/sdk-key';
 
 const FLASH_MS = 3000;

@@ -4,8 +4,8 @@ import { GAME_MESSAGES } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
-import { useGame } from '../api/get-game';
-import { useGames } from '../api/get-games';
+import { useGame } from '../../../lib/api/games/get-game';
+import { useGames } from '../../../lib/api/games/get-games';
 import { WorkspaceSidebar } from '../components/workspace-sidebar';
 
 /** /dashboard/game/:gameId and its tab paths: the sidebar, and the tab's page beside it. */

@@ -1,6 +1,6 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from '@liveops/domain';
-import { useAssets } from '../../../lib/game-assets';
+import { useAssets } from '../../../lib/api/assets/get-assets';
 
 export type IconChoice = { iconId: ItemIconId | null; assetRefId: string | null };
 

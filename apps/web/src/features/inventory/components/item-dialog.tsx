@@ -15,7 +15,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { useSaveItem } from '../api/save-inventory';
+import { useCreateItem } from '../../../lib/api/items/create-item';
+import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { IconPicker } from './icon-picker';
 
 const defaults = (item: Item | null): ItemInput =>
@@ -32,7 +33,9 @@ const defaults = (item: Item | null): ItemInput =>
 
 /** The item modal in its create (item null) and edit modes. */
 export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: Item | null; onClose: () => void }) {
-  const save = useSaveItem(gameId);
+  const create = useCreateItem(gameId);
+  const update = useUpdateItem(gameId);
+  const save = item ? update : create;
   const {
     register,
     control,
@@ -40,18 +43,17 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
     formState: { errors },
   } = useForm<ItemInput>({ resolver: zodResolver(ItemInputSchema), defaultValues: defaults(item) });
 
-  const onSubmit = handleSubmit((input) =>
-    save.mutate(
-      { id: item?.id ?? null, input },
-      {
-        onSuccess: (saved) => {
-          toast.success(`${saved.name} saved.`);
-          onClose();
-        },
-        onError: (error) => console.error('Saving the item failed:', error),
+  const onSubmit = handleSubmit((input) => {
+    const done = {
+      onSuccess: (saved: Item) => {
+        toast.success(`${saved.name} saved.`);
+        onClose();
       },
-    ),
-  );
+      onError: (error: Error) => console.error('Saving the item failed:', error),
+    };
+    if (item) update.mutate({ itemId: item.id, input }, done);
+    else create.mutate(input, done);
+  });
 
   return (
     <FormDialog title={item ? 'Edit Item' : 'New Item'} open={true} onOpenChange={(open) => !open && onClose()}>

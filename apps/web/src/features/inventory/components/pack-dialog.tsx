@@ -14,7 +14,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { useSavePack } from '../api/save-inventory';
+import { useCreatePack } from '../../../lib/api/packs/create-pack';
+import { useUpdatePack } from '../../../lib/api/packs/update-pack';
 import { IconPicker, type IconChoice } from './icon-picker';
 import { InventoryIcon } from './inventory-icon';
 
@@ -32,7 +33,9 @@ export function PackDialog({
   items: Item[];
   onClose: () => void;
 }) {
-  const save = useSavePack(gameId);
+  const create = useCreatePack(gameId);
+  const update = useUpdatePack(gameId);
+  const save = pack ? update : create;
   const [name, setName] = useState(pack?.name ?? '');
   const [contents, setContents] = useState<PackEntry[]>(pack?.contents ?? []);
   const [icon, setIcon] = useState<IconChoice>({
@@ -59,15 +62,14 @@ export function PackDialog({
       return;
     }
     setErrors({});
-    save.mutate(
-      { id: pack?.id ?? null, input: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast.success(`${saved.name} saved.`);
-          onClose();
-        },
+    const done = {
+      onSuccess: (saved: Pack) => {
+        toast.success(`${saved.name} saved.`);
+        onClose();
       },
-    );
+    };
+    if (pack) update.mutate({ packId: pack.id, input: parsed.data }, done);
+    else create.mutate(parsed.data, done);
   };
 
   return (

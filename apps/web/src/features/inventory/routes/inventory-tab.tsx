@@ -7,8 +7,10 @@ import { INVENTORY_MESSAGES, ITEM_TYPE_LABELS, type Item, type Pack } from '@liv
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
-import { useItems, usePacks } from '../api/get-inventory';
-import { useDeleteInventory } from '../api/save-inventory';
+import { useDeleteItem } from '../../../lib/api/items/delete-item';
+import { useItems } from '../../../lib/api/items/get-items';
+import { useDeletePack } from '../../../lib/api/packs/delete-pack';
+import { usePacks } from '../../../lib/api/packs/get-packs';
 import { InventoryIcon } from '../components/inventory-icon';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
@@ -59,8 +61,8 @@ export function InventoryTab() {
   const gameId = useParams().gameId ?? '';
   const items = useItems(gameId);
   const packs = usePacks(gameId);
-  const deleteItem = useDeleteInventory(gameId, 'items');
-  const deletePack = useDeleteInventory(gameId, 'packs');
+  const deleteItem = useDeleteItem(gameId);
+  const deletePack = useDeletePack(gameId);
   const [view, setView] = useState<'items' | 'packs'>('items');
   const [editing, setEditing] = useState<Editing>(null);
   const itemsById = new Map(items.data?.map((i) => [i.id, i]));

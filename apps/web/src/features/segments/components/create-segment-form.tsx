@@ -13,7 +13,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useCreateSegment } from '../api/create-segment';
+import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { PlayerFields } from './player-fields';
 
 /** Name, description and expression, with the spec's live hint and, beside it, the real CEL check. */

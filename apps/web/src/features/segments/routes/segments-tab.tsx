@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { SEGMENT_MESSAGES } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
-import { useDeleteSegment } from '../api/delete-segment';
-import { useSegments } from '../api/get-segments';
+import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
+import { useSegments } from '../../../lib/api/segments/get-segments';
 import { CreateSegmentForm } from '../components/create-segment-form';
 import { SegmentTester } from '../components/segment-tester';
 

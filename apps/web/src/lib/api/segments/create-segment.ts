@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SegmentSchema } from '@liveops/domain';
 import type { CreateSegmentInput } from '@liveops/domain/segment-expression';
-import { apiFetch } from '../../../lib/api-client';
-import { segmentsQueryKeys } from './segments-query-keys';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 export function createSegment(gameId: string, input: CreateSegmentInput) {
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments`, { body: input }).then((b) =>
@@ -14,6 +14,6 @@ export function useCreateSegment(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateSegmentInput) => createSegment(gameId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: segmentsQueryKeys.list(gameId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.segments.list(gameId) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GameSchema, type CreateGameInput } from '@liveops/domain';
-import { apiFetch } from '../../../lib/api-client';
-import { gamesQueryKeys } from './games-query-keys';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 export function createGame(input: CreateGameInput) {
   return apiFetch('/api/games', { body: input }).then((body) => GameSchema.parse(body));
@@ -11,6 +11,6 @@ export function useCreateGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGame,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gamesQueryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.games.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { segmentsQueryKeys } from './segments-query-keys';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 export function deleteSegment(gameId: string, segmentId: string) {
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments/${encodeURIComponent(segmentId)}`, {
@@ -12,6 +12,6 @@ export function useDeleteSegment(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (segmentId: string) => deleteSegment(gameId, segmentId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: segmentsQueryKeys.list(gameId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.segments.list(gameId) }),
   });
 }

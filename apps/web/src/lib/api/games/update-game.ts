@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GameSchema, type GameTheme, type Orientation } from '@liveops/domain';
-import { apiFetch } from '../../../lib/api-client';
-import { gamesQueryKeys } from './games-query-keys';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 type Update = { field: 'orientation'; value: Orientation } | { field: 'theme'; value: GameTheme };
 
@@ -18,8 +18,8 @@ export function useUpdateGame(id: string) {
   return useMutation({
     mutationFn: (update: Update) => updateGame(id, update),
     onSuccess: (game) => {
-      queryClient.setQueryData(gamesQueryKeys.detail(id), game);
-      return queryClient.invalidateQueries({ queryKey: gamesQueryKeys.list() });
+      queryClient.setQueryData(queryKeys.games.detail(id), game);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.games.list() });
     },
   });
 }

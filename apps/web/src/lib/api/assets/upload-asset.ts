@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssetSchema, type AssetFields } from '@liveops/domain';
-import { apiFetch } from '../../../lib/api-client';
-import { assetsQueryKeys } from '../../../lib/game-assets';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 export function uploadAsset(gameId: string, input: AssetFields & { file: File }) {
   const form = new FormData();
@@ -15,6 +15,6 @@ export function useUploadAsset(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AssetFields & { file: File }) => uploadAsset(gameId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsQueryKeys.list(gameId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assets.list(gameId) }),
   });
 }

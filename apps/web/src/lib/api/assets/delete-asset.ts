@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { assetsQueryKeys } from '../../../lib/game-assets';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 export function deleteAsset(gameId: string, assetId: string) {
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}`, {
@@ -12,6 +12,6 @@ export function useDeleteAsset(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assetId: string) => deleteAsset(gameId, assetId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsQueryKeys.list(gameId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assets.list(gameId) }),
   });
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ItemSchema, type ItemInput } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+export function createItem(gameId: string, input: ItemInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items`, { body: input }).then((body) =>
+    ItemSchema.parse(body),
+  );
+}
+
+export function useCreateItem(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ItemInput) => createItem(gameId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inventory.game(gameId) }),
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ItemSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A game's items. */
+export function getItems(gameId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items`, { signal }).then((body) =>
+    ItemSchema.array().parse(body),
+  );
+}
+
+export function itemsQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: queryKeys.inventory.items(gameId),
+    queryFn: ({ signal }) => getItems(gameId, signal),
+  });
+}
+
+export function useItems(gameId: string) {
+  return useQuery(itemsQueryOptions(gameId));
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ItemSchema, type ItemInput } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+export function updateItem(gameId: string, itemId: string, input: ItemInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items/${encodeURIComponent(itemId)}`, {
+    method: 'PATCH',
+    body: input,
+  }).then((body) => ItemSchema.parse(body));
+}
+
+export function useUpdateItem(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, input }: { itemId: string; input: ItemInput }) => updateItem(gameId, itemId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inventory.game(gameId) }),
+  });
+}

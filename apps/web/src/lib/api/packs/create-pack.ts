@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PackSchema, type PackInput } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+export function createPack(gameId: string, input: PackInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/packs`, { body: input }).then((body) =>
+    PackSchema.parse(body),
+  );
+}
+
+export function useCreatePack(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PackInput) => createPack(gameId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inventory.game(gameId) }),
+  });
+}

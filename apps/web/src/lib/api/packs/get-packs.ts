@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PackSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A game's packs. */
+export function getPacks(gameId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/packs`, { signal }).then((body) =>
+    PackSchema.array().parse(body),
+  );
+}
+
+export function packsQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: queryKeys.inventory.packs(gameId),
+    queryFn: ({ signal }) => getPacks(gameId, signal),
+  });
+}
+
+export function usePacks(gameId: string) {
+  return useQuery(packsQueryOptions(gameId));
+}

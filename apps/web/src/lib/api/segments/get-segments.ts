@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SegmentSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A game's player segments. */
+export function getSegments(gameId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments`, { signal }).then((body) =>
+    SegmentSchema.array().parse(body),
+  );
+}
+
+export function segmentsQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: queryKeys.segments.list(gameId),
+    queryFn: ({ signal }) => getSegments(gameId, signal),
+  });
+}
+
+export function useSegments(gameId: string) {
+  return useQuery(segmentsQueryOptions(gameId));
+}
