@@ -26,6 +26,10 @@ export * from './layout';
 export * from './component-defaults';
 export * from './daily-reward';
 export * from './default-layout';
+export * from './normalise-layout';
+export * from './day-state';
+export * from './embed';
+export * from './presets';
 
 // The auth schemas' rules live once, in ./auth (zod/mini, for the sign-in pages). Here the same fields sit in
 // classic zod objects, the kind every other schema of this entry is and the server's readJson takes.

@@ -1,0 +1,46 @@
+/** §9 editor canvas presets, in the spec's order. */
+export const CANVAS_PRESETS = [
+  { label: 'Full HD', width: 1920, height: 1080 },
+  { label: 'Full HD', width: 1080, height: 1920 },
+  { label: 'WQHD', width: 2400, height: 1080 },
+  { label: 'WQHD', width: 1080, height: 2400 },
+  { label: 'QHD', width: 2532, height: 1170 },
+  { label: 'QHD', width: 1170, height: 2532 },
+  { label: 'Tablet', width: 2732, height: 2048 },
+  { label: 'Tablet', width: 2048, height: 2732 },
+] as const;
+export type CanvasSize = { width: number; height: number };
+export type CanvasPreset = CanvasSize & { label: string };
+
+export const DEFAULT_CANVAS_SIZE: CanvasSize = { width: 1080, height: 1920 };
+/** A canvas side beyond this is refused like any invalid entry: no real screen is larger. */
+export const CANVAS_SIZE_MAX = 10_000;
+/** §9 preview frame: at least 420 px tall. */
+export const PREVIEW_MIN_HEIGHT = 420;
+/** §2/§9 embed frame: 360 px wide at 9:16. */
+export const EMBED_FRAME = { width: 360, aspectRatio: 9 / 16, height: 640 } as const;
+
+/** Each preset names its orientation by its size, since both orientations share a label: "Full HD 1080x1920". */
+export function canvasPresetName(preset: CanvasPreset): string {
+  return `${preset.label} ${preset.width}x${preset.height}`;
+}
+
+/**
+ * §9: the scale that fits a W×H canvas into the available space, min(available width / W, available height / H).
+ * Never negative; 1 when the canvas has no usable size.
+ */
+export function fitScale(availableWidth: number, availableHeight: number, width: number, height: number): number {
+  if (![availableWidth, availableHeight, width, height].every(Number.isFinite) || width <= 0 || height <= 0) return 1;
+  return Math.max(0, Math.min(availableWidth / width, availableHeight / height));
+}
+
+/**
+ * §5 preview width and height: a positive whole value (at most CANVAS_SIZE_MAX); any other entry keeps the
+ * previous value.
+ */
+export function parseCanvasSide(input: string, previous: number): number {
+  const text = input.trim();
+  if (!/^\d+$/.test(text)) return previous;
+  const n = Number(text);
+  return n >= 1 && n <= CANVAS_SIZE_MAX ? n : previous;
+}
