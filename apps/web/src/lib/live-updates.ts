@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_EVENT_NAME, LIVE_UPDATES_PATH, LiveEventSchema } from '@liveops/domain';
+import { topicKey } from './api/query-keys';
 import { currentUserQueryKey } from './current-user';
 
 const RECONNECT_DELAY_MS = 3000;
@@ -27,7 +28,7 @@ export function useLiveUpdates(enabled: boolean) {
       });
       source.addEventListener(LIVE_EVENT_NAME, (message) => {
         const parsed = LiveEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-        if (parsed.success) void queryClient.invalidateQueries({ queryKey: [parsed.data.topic] });
+        if (parsed.success) void queryClient.invalidateQueries({ queryKey: topicKey(parsed.data.topic) });
       });
       source.addEventListener('error', () => {
         // EventSource retries dropped connections itself, but gives up on an error status (a proxy's 502

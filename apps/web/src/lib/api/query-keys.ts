@@ -1,23 +1,42 @@
+import type { LIVE_TOPICS } from '@liveops/domain';
+import type { currentUserQueryKey } from '../current-user';
+
+/** A topic of the live-update stream; a topic added to LIVE_TOPICS is one here too. */
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
 /**
- * Every query key of the API layer, in one place. Each starts with its live topic, so one event of that topic
- * refreshes every query under it.
+ * A query key under a live topic. The live-update hook invalidates `topicKey(event.topic)`, which matches every
+ * key built here with that topic, so an event refreshes whatever shows its records.
  */
+export function topicKey<const T extends LiveTopic, const R extends readonly unknown[]>(topic: T, ...rest: R) {
+  return [topic, ...rest] as const;
+}
+
+/** Every query key of the API layer. */
 export const queryKeys = {
   games: {
-    all: () => ['games'] as const,
-    list: () => ['games', 'list'] as const,
-    detail: (gameId: string) => ['games', 'detail', gameId] as const,
+    all: () => topicKey('games'),
+    list: () => topicKey('games', 'list'),
+    detail: (gameId: string) => topicKey('games', 'detail', gameId),
   },
   segments: {
-    list: (gameId: string) => ['segments', gameId] as const,
+    list: (gameId: string) => topicKey('segments', gameId),
   },
   // Items and packs share the topic and a game prefix: a pack's value follows its items.
   inventory: {
-    game: (gameId: string) => ['inventory', gameId] as const,
-    items: (gameId: string) => ['inventory', gameId, 'items'] as const,
-    packs: (gameId: string) => ['inventory', gameId, 'packs'] as const,
+    game: (gameId: string) => topicKey('inventory', gameId),
+    items: (gameId: string) => topicKey('inventory', gameId, 'items'),
+    packs: (gameId: string) => topicKey('inventory', gameId, 'packs'),
   },
   assets: {
-    list: (gameId: string) => ['assets', gameId] as const,
+    list: (gameId: string) => topicKey('assets', gameId),
   },
 };
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    // The compiler refuses a key that starts with anything but a live topic, so no query can miss its events.
+    // The one exception is who is signed in: no event announces it (the live-update hook rechecks it itself).
+    queryKey: readonly [LiveTopic, ...unknown[]] | typeof currentUserQueryKey;
+  }
+}

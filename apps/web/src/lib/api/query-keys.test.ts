@@ -1,0 +1,37 @@
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { LIVE_TOPICS } from '@liveops/domain';
+import { queryKeys, topicKey } from './query-keys';
+
+// What invalidateQueries({ queryKey: filter }) refreshes: every query whose key starts with the filter.
+const refreshes = (filter: QueryKey, key: QueryKey) => partialMatchKey(key, filter);
+
+const everyKey = [
+  queryKeys.games.list(),
+  queryKeys.games.detail('g1'),
+  queryKeys.segments.list('g1'),
+  queryKeys.inventory.items('g1'),
+  queryKeys.inventory.packs('g1'),
+  queryKeys.assets.list('g1'),
+];
+
+describe('queryKeys', () => {
+  it('refreshes each query on an event of its own topic, and on no other', () => {
+    for (const key of everyKey) {
+      const [topic] = key;
+      expect(LIVE_TOPICS).toContain(topic);
+      for (const other of LIVE_TOPICS) expect(refreshes(topicKey(other), key)).toBe(other === topic);
+    }
+  });
+
+  it("refetches a game's items and packs together, and not another game's", () => {
+    expect(refreshes(queryKeys.inventory.game('g1'), queryKeys.inventory.items('g1'))).toBe(true);
+    expect(refreshes(queryKeys.inventory.game('g1'), queryKeys.inventory.packs('g1'))).toBe(true);
+    expect(refreshes(queryKeys.inventory.game('g1'), queryKeys.inventory.packs('g2'))).toBe(false);
+  });
+
+  it('refreshes every games query after a game is created', () => {
+    expect(refreshes(queryKeys.games.all(), queryKeys.games.list())).toBe(true);
+    expect(refreshes(queryKeys.games.all(), queryKeys.games.detail('g1'))).toBe(true);
+  });
+});
