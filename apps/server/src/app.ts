@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
+import { API_MESSAGES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { closeAfterUnreadBody } from './lib/early-answers';
 import { jsonError } from './lib/http';
 import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
-import { checkedAddress, checkedBody, rawPathAndQuery } from './lib/input-hygiene';
+import { checkedAddress, rawPathAndQuery } from './lib/input-hygiene';
 import { requireTrustedOrigin } from './lib/origin-check';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
@@ -56,13 +55,6 @@ function databaseErrorClass(error: unknown): string | null {
 
 export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; storage?: Storage };
 
-/** Room for the multipart framing around the largest accepted image. */
-const UPLOAD_BODY_MAX_BYTES = ASSET_UPLOAD_MAX_BYTES + 64 * 1024;
-const onTooLarge = (c: Parameters<typeof jsonError>[0]) =>
-  jsonError(c, 413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.bodyTooLarge);
-const jsonBodyLimit = bodyLimit({ maxSize: API_BODY_MAX_BYTES, onError: onTooLarge });
-const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: onTooLarge });
-
 export async function createApp({ config, database, mailer, logger, storage = createStorage(config) }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
   const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
@@ -73,17 +65,8 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .use(apiPolicy(config))
     // Only for clients that ask: Hono's compress re-creates every answer it looks at (to add Vary).
     .use((c, next) => (c.req.header('accept-encoding') ? gzipWhenAsked(c, next) : next()))
-    .use((c, next) => {
-      // Reading c.req.raw.body (as bodyLimit does) builds a whole fetch Request: not for bodiless reads.
-      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-      const limit =
-        c.req.method === 'POST' && /^\/api\/games\/[^/]+\/assets\/?$/.test(c.req.path)
-          ? uploadBodyLimit
-          : jsonBodyLimit;
-      return limit(c, next);
-    })
     .use(requireTrustedOrigin([config.publicUrl]))
-    .use(checkedBody)
+    // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
     .route('/session', sessionRoutes(auth))

@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
+import { inspectRoutes } from 'hono/dev';
 import { describe, expect, it } from 'vitest';
 import {
+  API_BODY_MAX_BYTES,
   API_MESSAGES,
   GAME_MESSAGES,
   INVENTORY_MESSAGES,
@@ -11,6 +13,7 @@ import {
   type Item,
 } from '@liveops/domain';
 import { asset, game, item, pack, segment } from '../src/db/schema';
+import { UPLOAD_BODY_MAX_BYTES } from '../src/lib/request-body';
 import { signedInClient } from './support/accounts';
 import { rowCount } from './support/row-count';
 import type { TestClient } from './support/test-client';
@@ -175,6 +178,46 @@ describe('input hygiene', () => {
     expect(edit.body).toMatchObject({ message: INVENTORY_MESSAGES.packValueTooLarge });
     const items = (await client.get(`/api/games/${g.id}/items`)).body as Item[];
     expect(items.find((i) => i.id === second.id)?.value).toBe(1);
+  });
+});
+
+describe('request bodies', () => {
+  /** The routes that take a larger body than JSON's, and how large. Every other write route takes JSON's. */
+  const LARGER_BODIES: Record<string, number> = { 'POST /api/games/:gameId/assets': UPLOAD_BODY_MAX_BYTES };
+
+  it('has every write route declare its body limit and input checks: too large is 413, a control character 400', async () => {
+    const { server, client, game: g } = await setUp('bodies@studio.test');
+    const writes = [
+      ...new Set(
+        inspectRoutes(server.app)
+          .filter((r) => !r.isMiddleware && r.path.startsWith('/api/'))
+          .filter((r) => ['POST', 'PATCH', 'PUT', 'DELETE', 'ALL'].includes(r.method))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
+    expect(writes.length).toBeGreaterThan(10);
+    const before = { games: await rowCount(server, game), items: await rowCount(server, item) };
+    for (const route of writes) {
+      const [declared = '', pattern = ''] = route.split(' ');
+      if (pattern === '/api/*') continue; // the API's own 404 for unknown addresses reads no body
+      const method = declared === 'ALL' ? 'POST' : declared;
+      const path = pattern.replace(':gameId', g.id).replace(/:\w+/g, 'x').replace('*', 'sign-out');
+      const limit = LARGER_BODIES[route] ?? API_BODY_MAX_BYTES;
+      const tooLarge = await client.request(path, {
+        method,
+        body: JSON.stringify({ name: 'x'.repeat(limit) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(tooLarge.status, `${route} with ${limit + 12} bytes`).toBe(413);
+      const controlled = await client.request(path, {
+        method,
+        body: JSON.stringify({ name: 'a\u0000b' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(controlled.status, `${route} with NUL`).toBe(400);
+      expect(controlled.body, route).toMatchObject({ code: 'CONTROL_CHARACTERS' });
+    }
+    expect({ games: await rowCount(server, game), items: await rowCount(server, item) }).toEqual(before);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
+import { jsonBody, uploadBody } from '../lib/request-body';
 import { jsonError } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
@@ -47,7 +48,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listAssets(db, storage, c.get('scope'))))
-    .post('/', async (c) => {
+    .post('/', ...uploadBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
         return jsonError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload the image as multipart/form-data.');
@@ -120,7 +121,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
       return c.json(presentAsset(storage, row), 201);
     })
-    .delete('/:assetId', async (c) => {
+    .delete('/:assetId', ...jsonBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const [row] = await db
         .delete(asset)

@@ -19,6 +19,7 @@ import type { Db } from '../db/database';
 import { user } from '../db/schema';
 import type { Config } from '../env';
 import { clientIp } from '../lib/client-ip';
+import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 
 const SocialSignInInputSchema = z.object({
@@ -87,6 +88,7 @@ export function authRoutes({ auth, config, db }: Deps) {
   }
 
   return new Hono()
+    .use(...jsonBody)
     .post('/sign-up/email', async (c) => {
       const input = await readJson(c, SignUpInputSchema);
       if (!input.ok) return input.response;

@@ -13,6 +13,7 @@ import {
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
+import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import { createListCache } from '../lib/list-cache';
 import type { LiveEvents } from '../lib/live-events';
@@ -46,7 +47,7 @@ export function gamesRoutes({ auth, db, liveEvents }: Deps) {
     and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
 
   return new Hono<AuthedEnv>()
-    .use(requireVerifiedUser(auth))
+    .use(...jsonBody, requireVerifiedUser(auth))
     .get('/', async (c) => {
       const ownerId = c.get('user').id;
       const json = await lists.get(ownerId, 'games', async () => {

@@ -5,6 +5,7 @@ import { INVENTORY_MESSAGES, isPackValueStorable, itemInUseMessage, ItemInputSch
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
+import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
@@ -48,7 +49,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
   }
 
   return new Hono<GameScopeEnv>()
-    .use(...requireOwnGame(auth, db))
+    .use(...jsonBody, ...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listItems(db, storage, c.get('scope'))))
     .post('/', async (c) => {
       const input = await readItem(c);

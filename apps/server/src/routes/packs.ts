@@ -5,6 +5,7 @@ import { INVENTORY_MESSAGES, isPackValueStorable, PackInputSchema } from '@liveo
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
+import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
@@ -60,7 +61,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
   }
 
   return new Hono<GameScopeEnv>()
-    .use(...requireOwnGame(auth, db))
+    .use(...jsonBody, ...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listPacks(db, storage, c.get('scope'))))
     .post('/', (c) => save(c, null))
     .patch('/:packId', (c) => save(c, c.req.param('packId')))

@@ -6,6 +6,7 @@ import { CreateSegmentInputSchema } from '@liveops/domain/segment-expression';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { segment } from '../db/schema';
+import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
@@ -25,7 +26,7 @@ export function segmentsRoutes({ auth, db, liveEvents }: Deps) {
     and(eq(segment.id, id), eq(segment.gameId, gameId), eq(segment.ownerId, ownerId), eq(segment.enabled, true));
 
   return new Hono<GameScopeEnv>()
-    .use(...requireOwnGame(auth, db))
+    .use(...jsonBody, ...requireOwnGame(auth, db))
     .get('/', async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const rows = await db
