@@ -61,7 +61,7 @@ export default tseslint.config(
               message: 'Features do not import each other; move shared code to src/components or src/lib.',
             })),
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              target: ['./apps/web/src/components', './apps/web/src/config', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared code does not depend on features or app wiring.',
             },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { Button } from '../components/ui/button';
+import { paths } from '../config/paths';
 
 export function NotFoundPage() {
   return (
@@ -12,7 +13,7 @@ export function NotFoundPage() {
         <h1 className="auth-title">Page not found</h1>
         <p className="muted">There is nothing at this address.</p>
         <Button asChild>
-          <Link to="/dashboard">Go to the dashboard</Link>
+          <Link to={paths.dashboard()}>Go to the dashboard</Link>
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AUTH_MESSAGES } from '@liveops/domain/auth';
 import { FullPageStatus } from '../components/full-page-status';
+import { paths } from '../config/paths';
 import { PageNavigationContext, type PageNavigation } from '../lib/page-navigation';
 import { isPublicPath } from './public-paths';
 import { LoginPage, VerifiedPage } from './sign-in-pages';
@@ -41,7 +42,7 @@ export function PublicApp({ onLeave }: { onLeave: () => void }) {
   if (leaving) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
   return (
     <PageNavigationContext.Provider value={value}>
-      {location.pathname === '/verified' ? <VerifiedPage /> : <LoginPage />}
+      {location.pathname === paths.verified() ? <VerifiedPage /> : <LoginPage />}
     </PageNavigationContext.Provider>
   );
 }

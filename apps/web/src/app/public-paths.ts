@@ -1,4 +1,6 @@
+import { paths } from '../config/paths';
+
 /** The pages a first visit can start in the small sign-in app; every other path belongs to the dashboard app. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname === '/login' || pathname === '/verified';
+  return pathname === paths.login() || pathname === paths.verified();
 }

@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { AUTH_MESSAGES } from '@liveops/domain';
 import { AppShell } from '../components/app-shell';
 import { FullPageStatus } from '../components/full-page-status';
+import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/current-user';
 import { useLiveUpdates } from '../lib/live-updates';
 
@@ -15,7 +16,7 @@ export function RequireAuth() {
   const currentUser = useCurrentUser();
   useLiveUpdates(!!currentUser.data);
   if (currentUser.data === undefined) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
-  if (currentUser.data === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (currentUser.data === null) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
   // Only the signed-in app shows toasts, so the sign-in pages do not load the toaster.
   return (
     <>

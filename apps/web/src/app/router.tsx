@@ -1,12 +1,13 @@
-import { CalendarCheck, Megaphone, MonitorSmartphone, Sparkles } from 'lucide-react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { CalendarCheck, Megaphone, MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
+import { paths, routePatterns, type GameTab } from '../config/paths';
 import { NotFoundPage } from './not-found-page';
 import { SignInPagesLayout } from './router-page-navigation';
 
 /** Tabs whose features arrive in later issues say so plainly. */
-const upcoming = [
+const upcoming: { path: GameTab; icon: LucideIcon; title: string; text: string }[] = [
   {
     path: 'emulator',
     icon: MonitorSmartphone,
@@ -39,36 +40,36 @@ const pages = [
   {
     Component: SignInPagesLayout,
     children: [
-      { path: '/login', lazy: loginPage },
-      { path: '/verified', lazy: verifiedPage },
+      { path: routePatterns.login, lazy: loginPage },
+      { path: routePatterns.verified, lazy: verifiedPage },
     ],
   },
   {
     lazy: requireAuth,
     children: [
-      { path: '/', element: <Navigate to="/dashboard" replace /> },
-      { path: '/dashboard', lazy: dashboardPage },
-      { path: '/dashboard/game', lazy: firstGameRedirect },
+      { path: routePatterns.home, element: <Navigate to={paths.dashboard()} replace /> },
+      { path: routePatterns.dashboard, lazy: dashboardPage },
+      { path: routePatterns.firstGame, lazy: firstGameRedirect },
       {
-        path: '/dashboard/game/:gameId',
+        path: routePatterns.game(),
         lazy: gameWorkspace,
         children: [
           { index: true, lazy: gameProfileTab },
           // The CEL checker, for one, loads only with Player Segments.
-          { path: 'assets', lazy: assetsTab },
-          { path: 'segments', lazy: segmentsTab },
-          { path: 'segments/:segmentId', lazy: segmentsTab },
-          { path: 'inventory', lazy: inventoryTab },
+          { path: routePatterns.game('assets'), lazy: assetsTab },
+          { path: routePatterns.game('segments'), lazy: segmentsTab },
+          { path: routePatterns.segment, lazy: segmentsTab },
+          { path: routePatterns.game('inventory'), lazy: inventoryTab },
           ...upcoming.map(({ path, icon, title, text }) => ({
-            path,
+            path: routePatterns.game(path),
             element: <TabPlaceholder icon={icon} title={title} text={text} />,
           })),
           {
-            path: 'offers',
+            path: routePatterns.game('offers'),
             element: <TabPlaceholder icon={Megaphone} title="Offers" text={GAME_MESSAGES.comingSoon} />,
           },
           {
-            path: 'events',
+            path: routePatterns.game('events'),
             element: <TabPlaceholder icon={Sparkles} title="Events" text={GAME_MESSAGES.comingSoon} />,
           },
           // §2: any other path shows the profile.
@@ -81,7 +82,7 @@ const pages = [
 ];
 
 // While the first page's chunk loads there is nothing to show yet: a blank page, not a flash of a status line.
-export const routes = [{ HydrateFallback: () => null, children: pages }];
+export const routes: RouteObject[] = [{ HydrateFallback: () => null, children: pages }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@liveops/domain';
+import { paths } from '../config/paths';
 import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';
 import { Button } from './ui/button';
@@ -12,7 +13,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   return (
     <div className="shell">
       <header className="topbar">
-        <Link to="/dashboard" className="topbar-brand" title="Dashboard home">
+        <Link to={paths.dashboard()} className="topbar-brand" title="Dashboard home">
           <Brand />
         </Link>
         <div className="topbar-account">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '../config/paths';
 import { apiFetch } from './api-client';
 import { currentUserQueryKey } from './current-user';
 
@@ -12,7 +13,7 @@ export function useSignOut() {
     onSuccess: async () => {
       queryClient.clear();
       queryClient.setQueryData(currentUserQueryKey, null);
-      await navigate('/login', { replace: true });
+      await navigate(paths.login(), { replace: true });
     },
     onError: (error) => toast.error(error.message || 'Sign out failed. Please try again.'),
   });

@@ -9,15 +9,23 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { paths, type GameTab } from '../../config/paths';
 
 export type WorkspaceTab =
   'profile' | 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'dailyRewards';
 
-export type WorkspaceTabInfo = { tab: WorkspaceTab; label: string; path: string; icon: LucideIcon; disabled?: boolean };
+/** `path` is the tab's own path under the game; the profile has none. */
+export type WorkspaceTabInfo = {
+  tab: WorkspaceTab;
+  label: string;
+  path?: GameTab;
+  icon: LucideIcon;
+  disabled?: boolean;
+};
 
 /** The sidebar's navigation, in the spec's order; Daily Rewards sits below the divider. */
 export const MAIN_TABS: WorkspaceTabInfo[] = [
-  { tab: 'profile', label: 'Game Profile', path: '', icon: Gamepad2 },
+  { tab: 'profile', label: 'Game Profile', icon: Gamepad2 },
   { tab: 'emulator', label: 'Emulator', path: 'emulator', icon: MonitorSmartphone },
   { tab: 'assets', label: 'Assets', path: 'assets', icon: Image },
   { tab: 'segments', label: 'Player Segments', path: 'segments', icon: Users },
@@ -46,5 +54,5 @@ export function tabFromPath(pathname: string): WorkspaceTab {
 }
 
 export function tabPath(gameId: string, info: WorkspaceTabInfo): string {
-  return `/dashboard/game/${gameId}${info.path ? `/${info.path}` : ''}`;
+  return paths.game(gameId, info.path);
 }

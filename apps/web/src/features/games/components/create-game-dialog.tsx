@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Game } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { paths } from '../../../config/paths';
 
 // The form (and its form library) loads when the dialog first opens, not with the dashboard.
 const CreateGameForm = lazy(() => import('./create-game-form').then((m) => ({ default: m.CreateGameForm })));
@@ -16,7 +17,7 @@ export function CreateGameDialog() {
   const onCreated = (game: Game) => {
     setOpen(false);
     toast.success(`${game.name} is ready.`, {
-      action: { label: 'Open', onClick: () => void navigate(`/dashboard/game/${game.id}`) },
+      action: { label: 'Open', onClick: () => void navigate(paths.game(game.id)) },
     });
   };
 

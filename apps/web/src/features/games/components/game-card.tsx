@@ -1,12 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Game } from '@liveops/domain';
+import { paths } from '../../../config/paths';
 import { SdkKey } from './sdk-key';
 
 /** A "Your Games" card: the whole card and its arrow open the game's workspace. */
 export function GameCard({ game }: { game: Game }) {
   const navigate = useNavigate();
-  const open = () => void navigate(`/dashboard/game/${game.id}`);
+  const open = () => void navigate(paths.game(game.id));
   return (
     <article
       className="game-card"

@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { Game } from '@liveops/domain';
+import { paths } from '../../../config/paths';
 import { DAILY_REWARDS_TAB, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
 
 function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
@@ -15,7 +16,7 @@ function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
     );
   }
   return (
-    <NavLink to={tabPath(gameId, info)} end={info.path === ''} className="nav-item">
+    <NavLink to={tabPath(gameId, info)} end={!info.path} className="nav-item">
       <Icon size={18} aria-hidden />
       <span>{info.label}</span>
     </NavLink>
@@ -51,7 +52,7 @@ export function WorkspaceSidebar({ game, games }: { game: Game; games: Game[] })
         <NavItem gameId={game.id} info={DAILY_REWARDS_TAB} />
       </nav>
       <div className="sidebar-footer">
-        <Link to="/dashboard" className="nav-item">
+        <Link to={paths.dashboard()} className="nav-item">
           <span>← Back to Dashboard</span>
         </Link>
         <button

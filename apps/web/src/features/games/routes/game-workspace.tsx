@@ -4,6 +4,7 @@ import { GAME_MESSAGES } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useGames } from '../../../lib/api/games/get-games';
 import { WorkspaceSidebar } from '../components/workspace-sidebar';
@@ -24,7 +25,7 @@ export function GameWorkspace() {
         <SearchX size={32} aria-hidden className="placeholder-icon" />
         <p>{GAME_MESSAGES.notFound}</p>
         <Button asChild variant="secondary">
-          <Link to="/dashboard">← Back to Dashboard</Link>
+          <Link to={paths.dashboard()}>← Back to Dashboard</Link>
         </Button>
       </div>
     );
@@ -44,5 +45,5 @@ export function FirstGameRedirect() {
   const games = useGames();
   if (games.isPending) return <FullPageStatus>{GAME_MESSAGES.loading}</FullPageStatus>;
   const first = games.data?.[0];
-  return <Navigate to={first ? `/dashboard/game/${first.id}` : '/dashboard'} replace />;
+  return <Navigate to={first ? paths.game(first.id) : paths.dashboard()} replace />;
 }

@@ -13,6 +13,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
 import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { PlayerFields } from './player-fields';
 
@@ -38,7 +39,7 @@ export function CreateSegmentForm({ gameId, onDone }: { gameId: string; onDone: 
       onSuccess: (segment) => {
         toast.success(`Segment ${segment.name} created.`);
         onDone();
-        void navigate(`/dashboard/game/${gameId}/segments/${segment.id}`);
+        void navigate(paths.segment(gameId, segment.id));
       },
     }),
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { SEGMENT_MESSAGES } from '@liveops/domain';
+import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
@@ -17,7 +18,6 @@ export function SegmentsTab() {
   const remove = useDeleteSegment(gameId);
   const [creating, setCreating] = useState(false);
   const selected = segmentId ? segments.data?.find((s) => s.id === segmentId) : undefined;
-  const base = `/dashboard/game/${gameId}/segments`;
 
   return (
     <div className="page">
@@ -66,7 +66,7 @@ export function SegmentsTab() {
                 </div>
                 <div className="segment-actions">
                   <Button asChild variant="secondary" size="sm">
-                    <Link to={`${base}/${segment.id}`} aria-label={`Test ${segment.name}`}>
+                    <Link to={paths.segment(gameId, segment.id)} aria-label={`Test ${segment.name}`}>
                       <FlaskConical size={14} aria-hidden />
                       Test
                     </Link>

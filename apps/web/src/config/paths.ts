@@ -1,0 +1,32 @@
+/** The game workspace's tabs that have a path of their own; the game profile is the workspace's own path. */
+export type GameTab = 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'daily-rewards';
+
+/**
+ * Every address of the app, once: a builder per page for links and redirects. The sign-in app imports this too,
+ * so it stays plain strings with no imports.
+ */
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  verified: () => '/verified',
+  dashboard: () => '/dashboard',
+  /** The workspace with no game chosen: it opens the first game. */
+  firstGame: () => '/dashboard/game',
+  game: (gameId: string, tab?: GameTab) => `/dashboard/game/${gameId}${tab ? `/${tab}` : ''}`,
+  segment: (gameId: string, segmentId: string) => `${paths.game(gameId, 'segments')}/${segmentId}`,
+  uiEditor: (featureType: string, featureId: string) => `/ui-editor/${featureType}/${featureId}`,
+  embedDailyRewards: () => '/embed/daily_rewards',
+};
+
+/** The router's patterns, made by the same builders, so a route and the links to it cannot drift apart. */
+export const routePatterns = {
+  home: paths.home(),
+  login: paths.login(),
+  verified: paths.verified(),
+  dashboard: paths.dashboard(),
+  firstGame: paths.firstGame(),
+  game: (tab?: GameTab) => paths.game(':gameId', tab),
+  segment: paths.segment(':gameId', ':segmentId'),
+  uiEditor: paths.uiEditor(':featureType', ':featureId'),
+  embedDailyRewards: paths.embedDailyRewards(),
+};
