@@ -17,6 +17,7 @@ import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
 import { assetsRoutes } from './routes/assets';
+import { dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
 import { liveUpdatesRoutes } from './routes/live-updates';
 import { filesRoutes } from './routes/files';
@@ -73,6 +74,7 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
+    .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))

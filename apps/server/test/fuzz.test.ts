@@ -10,6 +10,7 @@ import {
   ITEM_TYPES,
   PLATFORMS,
   type Asset,
+  type DailyReward,
   type Game,
   type Item,
   type Pack,
@@ -429,7 +430,14 @@ async function fuzz<T>(
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
 
-type Ids = { gameId: string; itemId: string; packId: string; segmentId: string; assetId: string };
+type Ids = {
+  gameId: string;
+  itemId: string;
+  packId: string;
+  segmentId: string;
+  assetId: string;
+  dailyRewardId: string;
+};
 let owner: Visitor;
 let ownerIds: Ids;
 let fuzzer: Visitor;
@@ -483,7 +491,15 @@ beforeAll(async () => {
   const segmentRow = (
     await ownerClient.post(`/api/games/${game.id}/segments`, { name: 'Fuzz Whales', expression: 'player.level > 3' })
   ).body as Segment;
-  ownerIds = { gameId: game.id, itemId: item.id, packId: pack.id, segmentId: segmentRow.id, assetId: asset.assetId };
+  const reward = (await ownerClient.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
+  ownerIds = {
+    gameId: game.id,
+    itemId: item.id,
+    packId: pack.id,
+    segmentId: segmentRow.id,
+    assetId: asset.assetId,
+    dailyRewardId: reward.id,
+  };
   expect(Object.values(ownerIds).every(Boolean)).toBe(true);
 
   fuzzerEmail = 'fuzz-account@studio.test';
@@ -552,6 +568,10 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
       }),
   },
   'DELETE /api/games/:gameId/segments/:segmentId': { input: 'path' },
+  'POST /api/games/:gameId/daily-rewards': { input: 'json', shape: () => shaped({ name: name }) },
+  'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'json', shape: (ids) => rewardsShape(ids) },
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': { input: 'json', shape: () => layoutShape() },
+  'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'path' },
 };
 
 /** A body each JSON write route accepts, for the known-hostile examples and the path-parameter runs. */
@@ -563,6 +583,15 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'POST /api/games/:gameId/items': { name: 'Fuzz Gem', type: 'currency', value: 1, baseAmount: 1, iconId: 'gem' },
     'POST /api/games/:gameId/packs': { name: 'Fuzz Bundle', contents: [{ itemId: ids.itemId, quantity: 1 }] },
     'POST /api/games/:gameId/segments': { name: 'Fuzz Segment', expression: 'player.level > 3' },
+    'POST /api/games/:gameId/daily-rewards': { name: 'Fuzz Week' },
+    'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': {
+      name: 'Fuzz Week',
+      rewards: Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: ids.packId })),
+      cycleDays: 7,
+    },
+    'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {
+      uiLayout: { id: 'root', type: 'Root', props: {}, children: [] },
+    },
   };
   bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
   bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;
@@ -591,6 +620,41 @@ function itemShape(ids: Ids) {
     baseAmount: fc.integer({ min: 1, max: 1_000_000 }),
     ...iconFields(ids),
   });
+}
+function rewardsShape(ids: Ids) {
+  const entry = shaped({
+    day: fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(1.5, -1, 1e308)),
+    packId: fc.constantFrom(ids.packId, 'not-a-pack', ''),
+  });
+  return shaped({
+    name: name,
+    rewards: fc.array(entry, { minLength: 5, maxLength: 9 }),
+    cycleDays: fc.constantFrom(7, 6, 0),
+  });
+}
+/** Layout nodes as an editor, or an attacker, might send them: three levels of up to three children. */
+function layoutShape() {
+  const props = fc.dictionary(
+    fc.constantFrom('value', 'src', 'style', 'className', 'color', 'width', 'fillImage'),
+    fc.oneof(
+      name,
+      fc.integer(),
+      fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>', 'https://cdn.studio.test/a.png', 'asset:fuzzart'),
+      fc.constant({ position: 'fixed', background: 'url(javascript:alert(1))' }),
+    ),
+    { maxKeys: 4 },
+  );
+  const node = (children: fc.Arbitrary<unknown[]>) =>
+    shaped({
+      id: name,
+      type: fc.constantFrom('Root', 'BackgroundCB', 'ImageCB', 'TextCB', 'ButtonCB', 'GridCB', 'Script'),
+      label: name,
+      props,
+      children,
+    });
+  let level = node(fc.constant([]));
+  for (let depth = 0; depth < 2; depth++) level = node(fc.array(level, { maxLength: 3 }));
+  return shaped({ uiLayout: level });
 }
 function packShape(ids: Ids) {
   return shaped({
@@ -639,6 +703,7 @@ function fill(pattern: string, ids: Ids): string {
     packId: ids.packId,
     segmentId: ids.segmentId,
     assetId: ids.assetId,
+    dailyRewardId: ids.dailyRewardId,
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }

@@ -13,7 +13,7 @@ import {
   type Item,
 } from '@liveops/domain';
 import { asset, game, item, pack, segment } from '../src/db/schema';
-import { UPLOAD_BODY_MAX_BYTES } from '../src/lib/request-body';
+import { LAYOUT_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '../src/lib/request-body';
 import { signedInClient } from './support/accounts';
 import { rowCount } from './support/row-count';
 import type { TestClient } from './support/test-client';
@@ -183,7 +183,10 @@ describe('input hygiene', () => {
 
 describe('request bodies', () => {
   /** The routes that take a larger body than JSON's, and how large. Every other write route takes JSON's. */
-  const LARGER_BODIES: Record<string, number> = { 'POST /api/games/:gameId/assets': UPLOAD_BODY_MAX_BYTES };
+  const LARGER_BODIES: Record<string, number> = {
+    'POST /api/games/:gameId/assets': UPLOAD_BODY_MAX_BYTES,
+    'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': LAYOUT_BODY_MAX_BYTES,
+  };
 
   it('has every write route declare its body limit and input checks: too large is 413, a control character 400', async () => {
     const { server, client, game: g } = await setUp('bodies@studio.test');

@@ -5,10 +5,12 @@ import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
+  DAILY_REWARD_MESSAGES,
   GAME_MESSAGES,
   INVENTORY_MESSAGES,
   SEGMENT_MESSAGES,
   type Asset,
+  type DailyReward,
   type Game,
   type Item,
   type Pack,
@@ -28,7 +30,14 @@ import { unverifiedClient } from './support/unverified-session';
  */
 
 /** The ids a request is built from: the first owner's, or (for bodies in the caller's own game) the caller's. */
-type Ids = { gameId: string; itemId: string; packId: string; segmentId: string; assetId: string };
+type Ids = {
+  gameId: string;
+  itemId: string;
+  packId: string;
+  segmentId: string;
+  assetId: string;
+  dailyRewardId: string;
+};
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
 const PARAMS: Record<string, keyof Ids> = {
@@ -38,6 +47,7 @@ const PARAMS: Record<string, keyof Ids> = {
   packId: 'packId',
   segmentId: 'segmentId',
   assetId: 'assetId',
+  dailyRewardId: 'dailyRewardId',
 };
 
 /** A request a public or own-account route is probed with. */
@@ -72,6 +82,7 @@ const itemBody = (ids: Ids) => ({
   baseAmount: 10,
   assetRefId: ids.assetId,
 });
+const weekOf = (packId: string) => Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId }));
 const packBody = (ids: Ids) => ({ name: 'Matrix Pack', contents: [{ itemId: ids.itemId, quantity: 2 }] });
 const gameBody = { name: 'Matrix Game', description: 'made by the matrix', platforms: ['Web'] };
 
@@ -194,6 +205,26 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'DELETE /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
+  'GET /api/games/:gameId/daily-rewards': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/daily-rewards': {
+    access: 'game',
+    body: () => ({ name: 'Matrix Week' }),
+    notFound: GAME_MESSAGES.notFound,
+  },
+  'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': {
+    access: 'game',
+    body: (ids) => ({ name: 'Matrix Renamed', rewards: weekOf(ids.packId), cycleDays: 7 }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {
+    access: 'game',
+    body: () => ({ uiLayout: { id: 'root', type: 'Root', props: {}, children: [] } }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': {
+    access: 'game',
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
 };
 
 const ALICE_EMAIL = 'alice-matrix@studio.test';
@@ -337,8 +368,19 @@ beforeAll(async () => {
       expression: 'player.level > 41',
     })
   ).body as Segment;
+  const reward = (await alice.post(`/api/games/${game.id}/daily-rewards`, { name: 'Alice Lantern Week' }))
+    .body as DailyReward;
+  expect(
+    (
+      await alice.request(`/api/games/${game.id}/daily-rewards/${reward.id}`, {
+        method: 'PATCH',
+        json: { rewards: weekOf(pack.id), cycleDays: 7 },
+      })
+    ).status,
+  ).toBe(200);
   aliceIds = {
     userId: game.ownerId,
+    dailyRewardId: reward.id,
     gameId: game.id,
     itemId: item.id,
     packId: pack.id,
@@ -362,6 +404,8 @@ beforeAll(async () => {
     segment.id,
     segment.name,
     segment.description,
+    reward.id,
+    reward.name,
   ];
 
   bob = await signedInClient(server, 'bob-matrix@studio.test');
@@ -371,7 +415,14 @@ beforeAll(async () => {
   const bobItem = (
     await bob.post(`/api/games/${bobGame.id}/items`, { ...itemBody({ assetId: 'bobart' } as Ids), name: 'Bob Coin' })
   ).body as Item;
-  bobIds = { gameId: bobGame.id, itemId: bobItem.id, packId: '', segmentId: '', assetId: 'bobart' };
+  bobIds = {
+    gameId: bobGame.id,
+    itemId: bobItem.id,
+    packId: '',
+    segmentId: '',
+    assetId: 'bobart',
+    dailyRewardId: '',
+  };
 
   unverified = (await unverifiedClient(server, 'unverified-matrix@studio.test')).client;
   aliceBefore = await aliceData();

@@ -29,6 +29,16 @@ export const DAILY_REWARD_MESSAGES = {
   unknownPacks: 'A daily reward can only give packs of its own game.',
 } as const;
 
+/** Deleting a pack that daily rewards give is refused, naming them (as an item in packs is). */
+export function packInUseMessage(configNames: readonly string[]): string {
+  const list = configNames.map((name) => `"${name}"`).join(', ');
+  const one = configNames.length === 1;
+  return `This pack is given by ${one ? 'daily reward' : `${configNames.length} daily rewards`} ${list}. Assign another pack to ${one ? 'its days' : 'their days'} first.`;
+}
+
+/** §7: the editor's save writes uiLayout, a layout checked as untrusted (the renderer trusts what passed). */
+export const UpdateDailyRewardLayoutInputSchema = z.strictObject({ uiLayout: LayoutNodeSchema });
+
 /** §5: one message naming every day without a pack, e.g. "Assign a pack to day(s) 2, 5". */
 export function missingDaysMessage(days: readonly number[]): string {
   return `Assign a pack to day(s) ${days.join(', ')}`;

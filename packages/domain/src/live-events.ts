@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What the per-user event stream carries: which kind of record changed, and which one. Clients refetch what
  * they show of that topic; the stream never carries the data itself.
  */
-export const LIVE_TOPICS = ['games', 'assets', 'segments', 'inventory'] as const;
+export const LIVE_TOPICS = ['games', 'assets', 'segments', 'inventory', 'dailyRewards'] as const;
 export const LiveEventSchema = z.object({ topic: z.enum(LIVE_TOPICS), id: z.string().optional() });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export const LIVE_EVENT_NAME = 'change';

@@ -1,6 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type {
   AssetImageType,
+  DailyRewardEntry,
+  LayoutNode,
   GameTheme,
   ItemIconId,
   ItemType,
@@ -192,4 +194,23 @@ export const pack = pgTable(
     ...timestamps(),
   },
   (t) => [index('pack_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+);
+
+/**
+ * §3 Daily reward config. Rewards are saved whole (all 7 days) but may be empty on a new config; uiLayout is
+ * null until the UI editor saves one (the default layout is generated when it is shown).
+ */
+export const dailyReward = pgTable(
+  'daily_reward',
+  {
+    id: text('id').primaryKey(),
+    ...ownedByGame(),
+    name: text('name').notNull(),
+    cycleDays: integer('cycle_days').notNull(),
+    rewards: jsonb('rewards').$type<DailyRewardEntry[]>().notNull(),
+    uiLayout: jsonb('ui_layout').$type<LayoutNode>(),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index('daily_reward_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
 );

@@ -21,7 +21,15 @@ function acceptsBody(maxBytes: number): [MiddlewareHandler, MiddlewareHandler] {
   return [(c, next) => (bodyless(c.req.method) ? next() : limit(c, next)), checkedBody];
 }
 
+/**
+ * A UI layout may hold up to LAYOUT_LIMITS.totalChars characters of text, plus its JSON; 2 MiB holds the largest
+ * one the layout schema accepts in any common script, and refuses the rest before reading it.
+ */
+export const LAYOUT_BODY_MAX_BYTES = 2 * 1024 * 1024;
+
 /** A JSON (or form) body of at most API_BODY_MAX_BYTES: every write route but the upload. */
 export const jsonBody = acceptsBody(API_BODY_MAX_BYTES);
 /** An image upload: the largest accepted image and its multipart framing. */
 export const uploadBody = acceptsBody(UPLOAD_BODY_MAX_BYTES);
+/** A UI layout (the editor's save). */
+export const layoutBody = acceptsBody(LAYOUT_BODY_MAX_BYTES);

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, isPackValueStorable, PackInputSchema } from '@liveops/domain';
+import { INVENTORY_MESSAGES, isPackValueStorable, PackInputSchema, packInUseMessage } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
-import { item, pack } from '../db/schema';
+import { dailyReward, item, pack } from '../db/schema';
 import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
+import { givesPack } from '../resources/daily-rewards';
 import { resolveIcon } from '../resources/icons';
 import { listPacks, presentPacks } from '../resources/packs';
 import type { Storage } from '../storage/storage';
@@ -67,12 +68,27 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     .patch('/:packId', (c) => save(c, c.req.param('packId')))
     .delete('/:packId', async (c) => {
       const scope = c.get('scope');
-      const [row] = await db
-        .delete(pack)
-        .where(and(eq(pack.id, c.req.param('packId')), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-        .returning({ id: pack.id });
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
-      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: row.id });
+      const packId = c.req.param('packId');
+      // Locking the pack first makes a daily reward being saved with it either finish before we look, or wait.
+      const outcome = await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: pack.id })
+          .from(pack)
+          .where(and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+          .for('update');
+        if (!locked) return { status: 404 as const };
+        const givers = await tx
+          .select({ name: dailyReward.name })
+          .from(dailyReward)
+          .where(and(eq(dailyReward.gameId, scope.gameId), givesPack(packId)))
+          .orderBy(asc(dailyReward.createdAt));
+        if (givers.length) return { status: 409 as const, names: givers.map((g) => g.name) };
+        await tx.delete(pack).where(eq(pack.id, packId));
+        return { status: 204 as const };
+      });
+      if (outcome.status === 404) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);
+      if (outcome.status === 409) return jsonError(c, 409, 'PACK_IN_USE', packInUseMessage(outcome.names));
+      await liveEvents.publish(scope.ownerId, { topic: 'inventory', id: packId });
       return c.body(null, 204);
     });
 }

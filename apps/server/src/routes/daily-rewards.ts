@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  CreateDailyRewardInputSchema,
+  DAILY_REWARD_CYCLE_DAYS,
+  DAILY_REWARD_MESSAGES,
+  defaultDailyRewardName,
+  UpdateDailyRewardInputSchema,
+  UpdateDailyRewardLayoutInputSchema,
+} from '@liveops/domain';
+import type { Auth } from '../auth';
+import type { Db } from '../db/database';
+import { dailyReward, game, pack } from '../db/schema';
+import { jsonError, readJson } from '../lib/http';
+import type { LiveEvents } from '../lib/live-events';
+import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
+import { jsonBody, layoutBody } from '../lib/request-body';
+import { listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
+
+/**
+ * /api/games/:gameId/daily-rewards: list, create ("Daily Reward N"), rename and save the 7 days (PATCH), save the
+ * UI layout (PUT …/layout, checked as untrusted), delete.
+ */
+export function dailyRewardsRoutes({ auth, db, liveEvents }: Deps) {
+  const own = (scope: GameScope, id: string) =>
+    and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
+  const changed = (scope: GameScope, id: string) => liveEvents.publish(scope.ownerId, { topic: 'dailyRewards', id });
+
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
+    .get('/', async (c) => c.json(await listDailyRewards(db, c.get('scope'))))
+    .post('/', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      const input = await readJson(c, CreateDailyRewardInputSchema);
+      if (!input.ok) return input.response;
+      const row = await db.transaction(async (tx) => {
+        // One create at a time per game, so two "Daily Reward N" at once do not pick the same N.
+        await tx.select({ id: game.id }).from(game).where(eq(game.id, scope.gameId)).for('update');
+        const names = await tx
+          .select({ name: dailyReward.name })
+          .from(dailyReward)
+          .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)));
+        const [created] = await tx
+          .insert(dailyReward)
+          .values({
+            id: randomUUID(),
+            ...scope,
+            name: input.value.name ?? defaultDailyRewardName(names.map((n) => n.name)),
+            cycleDays: DAILY_REWARD_CYCLE_DAYS,
+            rewards: [],
+          })
+          .returning();
+        return created;
+      });
+      if (!row) throw new Error('insert returned nothing');
+      await changed(scope, row.id);
+      return c.json(presentDailyReward(row), 201);
+    })
+    .patch('/:dailyRewardId', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      const input = await readJson(c, UpdateDailyRewardInputSchema);
+      if (!input.ok) return input.response;
+      const { name, rewards } = input.value;
+      const row = await db.transaction(async (tx) => {
+        if (rewards) {
+          // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
+          const ids = [...new Set(rewards.map((entry) => entry.packId))];
+          const found = await tx
+            .select({ id: pack.id })
+            .from(pack)
+            .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+            .for('share');
+          if (found.length !== ids.length) return 'unknown-packs' as const;
+        }
+        const [updated] = await tx
+          .update(dailyReward)
+          .set({
+            ...(name !== undefined ? { name } : {}),
+            ...(rewards ? { rewards, cycleDays: DAILY_REWARD_CYCLE_DAYS } : {}),
+            updatedAt: new Date(),
+          })
+          .where(own(scope, c.req.param('dailyRewardId')))
+          .returning();
+        return updated ?? null;
+      });
+      if (row === 'unknown-packs') return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      await changed(scope, row.id);
+      return c.json(presentDailyReward(row));
+    })
+    .put('/:dailyRewardId/layout', ...layoutBody, async (c) => {
+      const scope = c.get('scope');
+      const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
+      if (!input.ok) return input.response;
+      const [row] = await db
+        .update(dailyReward)
+        .set({ uiLayout: input.value.uiLayout, updatedAt: new Date() })
+        .where(own(scope, c.req.param('dailyRewardId')))
+        .returning();
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      await changed(scope, row.id);
+      return c.json(presentDailyReward(row));
+    })
+    .delete('/:dailyRewardId', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      const [row] = await db
+        .delete(dailyReward)
+        .where(own(scope, c.req.param('dailyRewardId')))
+        .returning({ id: dailyReward.id });
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      await changed(scope, row.id);
+      return c.body(null, 204);
+    });
+}
