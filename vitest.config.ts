@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
+        test: {
+          name: 'views',
+          include: ['packages/views/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/views/src/test/setup.ts'],
+        },
+      },
+      {
         // Better Auth's jose needs Node's own crypto: never jsdom here.
         test: {
           name: 'server',

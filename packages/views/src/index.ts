@@ -1,5 +1,10 @@
 /**
- * The player-facing popup renderer lives here: one renderer shared by the editor preview, the emulator, the
- * embed page and the published page. It arrives with the daily-rewards issues.
+ * The player-facing popup renderer: one renderer shared by the editor preview, the emulator, the embed page and
+ * the published page. React function components using only what preact/compat also provides; styles inline
+ * plus VIEWS_CSS (classes prefixed cb-); text always rendered as text.
  */
-export const VIEWS_PROTOCOL_VERSION = 1;
+export { COMPONENTS } from './components/registry';
+export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';
+export { renderNode } from './render-node';
+export { VIEWS_CSS } from './styles';
+export type { HostProps, NodeDecoration, NodeRenderProps, RenderContext, ViewAsset, ViewComponent } from './types';
