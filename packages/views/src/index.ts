@@ -6,5 +6,11 @@
 export { COMPONENTS } from './components/registry';
 export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';
 export { renderNode } from './render-node';
+export {
+  DailyRewardsView,
+  type DailyRewardsViewConfig,
+  type DailyRewardsViewProps,
+  type ViewTheme,
+} from './daily-rewards/daily-rewards-view';
 export { VIEWS_CSS } from './styles';
 export type { HostProps, NodeDecoration, NodeRenderProps, RenderContext, ViewAsset, ViewComponent } from './types';

@@ -1,0 +1,139 @@
+import {
+  ACCENT_COLOR,
+  type DailyRewardsParams,
+  type EmbedPack,
+  ITEM_ICONS,
+  type LayoutNode,
+  type LayoutProps,
+  packAmount,
+  propOrDefault,
+  SCREEN_BACKGROUND_COLOR,
+  dayState,
+} from '@liveops/domain';
+import type { AssetUrls } from '../image-source';
+import { resolveImageSource } from '../image-source';
+import type { NodeDecoration } from '../types';
+
+export interface DailyRewardsBinding {
+  cycleDays: number;
+  rewards: readonly { day: number; packId: string }[];
+  packs: readonly EmbedPack[];
+  assets: AssetUrls;
+  params: DailyRewardsParams;
+  /** The theme's colours, already checked: they replace the §9 defaults wherever the layout uses them. */
+  colors: { accent: string; background: string };
+  onClaim?: () => void;
+}
+
+const COLOR_PROPS = ['color', 'fillColor', 'backgroundColor', 'textColor'] as const;
+
+/**
+ * The amount a card shows: the domain's packAmount, the pack's own amount else the total of its contents'
+ * quantities (a pack of 100 coins and 5 gems shows ×105; a publisher wanting another figure sets amount).
+ * One rule for the dashboard, the embed and the published page, rather than a second one here.
+ */
+export function formatAmount(pack: EmbedPack | undefined): string {
+  const amount = pack ? packAmount(pack) : null;
+  return amount === null ? '' : `×${amount.toLocaleString('en-US')}`;
+}
+
+const hasIcon = (id: string | null): id is keyof typeof ITEM_ICONS =>
+  id !== null && Object.prototype.hasOwnProperty.call(ITEM_ICONS, id);
+
+/** A pack's artwork: its asset's image if it may load, else its emoji icon, else an empty box. */
+function artwork(pack: EmbedPack | undefined, assets: AssetUrls): NodeDecoration {
+  const src = pack ? resolveImageSource(pack.assetUrl, assets) : null;
+  if (src) return { props: { type: 'source', src, ninePatch: false } };
+  if (pack && hasIcon(pack.iconId)) {
+    return {
+      content: (
+        <span role="img" aria-label={pack.name}>
+          {ITEM_ICONS[pack.iconId]}
+        </span>
+      ),
+    };
+  }
+  return { content: null };
+}
+
+/** The §9 default colours the layout uses, replaced by the theme's (the accent, the screen background). */
+function themedColors(node: LayoutNode, colors: DailyRewardsBinding['colors']): LayoutProps | undefined {
+  let out: LayoutProps | undefined;
+  for (const name of COLOR_PROPS) {
+    const value = propOrDefault(node.type, node.props, name);
+    if (typeof value !== 'string') continue;
+    const upper = value.toUpperCase();
+    const themed =
+      upper === ACCENT_COLOR.toUpperCase()
+        ? colors.accent
+        : upper === SCREEN_BACKGROUND_COLOR.toUpperCase()
+          ? colors.background
+          : undefined;
+    if (themed !== undefined && themed.toUpperCase() !== upper) (out ??= {})[name] = themed;
+  }
+  return out;
+}
+
+const merge = (a: NodeDecoration | undefined, b: NodeDecoration): NodeDecoration =>
+  a ? { ...a, ...b, props: { ...a.props, ...b.props } } : b;
+
+/**
+ * Decision 012's bindings as decorations by node id: a node with props.day is that day's card (its state as
+ * data-day-state and a class; a check mark when claimed); its descendants bound to day.label, pack.name,
+ * pack.amount and pack.image take the day's pack from config.rewards; a ButtonCB bound to claim calls onClaim.
+ * The theme's colours replace the defaults wherever the layout uses them. The layout itself is not changed.
+ */
+export function bindDailyRewards(layout: LayoutNode, binding: DailyRewardsBinding): Map<string, NodeDecoration> {
+  const decorations = new Map<string, NodeDecoration>();
+  const add = (id: string, decoration: NodeDecoration) => decorations.set(id, merge(decorations.get(id), decoration));
+  const packsById = new Map(binding.packs.map((pack) => [pack.id, pack]));
+  const packOf = (day: number) => {
+    const packId = binding.rewards.find((entry) => entry.day === day)?.packId;
+    return packId === undefined ? undefined : packsById.get(packId);
+  };
+
+  const stack: { node: LayoutNode; day: number | undefined }[] = [{ node: layout, day: undefined }];
+  while (stack.length) {
+    const { node, day: outer } = stack.pop()!;
+    const ownDay = node.props.day;
+    const cardDay = typeof ownDay === 'number' && Number.isInteger(ownDay) && ownDay >= 1 ? ownDay : undefined;
+    const day = cardDay ?? outer;
+
+    const themed = themedColors(node, binding.colors);
+    if (themed) add(node.id, { props: themed });
+
+    if (cardDay !== undefined) {
+      const state = dayState(cardDay, binding.params, binding.cycleDays);
+      add(node.id, {
+        className: `cb-day cb-day-${state}`,
+        attributes: { 'data-day': String(cardDay), 'data-day-state': state },
+        overlay:
+          state === 'claimed' ? (
+            <span className="cb-day-check" role="img" aria-label="Claimed">
+              ✓
+            </span>
+          ) : undefined,
+      });
+    }
+
+    const bind = node.props.bind;
+    if (bind === 'claim' && node.type === 'ButtonCB') {
+      // Decision 012's rule never makes today claimed (the days before it are), so the button stays enabled
+      // unless the layout itself disables it.
+      add(node.id, {
+        attributes: { 'data-bind': 'claim' },
+        ...(binding.onClaim ? { onActivate: binding.onClaim } : {}),
+      });
+    } else if (day !== undefined && typeof bind === 'string') {
+      const pack = packOf(day);
+      if (bind === 'day.label') add(node.id, { props: { value: `Day ${day}` } });
+      else if (bind === 'pack.name') add(node.id, { props: { value: pack?.name ?? '' } });
+      else if (bind === 'pack.amount') add(node.id, { props: { value: formatAmount(pack) } });
+      else if (bind === 'pack.image' && node.type === 'ImageCB') add(node.id, artwork(pack, binding.assets));
+    }
+
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, day });
+  }
+  return decorations;
+}

@@ -1,0 +1,104 @@
+import {
+  ACCENT_COLOR,
+  DAILY_REWARD_CYCLE_DAYS,
+  type DailyRewardsParams,
+  type EmbedPack,
+  normaliseDailyRewardsLayout,
+  SCREEN_BACKGROUND_COLOR,
+  storedDailyRewardsLayout,
+} from '@liveops/domain';
+import { type CSSProperties, useMemo } from 'react';
+import { LayoutRenderer } from '../layout-renderer';
+import type { RenderContext, ViewAsset } from '../types';
+import { bindDailyRewards } from './bind-daily-rewards';
+
+export interface ViewTheme {
+  primaryColor?: string;
+  secondaryColor?: string;
+}
+
+/**
+ * A daily reward config as any host has it: the API's record, the embed's decoded config or a published
+ * config.json. The layout is read from uiLayout, else layout or ui.layout (§3), and normalised here.
+ */
+export interface DailyRewardsViewConfig {
+  cycleDays?: number;
+  rewards: readonly { day: number; packId: string }[];
+  uiLayout?: unknown;
+  layout?: unknown;
+  ui?: unknown;
+  uiTheme?: ViewTheme | null;
+  theme?: ViewTheme | null;
+}
+
+export interface DailyRewardsViewProps extends Omit<RenderContext, 'assets' | 'decorations'> {
+  config: DailyRewardsViewConfig;
+  packs: readonly EmbedPack[];
+  assets: readonly ViewAsset[];
+  params: DailyRewardsParams;
+  /** The game's theme: primaryColor is the accent, secondaryColor the screen background. */
+  theme?: ViewTheme | null;
+  onClaim?: () => void;
+  /** When given, a close button sits in the frame's top right corner. */
+  onClose?: () => void;
+}
+
+const HEX = /^#[0-9A-Fa-f]{6}$/;
+const hex = (value: string | undefined): string | undefined => (value && HEX.test(value) ? value : undefined);
+
+/**
+ * §2/§3 the player's daily-rewards popup. The layout is the config's, normalised (§4: a missing or empty one is
+ * the default layout); day cards show their state (decision 012: claimed dimmed with a check mark, today in the
+ * accent colour with a pulse, upcoming as stored) and take their day's pack. The theme passed in wins over the
+ * config's own (uiTheme, else theme), colour by colour; either replaces only the layout's §9 default colours.
+ */
+export function DailyRewardsView({
+  config,
+  packs,
+  assets,
+  params,
+  theme,
+  onClaim,
+  onClose,
+  ...editor
+}: DailyRewardsViewProps) {
+  const stored = storedDailyRewardsLayout(config);
+  const cycleDays = config.cycleDays ?? DAILY_REWARD_CYCLE_DAYS;
+  const { layout } = useMemo(() => normaliseDailyRewardsLayout(stored, cycleDays), [stored, cycleDays]);
+
+  const configTheme = config.uiTheme ?? config.theme;
+  const accent = hex(theme?.primaryColor) ?? hex(configTheme?.primaryColor) ?? ACCENT_COLOR;
+  const background = hex(theme?.secondaryColor) ?? hex(configTheme?.secondaryColor) ?? SCREEN_BACKGROUND_COLOR;
+  const { streak, todayIndex } = params;
+  const { rewards } = config;
+  const assetUrls = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.url])), [assets]);
+  const decorations = useMemo(
+    () =>
+      bindDailyRewards(layout, {
+        cycleDays,
+        rewards,
+        packs,
+        assets: assetUrls,
+        params: todayIndex === undefined ? { streak } : { streak, todayIndex },
+        colors: { accent, background },
+        ...(onClaim ? { onClaim } : {}),
+      }),
+    [layout, cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim],
+  );
+
+  return (
+    <LayoutRenderer
+      {...editor}
+      layout={layout}
+      assets={assets}
+      decorations={decorations}
+      style={{ '--cb-accent': accent } as CSSProperties}
+    >
+      {onClose && (
+        <button type="button" className="cb-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      )}
+    </LayoutRenderer>
+  );
+}
