@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAILY_REWARD_MESSAGES,
+  EmbedConfigSchema,
   GAME_MESSAGES,
   LAYOUT_MESSAGES,
   missingDaysMessage,
   packInUseMessage,
   TEXT_MESSAGES,
   type DailyReward,
+  type EmbedConfigInput,
   type Game,
   type Item,
   type LayoutNode,
@@ -242,6 +244,40 @@ describe('daily rewards', () => {
     expect([LAYOUT_MESSAGES.tooDeep, TEXT_MESSAGES.tooDeep]).toContain((tooDeep.body as { message: string }).message);
   });
 
+  it('gives the config with the packs its days give, the assets its layout names and the game’s theme', async () => {
+    const s = await setUp('rewards-embed@studio.test');
+    const config = await create(s, { name: 'Embed Week' });
+    const [small] = s.packs as [Pack, Pack];
+    expect((await patch(s, config.id, { rewards: week([small.id]), cycleDays: 7 })).status).toBe(200);
+    const form = new FormData();
+    form.set('name', 'Banner Art');
+    form.set('assetId', 'banner01');
+    form.set('file', new Blob([PNG], { type: 'image/png' }), 'banner.png');
+    const uploaded = await fetch(new URL(`/api/games/${s.game.id}/assets`, server.url), {
+      method: 'POST',
+      headers: { cookie: s.client.cookieHeader(), origin: server.config.publicUrl },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const layout = { ...ROOT, children: [{ id: 'art', type: 'ImageCB', props: { src: 'asset:banner01' } }] };
+    expect((await putLayout(s, config.id, { uiLayout: layout })).status).toBe(200);
+
+    const answer = await s.client.get(`${base(s.game)}/${config.id}/embed-config`);
+    expect(answer.status).toBe(200);
+    const embed = answer.body as EmbedConfigInput;
+    expect(embed).toMatchObject({ id: config.id, name: 'Embed Week', cycleDays: 7, uiLayout: layout });
+    expect(embed.uiTheme).toEqual(s.game.theme);
+    expect(embed.packs?.map((p) => [p.id, p.name, p.value])).toEqual([[small.id, 'Small Chest', small.value]]);
+    expect(embed.assets?.map((a) => a.assetId)).toEqual(['banner01']);
+    expect(EmbedConfigSchema.safeParse(embed).success).toBe(true);
+    const image = await fetch(embed.assets![0]!.url);
+    expect(image.status).toBe(200);
+
+    const other = await setUp('rewards-embed-other@studio.test', true);
+    expect((await other.client.get(`${base(other.game)}/${config.id}/embed-config`)).status).toBe(404);
+    expect((await other.client.get(`${base(s.game)}/${config.id}/embed-config`)).status).toBe(404);
+  });
+
   it('deletes a config, which then answers not found', async () => {
     const s = await setUp('rewards-delete@studio.test');
     const config = await create(s);
@@ -254,6 +290,10 @@ describe('daily rewards', () => {
 });
 
 const ROOT = { id: 'root', type: 'Root', props: {}, children: [] };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A second game of the same owner with a pack of its own. */
 async function setUpSecondGame(client: TestClient) {

@@ -206,6 +206,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'DELETE /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'GET /api/games/:gameId/daily-rewards': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'GET /api/games/:gameId/daily-rewards/:dailyRewardId/embed-config': {
+    access: 'game',
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
   'POST /api/games/:gameId/daily-rewards': {
     access: 'game',
     body: () => ({ name: 'Matrix Week' }),

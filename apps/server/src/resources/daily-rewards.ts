@@ -1,8 +1,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DAILY_REWARD_CYCLE_DAYS, type DailyReward } from '@liveops/domain';
+import {
+  assetReferenceId,
+  DAILY_REWARD_CYCLE_DAYS,
+  layoutNodes,
+  type DailyReward,
+  type EmbedAsset,
+  type EmbedConfigInput,
+  type EmbedPack,
+} from '@liveops/domain';
 import type { Db } from '../db/database';
-import { dailyReward } from '../db/schema';
+import { dailyReward, game } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
+import type { Storage } from '../storage/storage';
+import { listAssets } from './assets';
+import { listPacks } from './packs';
 
 export type DailyRewardRow = typeof dailyReward.$inferSelect;
 
@@ -29,3 +40,70 @@ export async function listDailyRewards(db: Db, scope: GameScope): Promise<DailyR
 
 /** Configs of a game that give a pack on some day: a condition on daily_reward rows. */
 export const givesPack = (packId: string) => sql`${dailyReward.rewards} @> ${JSON.stringify([{ packId }])}::jsonb`;
+
+/** The props of a layout node that hold an image source. */
+const IMAGE_PROPS = ['src', 'fillImage'] as const;
+
+/**
+ * §7 "the config including packs and assets": what the emulator previews and encodes into its URL, what the
+ * embed page loads by gameId and featureId, and what publish writes as config.json. The packs are those its days
+ * give (with their value, artwork URL and contents), the assets those its layout refers to as `asset:<id>`, and
+ * the game's theme rides along as uiTheme. Null when the config is not this owner's in this game.
+ */
+export async function embedConfigOf(
+  db: Db,
+  storage: Storage,
+  scope: GameScope,
+  dailyRewardId: string,
+): Promise<(EmbedConfigInput & { id: string }) | null> {
+  const [row] = await db
+    .select()
+    .from(dailyReward)
+    .where(
+      and(
+        eq(dailyReward.id, dailyRewardId),
+        eq(dailyReward.gameId, scope.gameId),
+        eq(dailyReward.ownerId, scope.ownerId),
+      ),
+    );
+  if (!row) return null;
+  const [owner] = await db.select({ theme: game.theme }).from(game).where(eq(game.id, scope.gameId));
+  const given = new Set(row.rewards.map((entry) => entry.packId));
+  const packs: EmbedPack[] = (await listPacks(db, storage, scope))
+    .filter((p) => given.has(p.id))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      value: p.value,
+      contents: p.contents,
+      assetUrl: p.assetUrl,
+      iconId: p.iconId ?? null,
+    }));
+  const referenced = new Set<string>();
+  if (row.uiLayout) {
+    for (const node of layoutNodes(row.uiLayout)) {
+      for (const prop of IMAGE_PROPS) {
+        const value = node.props[prop];
+        const id = typeof value === 'string' ? assetReferenceId(value) : null;
+        if (id) referenced.add(id);
+      }
+    }
+  }
+  const assets: EmbedAsset[] = referenced.size
+    ? (await listAssets(db, storage, scope))
+        .filter((a) => referenced.has(a.assetId))
+        .map((a) => ({ assetId: a.assetId, name: a.name, url: a.url }))
+    : [];
+  return {
+    id: row.id,
+    gameId: row.gameId,
+    ownerId: row.ownerId,
+    name: row.name,
+    cycleDays: DAILY_REWARD_CYCLE_DAYS,
+    rewards: row.rewards,
+    ...(row.uiLayout ? { uiLayout: row.uiLayout } : {}),
+    ...(owner ? { uiTheme: owner.theme } : {}),
+    packs,
+    assets,
+  };
+}

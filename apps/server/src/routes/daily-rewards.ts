@@ -16,15 +16,16 @@ import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import { jsonBody, layoutBody } from '../lib/request-body';
-import { listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+import { embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+import type { Storage } from '../storage/storage';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
 /**
- * /api/games/:gameId/daily-rewards: list, create ("Daily Reward N"), rename and save the 7 days (PATCH), save the
+ * /api/games/:gameId/daily-rewards: list, the config with its packs and assets (…/embed-config), create ("Daily Reward N"), rename and save the 7 days (PATCH), save the
  * UI layout (PUT …/layout, checked as untrusted), delete.
  */
-export function dailyRewardsRoutes({ auth, db, liveEvents }: Deps) {
+export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
   const own = (scope: GameScope, id: string) =>
     and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
   const changed = (scope: GameScope, id: string) => liveEvents.publish(scope.ownerId, { topic: 'dailyRewards', id });
@@ -32,6 +33,11 @@ export function dailyRewardsRoutes({ auth, db, liveEvents }: Deps) {
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listDailyRewards(db, c.get('scope'))))
+    .get('/:dailyRewardId/embed-config', async (c) => {
+      const config = await embedConfigOf(db, storage, c.get('scope'), c.req.param('dailyRewardId'));
+      if (!config) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      return c.json(config);
+    })
     .post('/', ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const input = await readJson(c, CreateDailyRewardInputSchema);
