@@ -31,6 +31,9 @@ export const queryKeys = {
   assets: {
     list: (gameId: string) => topicKey('assets', gameId),
   },
+  dailyRewards: {
+    list: (gameId: string) => topicKey('dailyRewards', gameId),
+  },
 };
 
 declare module '@tanstack/react-query' {

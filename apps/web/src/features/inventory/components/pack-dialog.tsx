@@ -10,6 +10,7 @@ import {
   type Pack,
   type PackEntry,
 } from '@liveops/domain';
+import { InventoryIcon } from '../../../components/inventory-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -17,7 +18,6 @@ import { TextField } from '../../../components/ui/text-field';
 import { useCreatePack } from '../../../lib/api/packs/create-pack';
 import { useUpdatePack } from '../../../lib/api/packs/update-pack';
 import { IconPicker, type IconChoice } from './icon-picker';
-import { InventoryIcon } from './inventory-icon';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -5,13 +5,13 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { INVENTORY_MESSAGES, ITEM_TYPE_LABELS, type Item, type Pack } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { InventoryIcon } from '../../../components/inventory-icon';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { useDeleteItem } from '../../../lib/api/items/delete-item';
 import { useItems } from '../../../lib/api/items/get-items';
 import { useDeletePack } from '../../../lib/api/packs/delete-pack';
 import { usePacks } from '../../../lib/api/packs/get-packs';
-import { InventoryIcon } from '../components/inventory-icon';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
 

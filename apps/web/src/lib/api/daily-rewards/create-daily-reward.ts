@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DailyRewardSchema, type CreateDailyRewardInput, type DailyReward } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A new config; without a name the server picks "Daily Reward N". */
+export function createDailyReward(gameId: string, input: CreateDailyRewardInput = {}) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards`, { body: input }).then((body) =>
+    DailyRewardSchema.parse(body),
+  );
+}
+
+export function useCreateDailyReward(gameId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.dailyRewards.list(gameId);
+  return useMutation({
+    mutationFn: (input: CreateDailyRewardInput = {}) => createDailyReward(gameId, input),
+    onSuccess: (created) => {
+      // In the list at once, so the page can select it before the refetch answers.
+      queryClient.setQueryData<DailyReward[]>(key, (list) =>
+        list && !list.some((entry) => entry.id === created.id) ? [...list, created] : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

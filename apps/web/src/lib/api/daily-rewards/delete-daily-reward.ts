@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DailyReward } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+export function deleteDailyReward(gameId: string, dailyRewardId: string) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteDailyReward(gameId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.dailyRewards.list(gameId);
+  return useMutation({
+    mutationFn: (dailyRewardId: string) => deleteDailyReward(gameId, dailyRewardId),
+    onSuccess: (_, dailyRewardId) => {
+      queryClient.setQueryData<DailyReward[]>(key, (list) => list?.filter((entry) => entry.id !== dailyRewardId));
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
