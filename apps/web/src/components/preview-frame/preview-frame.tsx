@@ -1,0 +1,108 @@
+import { type ReactNode, useRef, useState } from 'react';
+import {
+  CANVAS_PRESETS,
+  canvasPresetName,
+  type CanvasSize,
+  DEFAULT_CANVAS_SIZE,
+  fitScale,
+  PREVIEW_MIN_HEIGHT,
+} from '@liveops/domain';
+import { VIEWS_CSS } from '@liveops/views';
+import { CanvasSideInput } from './canvas-side-input';
+import { IsolatedFrame } from './isolated-frame';
+import { useElementSize } from './use-element-size';
+import './preview-frame.css';
+
+/** Room kept around the scaled canvas inside the stage, in CSS pixels. */
+const STAGE_PADDING = 16;
+
+/**
+ * §2 preview frame, shared by the emulator and the UI editor: a preset dropdown and W and H inputs above a stage
+ * where the content renders at W×H CSS pixels in its own document (IsolatedFrame) and is scaled down with a
+ * transform to fit, aspect kept (§9: scale = min(available width / W, available height / H), the stage at least
+ * 420 px tall), following every resize of the stage.
+ */
+export function PreviewFrame({
+  title,
+  defaultSize = DEFAULT_CANVAS_SIZE,
+  onSizeChange,
+  children,
+}: {
+  /** The frame's accessible name ("Daily reward preview"). */
+  title: string;
+  defaultSize?: CanvasSize;
+  onSizeChange?: (size: CanvasSize) => void;
+  children: ReactNode;
+}) {
+  const [size, setSize] = useState<CanvasSize>(defaultSize);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const stage = useElementSize(stageRef);
+
+  const change = (next: CanvasSize) => {
+    setSize(next);
+    onSizeChange?.(next);
+  };
+  const presetIndex = CANVAS_PRESETS.findIndex((p) => p.width === size.width && p.height === size.height);
+  const scale =
+    stage.width > 0
+      ? fitScale(stage.width - 2 * STAGE_PADDING, stage.height - 2 * STAGE_PADDING, size.width, size.height)
+      : 0;
+
+  return (
+    <div className="preview-frame">
+      <div className="preview-toolbar">
+        <select
+          aria-label="Preset"
+          className="input preview-preset"
+          value={presetIndex === -1 ? '' : String(presetIndex)}
+          onChange={(event) => {
+            const preset = CANVAS_PRESETS[Number(event.target.value)];
+            if (preset) change({ width: preset.width, height: preset.height });
+          }}
+        >
+          <option value="" disabled>
+            Select a preset
+          </option>
+          {CANVAS_PRESETS.map((preset, index) => (
+            <option key={canvasPresetName(preset)} value={String(index)}>
+              {canvasPresetName(preset)}
+            </option>
+          ))}
+        </select>
+        <CanvasSideInput
+          key={`w${size.width}`}
+          label="W"
+          name="Width"
+          value={size.width}
+          onCommit={(width) => change({ ...size, width })}
+        />
+        <CanvasSideInput
+          key={`h${size.height}`}
+          label="H"
+          name="Height"
+          value={size.height}
+          onCommit={(height) => change({ ...size, height })}
+        />
+        <span className="preview-scale muted" aria-label="Scale">
+          {Math.round(scale * 100)}%
+        </span>
+      </div>
+      <div ref={stageRef} className="preview-stage" style={{ minHeight: PREVIEW_MIN_HEIGHT }}>
+        <div
+          className="preview-canvas"
+          data-testid="preview-canvas"
+          style={{ width: size.width * scale, height: size.height * scale }}
+        >
+          <IsolatedFrame
+            title={title}
+            css={VIEWS_CSS}
+            className="preview-iframe"
+            style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
+          >
+            {children}
+          </IsolatedFrame>
+        </div>
+      </div>
+    </div>
+  );
+}
