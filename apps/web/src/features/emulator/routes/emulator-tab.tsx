@@ -1,0 +1,137 @@
+import { useId, useMemo, useReducer, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { EMBED_FEATURE_TYPE, EMBED_MESSAGES } from '@liveops/domain';
+import { LoadError } from '../../../components/load-error';
+import { Field } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
+import { DailyRewardsPreview } from '../components/daily-rewards-preview';
+import { INITIAL_PLAY_CYCLE, playCycle, playCycleParams } from '../play-cycle';
+import '../emulator.css';
+
+/** The query parameter naming the chosen config; the Daily Rewards tab's "+ Open Emulator" sets it. */
+const CONFIG_PARAM = 'config';
+
+const FEATURES = [{ type: EMBED_FEATURE_TYPE, label: 'Daily Rewards' }] as const;
+
+/**
+ * /dashboard/game/:gameId/emulator: a feature's popup as players see it, played with a streak and a day, and the
+ * URL and message a game's WebView shows it with. The chosen config lives in the address (?config=…); with none
+ * chosen nothing is previewed, so the page never previews a config the developer did not pick.
+ */
+export function EmulatorTab() {
+  const gameId = useParams().gameId ?? '';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [feature, setFeature] = useState<string>(EMBED_FEATURE_TYPE);
+  const [play, dispatch] = useReducer(playCycle, INITIAL_PLAY_CYCLE);
+  const params = useMemo(() => playCycleParams(play), [play]);
+  const configs = useDailyRewards(gameId);
+  const ids = { feature: useId(), config: useId(), streak: useId(), today: useId() };
+
+  const chosenId = searchParams.get(CONFIG_PARAM);
+  const chosen = configs.data?.find((c) => c.id === chosenId) ?? null;
+  const choose = (id: string) =>
+    setSearchParams(id ? { [CONFIG_PARAM]: id } : {}, { replace: true, preventScrollReset: true });
+  const isDailyRewards = feature === EMBED_FEATURE_TYPE;
+  const noConfigs = configs.data?.length === 0;
+
+  let status = null;
+  if (!isDailyRewards) status = <p className="muted emulator-status">Select a feature.</p>;
+  else if (configs.isPending) status = <p className="muted emulator-status">Loading configs…</p>;
+  else if (configs.isError) {
+    status = (
+      <LoadError
+        message={configs.error.message || EMBED_MESSAGES.configsLoadFailed}
+        onRetry={() => void configs.refetch()}
+      />
+    );
+  } else if (!chosen) {
+    status = (
+      <div className="emulator-status">
+        <p className="muted">Select a config to preview.</p>
+        {noConfigs && (
+          <p className="muted">
+            Create one in <Link to={paths.game(gameId, 'daily-rewards')}>Daily Rewards</Link>.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1 className="page-title">Emulator</h1>
+        <p className="muted">
+          Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with.
+        </p>
+      </div>
+      <section className="panel emulator-controls" aria-label="Emulator settings">
+        <Field label="Feature" htmlFor={ids.feature}>
+          <select
+            id={ids.feature}
+            className="input"
+            value={feature}
+            onChange={(event) => setFeature(event.target.value)}
+          >
+            <option value="">Select a feature</option>
+            {FEATURES.map((f) => (
+              <option key={f.type} value={f.type}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Config" htmlFor={ids.config}>
+          <select
+            id={ids.config}
+            className="input"
+            value={chosen?.id ?? ''}
+            disabled={!isDailyRewards || !configs.data || noConfigs}
+            onChange={(event) => choose(event.target.value)}
+          >
+            {noConfigs ? (
+              <option value="">No configs</option>
+            ) : (
+              <option value="" disabled>
+                Select a config
+              </option>
+            )}
+            {configs.data?.map((config) => (
+              <option key={config.id} value={config.id}>
+                {config.name || config.id}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Streak" htmlFor={ids.streak}>
+          <input
+            id={ids.streak}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={play.streak}
+            onChange={(event) => dispatch({ type: 'setStreak', value: event.target.value })}
+          />
+        </Field>
+        <Field label="Today Index" htmlFor={ids.today}>
+          <input
+            id={ids.today}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="From the streak"
+            value={play.todayIndex}
+            onChange={(event) => dispatch({ type: 'setTodayIndex', value: event.target.value })}
+          />
+        </Field>
+      </section>
+      {status ??
+        (chosen && <DailyRewardsPreview gameId={gameId} configId={chosen.id} params={params} dispatch={dispatch} />)}
+    </div>
+  );
+}
