@@ -1,4 +1,4 @@
-import { CalendarCheck, Megaphone, MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import { Megaphone, MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
@@ -14,7 +14,6 @@ const upcoming: { path: GameTab; icon: LucideIcon; title: string; text: string }
     title: 'Emulator',
     text: 'Preview daily-reward popups with a streak and a day here once daily rewards exist.',
   },
-  { path: 'daily-rewards', icon: CalendarCheck, title: 'Daily Rewards', text: '7-day reward cycles arrive soon.' },
 ];
 
 // Every page is its own chunk: a first visit of /login loads none of the signed-in app, and the dashboard none of
@@ -35,6 +34,8 @@ const inventoryTab = () =>
   import('../features/inventory/routes/inventory-tab').then((m) => ({ Component: m.InventoryTab }));
 const segmentsTab = () =>
   import('../features/segments/routes/segments-tab').then((m) => ({ Component: m.SegmentsTab }));
+const dailyRewardsTab = () =>
+  import('../features/daily-rewards/routes/daily-rewards-tab').then((m) => ({ Component: m.DailyRewardsTab }));
 
 const pages = [
   {
@@ -60,6 +61,7 @@ const pages = [
           { path: routePatterns.game('segments'), lazy: segmentsTab },
           { path: routePatterns.segment, lazy: segmentsTab },
           { path: routePatterns.game('inventory'), lazy: inventoryTab },
+          { path: routePatterns.game('daily-rewards'), lazy: dailyRewardsTab },
           ...upcoming.map(({ path, icon, title, text }) => ({
             path: routePatterns.game(path),
             element: <TabPlaceholder icon={icon} title={title} text={text} />,

@@ -1,0 +1,140 @@
+import { Check, Package, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  DAILY_REWARD_CYCLE_DAYS,
+  DAILY_REWARD_MESSAGES,
+  DAILY_REWARD_SAVE_ERROR_MS,
+  DAILY_REWARD_SAVED_MESSAGE_MS,
+  missingDays,
+  missingDaysMessage,
+  type DailyReward,
+} from '@liveops/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useDeleteDailyReward } from '../../../lib/api/daily-rewards/delete-daily-reward';
+import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
+import { usePacks } from '../../../lib/api/packs/get-packs';
+import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
+import { useTimedMessage } from '../use-timed-message';
+import { DailyRewardName } from './daily-reward-name';
+import { DaySlot } from './day-slot';
+
+/**
+ * §4 the selected config: its name, the 7-day draft and its save, delete. Mounted per config (keyed by id), so
+ * selecting another config starts from its stored days.
+ */
+export function DailyRewardEditor({ gameId, config }: { gameId: string; config: DailyReward }) {
+  const packs = usePacks(gameId);
+  const update = useUpdateDailyReward(gameId);
+  const remove = useDeleteDailyReward(gameId);
+  const { message, show } = useTimedMessage<'saved' | 'failed' | 'missing'>();
+  const stored = draftFromRewards(config.rewards);
+  // null while the draft is clean: the slots then follow the stored config, live updates included.
+  const [edits, setEdits] = useState<RewardDraft | null>(null);
+  const draft = edits ?? stored;
+  const dirty = edits !== null && !isSameDraft(edits, stored);
+  const missing = missingDays(rewardsFromDraft(draft));
+  const errorText = message && message.kind !== 'saved' ? message.text : null;
+
+  const choose = (day: number, packId: string) => {
+    const next = draft.map((current, index) => (index === day - 1 ? packId : current));
+    setEdits(isSameDraft(next, stored) ? null : next);
+  };
+  const save = () => {
+    if (missing.length) {
+      show('missing', missingDaysMessage(missing), DAILY_REWARD_SAVE_ERROR_MS);
+      return;
+    }
+    update.mutate(
+      { dailyRewardId: config.id, input: { rewards: rewardsFromDraft(draft), cycleDays: DAILY_REWARD_CYCLE_DAYS } },
+      {
+        onSuccess: () => {
+          setEdits(null);
+          show('saved', DAILY_REWARD_MESSAGES.saved, DAILY_REWARD_SAVED_MESSAGE_MS);
+        },
+        onError: () => show('failed', DAILY_REWARD_MESSAGES.saveFailed, DAILY_REWARD_SAVE_ERROR_MS),
+      },
+    );
+  };
+
+  return (
+    <section className="panel daily-reward-editor" aria-label={`Edit ${config.name}`}>
+      <div className="daily-reward-editor-header">
+        <DailyRewardName gameId={gameId} config={config} />
+        <ConfirmDialog
+          title={DAILY_REWARD_MESSAGES.deleteConfirm}
+          onConfirm={() =>
+            remove.mutate(config.id, {
+              onError: (error) => toast.error(error.message || 'Delete failed. Please try again.'),
+            })
+          }
+          trigger={
+            <Button variant="secondary" size="sm" aria-label={`Delete ${config.name}`} loading={remove.isPending}>
+              <Trash2 size={14} aria-hidden />
+              Delete
+            </Button>
+          }
+        />
+      </div>
+      <p className="muted daily-reward-intro">
+        A {DAILY_REWARD_CYCLE_DAYS}-day cycle: players get one pack per day, then the cycle starts again.
+      </p>
+
+      {packs.isPending ? (
+        <p className="muted">Loading packs…</p>
+      ) : packs.isError ? (
+        <LoadError message="Could not load packs." onRetry={() => void packs.refetch()} />
+      ) : packs.data.length === 0 ? (
+        <div className="empty-state daily-reward-no-packs">
+          <Package size={28} aria-hidden className="placeholder-icon" />
+          <p>This game has no packs yet. Each day of the cycle gives a pack.</p>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={paths.game(gameId, 'inventory')}>Create packs in Inventory</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ol className="day-grid" aria-label="Packs per day">
+            {CYCLE_DAYS.map((day) => (
+              <DaySlot
+                key={day}
+                configId={config.id}
+                day={day}
+                packId={draft[day - 1] ?? ''}
+                packs={packs.data}
+                missing={message?.kind === 'missing' && missing.includes(day)}
+                final={day === CYCLE_DAYS.length}
+                onChange={(packId) => choose(day, packId)}
+              />
+            ))}
+          </ol>
+          <div className="daily-reward-save">
+            <div className="daily-reward-message">
+              <p role="status" className="flash">
+                {message?.kind === 'saved' ? message.text : null}
+              </p>
+              <p role="alert" className="daily-reward-error">
+                {errorText}
+              </p>
+              {message ? null : (
+                <p className="muted">
+                  {missing.length === 0
+                    ? `All ${CYCLE_DAYS.length} days have a pack`
+                    : `${CYCLE_DAYS.length - missing.length} of ${CYCLE_DAYS.length} days have a pack`}
+                </p>
+              )}
+            </div>
+            <Button onClick={save} disabled={!dirty} loading={update.isPending}>
+              {dirty ? null : <Check size={16} aria-hidden />}
+              {dirty ? DAILY_REWARD_MESSAGES.saveButtonDirty : DAILY_REWARD_MESSAGES.saveButtonClean}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
