@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DAILY_REWARD_MESSAGES, missingDaysMessage } from '@liveops/domain';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { useBrowserAndApp } from './support/lifecycle';
+
+const setup = useBrowserAndApp();
+const SHOTS = '/tmp/shots';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The ids and targets of serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function post(context: BrowserContext, path: string, data: unknown) {
+  const response = await context.request.post(`${setup.app.url}${path}`, {
+    data,
+    headers: { origin: setup.app.url },
+  });
+  if (response.status() !== 201) throw new Error(`POST ${path} answered ${response.status()}`);
+  return (await response.json()) as { id: string };
+}
+
+async function dayValues(page: Page) {
+  const values: string[] = [];
+  for (let day = 1; day <= 7; day += 1) values.push(await page.getByLabel(`Day ${day}`, { exact: true }).inputValue());
+  return values;
+}
+
+describe('daily rewards', () => {
+  it('creates a config, renames it inline, saves all 7 days, keeps them after a reload, and deletes it', async () => {
+    const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards');
+    const game = await createGameViaApi(context, setup.app, 'Reward Game');
+    const items = `/api/games/${game.id}/items`;
+    const gold = await post(context, items, { name: 'Gold', type: 'currency', value: 0.5, baseAmount: 10 });
+    const packs = `/api/games/${game.id}/packs`;
+    const starter = await post(context, packs, {
+      name: 'Starter Pack',
+      contents: [{ itemId: gold.id, quantity: 2 }],
+      iconId: 'gift',
+    });
+    const mega = await post(context, packs, {
+      name: 'Mega Pack',
+      contents: [{ itemId: gold.id, quantity: 20 }],
+      iconId: 'gem',
+    });
+
+    const page = await context.newPage();
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByText('No daily rewards yet').waitFor();
+
+    await page.getByRole('button', { name: '+ Create Daily Reward' }).first().click();
+    await page.getByRole('button', { name: 'Rename Daily Reward 1' }).waitFor();
+    const config = page.getByRole('button', { name: /^Daily Reward 1/, pressed: true });
+    await config.waitFor();
+    expect(await page.getByRole('link', { name: 'Customize UI of Daily Reward 1' }).getAttribute('href')).toMatch(
+      /^\/ui-editor\/daily_rewards\/[\w-]+$/,
+    );
+    const configId = /[\w-]+$/.exec(
+      (await page.getByRole('link', { name: 'Customize UI of Daily Reward 1' }).getAttribute('href')) ?? '',
+    )?.[0];
+    expect(await page.getByRole('link', { name: '+ Open Emulator' }).getAttribute('href')).toBe(
+      `/dashboard/game/${game.id}/emulator?config=${configId}`,
+    );
+
+    // Inline name: too long and empty are refused with their messages; Escape cancels; Enter saves.
+    await page.getByRole('button', { name: 'Rename Daily Reward 1' }).click();
+    const name = page.getByLabel('Daily reward name');
+    await name.fill('x'.repeat(61));
+    await name.press('Enter');
+    await page.getByRole('alert').getByText(DAILY_REWARD_MESSAGES.nameTooLong).waitFor();
+    await name.fill('   ');
+    await name.press('Enter');
+    await page.getByRole('alert').getByText(DAILY_REWARD_MESSAGES.nameEmpty).waitFor();
+    await name.press('Escape');
+    await name.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Daily Reward 1' }).click();
+    await name.fill('Welcome Week');
+    await name.press('Enter');
+    await page.getByRole('heading', { name: 'Welcome Week' }).waitFor();
+    await page.getByRole('button', { name: /^Welcome Week/, pressed: true }).waitFor();
+
+    // Saving needs a pack on every day.
+    const save = page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonClean, exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Starter Pack' });
+    await page.getByLabel('Day 3', { exact: true }).selectOption({ label: 'Mega Pack' });
+    await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
+    const missing = page.getByRole('alert').getByText(missingDaysMessage([2, 4, 5, 6, 7]), { exact: true });
+    await missing.waitFor();
+    // §5: the error stays 4 seconds.
+    await missing.waitFor({ state: 'hidden', timeout: 6000 });
+
+    const chosen = [
+      'Starter Pack',
+      'Starter Pack',
+      'Mega Pack',
+      'Starter Pack',
+      'Starter Pack',
+      'Starter Pack',
+      'Mega Pack',
+    ];
+    for (const [index, label] of chosen.entries()) {
+      await page.getByLabel(`Day ${index + 1}`, { exact: true }).selectOption({ label });
+    }
+    await page.locator('.day-slot', { hasText: 'Day 7' }).getByText('Value 10.00').waitFor();
+    await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
+    await page.getByRole('status').getByText(DAILY_REWARD_MESSAGES.saved).waitFor();
+    await save.waitFor();
+    const expected = chosen.map((label) => (label === 'Mega Pack' ? mega.id : starter.id));
+    expect(await dayValues(page)).toEqual(expected);
+
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await mkdir(SHOTS, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/daily-rewards-desktop.png`, fullPage: true });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome Week' }).waitFor();
+    await save.waitFor();
+    expect(await dayValues(page)).toEqual(expected);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/daily-rewards-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Delete Welcome Week' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(DAILY_REWARD_MESSAGES.deleteConfirm).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No daily rewards yet').waitFor();
+    await context.close();
+  });
+
+  it('follows changes made elsewhere: new packs, a save of the clean draft, and a delete of the selected config', async () => {
+    const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards-live');
+    const game = await createGameViaApi(context, setup.app, 'Live Game');
+    const base = `/api/games/${game.id}/daily-rewards`;
+    await post(context, base, {});
+    const second = await post(context, base, {});
+
+    const page = await context.newPage();
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByRole('button', { name: /^Daily Reward 1/, pressed: true }).waitFor();
+    // No packs yet: the days cannot be chosen, and the way to make packs is offered.
+    const inventory = page.getByRole('link', { name: 'Create packs in Inventory' });
+    expect(await inventory.getAttribute('href')).toBe(`/dashboard/game/${game.id}/inventory`);
+
+    const gold = await post(context, `/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+    });
+    const pack = await post(context, `/api/games/${game.id}/packs`, {
+      name: 'Daily Pack',
+      contents: [{ itemId: gold.id, quantity: 3 }],
+      iconId: 'coin',
+    });
+    await page.getByLabel('Day 1', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: /^Daily Reward 2/ }).click();
+    await page.getByRole('heading', { name: 'Daily Reward 2' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('config')).toBe(second.id);
+
+    const rewards = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: pack.id }));
+    const saved = await context.request.patch(`${setup.app.url}${base}/${second.id}`, {
+      data: { rewards, cycleDays: 7 },
+      headers: { origin: setup.app.url },
+    });
+    expect(saved.status()).toBe(200);
+    await expect.poll(() => dayValues(page)).toEqual(rewards.map((r) => r.packId));
+    expect(await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonClean, exact: true }).count()).toBe(
+      1,
+    );
+
+    const deleted = await context.request.delete(`${setup.app.url}${base}/${second.id}`, {
+      headers: { origin: setup.app.url },
+    });
+    expect(deleted.status()).toBe(204);
+    await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
+    await page.getByRole('button', { name: /^Daily Reward 1/, pressed: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Daily Reward 2/ }).count()).toBe(0);
+    await context.close();
+  });
+});
