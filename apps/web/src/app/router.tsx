@@ -1,4 +1,4 @@
-import { Megaphone, MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import { Megaphone, Sparkles, type LucideIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { TabPlaceholder } from '../components/tab-placeholder';
@@ -7,14 +7,7 @@ import { NotFoundPage } from './not-found-page';
 import { SignInPagesLayout } from './router-page-navigation';
 
 /** Tabs whose features arrive in later issues say so plainly. */
-const upcoming: { path: GameTab; icon: LucideIcon; title: string; text: string }[] = [
-  {
-    path: 'emulator',
-    icon: MonitorSmartphone,
-    title: 'Emulator',
-    text: 'Preview daily-reward popups with a streak and a day here once daily rewards exist.',
-  },
-];
+const upcoming: { path: GameTab; icon: LucideIcon; title: string; text: string }[] = [];
 
 // Every page is its own chunk: a first visit of /login loads none of the signed-in app, and the dashboard none of
 // the workspace.
@@ -34,6 +27,8 @@ const inventoryTab = () =>
   import('../features/inventory/routes/inventory-tab').then((m) => ({ Component: m.InventoryTab }));
 const segmentsTab = () =>
   import('../features/segments/routes/segments-tab').then((m) => ({ Component: m.SegmentsTab }));
+const emulatorTab = () =>
+  import('../features/emulator/routes/emulator-tab').then((m) => ({ Component: m.EmulatorTab }));
 const dailyRewardsTab = () =>
   import('../features/daily-rewards/routes/daily-rewards-tab').then((m) => ({ Component: m.DailyRewardsTab }));
 
@@ -60,6 +55,7 @@ const pages = [
           { path: routePatterns.game('assets'), lazy: assetsTab },
           { path: routePatterns.game('segments'), lazy: segmentsTab },
           { path: routePatterns.segment, lazy: segmentsTab },
+          { path: routePatterns.game('emulator'), lazy: emulatorTab },
           { path: routePatterns.game('inventory'), lazy: inventoryTab },
           { path: routePatterns.game('daily-rewards'), lazy: dailyRewardsTab },
           ...upcoming.map(({ path, icon, title, text }) => ({
