@@ -49,7 +49,7 @@ export function WebViewIntegration({ url, message }: { url: string; message: unk
             <CopyButton text={messageText} what="init message" />
           </div>
         </div>
-        <pre className="emulator-code emulator-message" aria-labelledby={messageId} tabIndex={0}>
+        <pre className="emulator-code emulator-message" role="region" aria-labelledby={messageId} tabIndex={0}>
           {messageText}
         </pre>
       </div>

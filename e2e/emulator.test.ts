@@ -1,0 +1,253 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { decodeEmbedConfig, EmbedConfigSchema } from '@liveops/domain';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { useBrowserAndApp } from './support/lifecycle';
+
+const setup = useBrowserAndApp();
+const SHOTS = '/tmp/shots';
+const PREVIEW = 'iframe[title="Daily reward preview"]';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The ids and targets of serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function send(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {
+  const response = await context.request.fetch(`${setup.app.url}${path}`, {
+    method,
+    data,
+    headers: { origin: setup.app.url },
+  });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+/** A signed-in account with a game, an item, two packs and a daily reward whose 7 days are all saved. */
+async function gameWithDailyReward(prefix: string) {
+  const { context } = await signedInContext(setup.browser, setup.app, prefix);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: setup.app.url });
+  const game = await createGameViaApi(context, setup.app, 'Emulator Game');
+  const base = `/api/games/${game.id}`;
+  const gold = await send(context, 'POST', `${base}/items`, {
+    name: 'Gold',
+    type: 'currency',
+    value: 0.5,
+    baseAmount: 10,
+  });
+  const starter = await send(context, 'POST', `${base}/packs`, {
+    name: 'Starter Pack',
+    contents: [{ itemId: gold.id, quantity: 2 }],
+    iconId: 'gift',
+  });
+  const mega = await send(context, 'POST', `${base}/packs`, {
+    name: 'Mega Pack',
+    contents: [{ itemId: gold.id, quantity: 20 }],
+    iconId: 'gem',
+  });
+  const config = await send(context, 'POST', `${base}/daily-rewards`, { name: 'Week One' });
+  await send(context, 'PATCH', `${base}/daily-rewards/${config.id}`, {
+    cycleDays: 7,
+    rewards: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, packId: day === 7 ? mega.id : starter.id })),
+  });
+  const embedConfig = await context.request.get(`${setup.app.url}${base}/daily-rewards/${config.id}/embed-config`);
+  return {
+    context,
+    game,
+    configId: config.id,
+    expected: EmbedConfigSchema.parse(await embedConfig.json()),
+  };
+}
+
+/** Every console error and uncaught exception of a page (a CSP violation is a console error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The day whose card is today in the preview's own document. */
+async function today(page: Page) {
+  const card = page.frameLocator(PREVIEW).locator('[data-day-state="today"]');
+  await expect.poll(() => card.count()).toBe(1);
+  return card.getAttribute('data-day');
+}
+
+/** A full-page screenshot from the top, once the toasts are gone (they would cover the preview). */
+async function shoot(page: Page, name: string) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/emulator-${name}.png`, fullPage: true });
+}
+
+async function canvasBox(page: Page) {
+  const box = await page.getByTestId('preview-canvas').boundingBox();
+  if (!box) throw new Error('the preview canvas is not visible');
+  return box;
+}
+
+describe('emulator', () => {
+  it('previews a chosen config with a streak, plays the cycle, and gives its URL and init message', async () => {
+    const { context, game, configId, expected } = await gameWithDailyReward('emulator');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator`);
+
+    // Nothing is previewed until a config is chosen; the chosen one goes into the address.
+    await page.getByText('Select a config to preview.').waitFor();
+    expect(await page.locator(PREVIEW).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Config').selectOption({ label: 'Week One' });
+    await page.waitForURL((url) => url.searchParams.get('config') === configId);
+
+    const preview = page.frameLocator(PREVIEW);
+    await preview.getByText('Daily Bonus').waitFor();
+    await preview.getByRole('button', { name: 'Claim Reward' }).waitFor();
+    // The popup renders in the iframe's own document, with the renderer's stylesheet and none of the dashboard's.
+    const sheets = await preview
+      .locator('html')
+      .evaluate((html) =>
+        Array.from(html.ownerDocument.styleSheets, (sheet) => Array.from(sheet.cssRules, (r) => r.cssText).join('')),
+      );
+    expect(sheets.join('')).toContain('.cb-view');
+    expect(sheets.join('')).not.toContain('.workspace');
+    expect(await today(page)).toBe('1');
+
+    // Streak 3: days 1 to 3 are claimed and day 4 is today.
+    await page.getByLabel('Streak').fill('3');
+    expect(await today(page)).toBe('4');
+    expect(await preview.locator('[data-day-state="claimed"]').count()).toBe(3);
+
+    // Claim (the emulator's button, then the popup's own) moves today on; Next day breaks the streak; Reset.
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    expect(await today(page)).toBe('5');
+    expect(await page.getByLabel('Streak').inputValue()).toBe('4');
+    await preview.getByRole('button', { name: 'Claim Reward' }).click();
+    expect(await today(page)).toBe('6');
+    await page.getByRole('button', { name: 'Next day' }).click();
+    expect(await today(page)).toBe('1');
+    expect(await page.getByLabel('Streak').inputValue()).toBe('0');
+    await page.getByLabel('Streak').fill('3');
+    expect(await today(page)).toBe('4');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await today(page)).toBe('1');
+    expect(await page.getByLabel('Today Index').inputValue()).toBe('');
+
+    // A Today Index overrides the streak; blank goes back to the streak.
+    await page.getByLabel('Streak').fill('2');
+    await page.getByLabel('Today Index').fill('6');
+    expect(await today(page)).toBe('6');
+
+    // The cacheable URL: this origin's embed page, the config as base64url JSON, and the numbers given.
+    const urlText = await page.getByLabel('Cacheable URL').inputValue();
+    const url = new URL(urlText);
+    expect(url.origin + url.pathname).toBe(`${setup.app.url}/embed/daily_rewards`);
+    expect(url.searchParams.get('streak')).toBe('2');
+    expect(url.searchParams.get('todayIndex')).toBe('6');
+    expect(decodeEmbedConfig(url.searchParams.get('config'))).toEqual(expected);
+    await page.getByRole('button', { name: 'Copy URL' }).click();
+    await page.getByText('URL copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(urlText);
+    expect(await page.getByRole('link', { name: 'Open the URL in a new tab' }).getAttribute('href')).toBe(urlText);
+
+    // The init message, pretty-printed, is what a host posts.
+    await page.getByRole('button', { name: 'Copy init message' }).click();
+    const message = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as unknown;
+    expect(message).toEqual({
+      source: 'CB_HOST',
+      type: 'CB_INIT',
+      payload: {
+        featureType: 'daily_rewards',
+        config: JSON.parse(JSON.stringify(expected)) as unknown,
+        params: { streak: 2, todayIndex: 6 },
+        v: 1,
+      },
+    });
+    expect(await page.getByText('"source": "CB_HOST"').count()).toBe(1);
+
+    // Preset and size: the default 1080x1920 portrait, a landscape preset turns the frame, a bad W reverts.
+    await page.getByLabel('Today Index').fill('');
+    expect(await page.getByLabel('Preset').inputValue()).not.toBe('');
+    const portrait = await canvasBox(page);
+    expect(portrait.height).toBeGreaterThan(portrait.width);
+    expect(portrait.height / portrait.width).toBeCloseTo(1920 / 1080, 1);
+    await shoot(page, 'desktop');
+    await page.getByTestId('preview-canvas').screenshot({ path: `${SHOTS}/emulator-preview.png` });
+
+    await page.getByLabel('Preset').selectOption({ label: 'Full HD 1920x1080' });
+    expect(await page.getByLabel('Width (W)').inputValue()).toBe('1920');
+    expect(await page.getByLabel('Height (H)').inputValue()).toBe('1080');
+    await expect.poll(async () => (await canvasBox(page)).width > (await canvasBox(page)).height).toBe(true);
+    const landscape = await canvasBox(page);
+    expect(landscape.width / landscape.height).toBeCloseTo(1920 / 1080, 1);
+    expect(await page.locator(PREVIEW).evaluate((frame) => (frame as HTMLIFrameElement).style.width)).toBe('1920px');
+
+    await page.getByLabel('Width (W)').fill('0');
+    await page.getByLabel('Width (W)').press('Enter');
+    expect(await page.getByLabel('Width (W)').inputValue()).toBe('1920');
+    await page.getByLabel('Width (W)').fill('1000');
+    await page.getByLabel('Width (W)').blur();
+    await expect.poll(async () => (await canvasBox(page)).width < (await canvasBox(page)).height).toBe(true);
+    expect(await page.getByLabel('Preset').inputValue()).toBe('');
+    await page.getByLabel('Preset').selectOption({ label: 'Full HD 1080x1920' });
+
+    // The phone layout still fits the frame in the window.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await canvasBox(page)).width <= 390).toBe(true);
+    await preview.getByText('Daily Bonus').waitFor();
+    await shoot(page, 'phone');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('preselects the config named in the address and says "Select a feature." without a feature', async () => {
+    const { context, game, configId } = await gameWithDailyReward('emulator-link');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
+    await page.frameLocator(PREVIEW).getByText('Daily Bonus').waitFor();
+    expect(await page.getByLabel('Config').inputValue()).toBe(configId);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Feature').selectOption({ label: 'Select a feature' });
+    await page.getByText('Select a feature.').waitFor();
+    expect(await page.locator(PREVIEW).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the URL in a new tab, where the embed page shows the same popup', async () => {
+    const { context, game, configId } = await gameWithDailyReward('emulator-open');
+    const page = await context.newPage();
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
+    await page.getByLabel('Streak').fill('3');
+    await page.frameLocator(PREVIEW).locator('[data-day="4"][data-day-state="today"]').waitFor();
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Open the URL in a new tab' }).click(),
+    ]);
+    const errors = collectErrors(opened);
+    await opened.waitForLoadState();
+    await opened.getByText('Daily Bonus').waitFor();
+    await opened.getByRole('button', { name: 'Claim Reward' }).waitFor();
+    expect(await opened.locator('[data-day="4"]').getAttribute('data-day-state')).toBe('today');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
