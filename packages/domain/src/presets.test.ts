@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CANVAS_PRESETS,
+  canvasDensity,
   canvasPresetName,
   DEFAULT_CANVAS_SIZE,
   EMBED_FRAME,
@@ -39,5 +40,17 @@ describe('canvas presets', () => {
     expect(parseCanvasSide('720', 1080)).toBe(720);
     expect(parseCanvasSide(' 1 ', 1080)).toBe(1);
     for (const bad of ['', '0', '-5', '12.5', 'abc', '1e3', '99999']) expect(parseCanvasSide(bad, 1080)).toBe(1080);
+  });
+});
+
+describe('canvasDensity', () => {
+  it('lays every preset out at the CSS size its device would: phones at 3, tablets at 2', () => {
+    const css = CANVAS_PRESETS.map((p) => `${p.width / canvasDensity(p)}x${p.height / canvasDensity(p)}`);
+    expect(css).toEqual(['640x360', '360x640', '800x360', '360x800', '844x390', '390x844', '1366x1024', '1024x1366']);
+  });
+  it('takes small hand-typed sizes as CSS pixels and mid sizes at density 2', () => {
+    expect(canvasDensity({ width: 390, height: 844 })).toBe(1);
+    expect(canvasDensity({ width: 720, height: 1280 })).toBe(2);
+    expect(canvasDensity({ width: Number.NaN, height: 10 })).toBe(1);
   });
 });

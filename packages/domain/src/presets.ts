@@ -35,6 +35,19 @@ export function fitScale(availableWidth: number, availableHeight: number, width:
 }
 
 /**
+ * How many device pixels a CSS pixel covers on a screen of W×H device pixels (decision 014). The presets are
+ * screens in device pixels, while a game's web view lays the popup out in CSS pixels: a 1080×1920 phone shows it
+ * 360 CSS pixels wide (density 3), a 2048×2732 tablet 1024 wide (density 2). Sizes typed in by hand that are
+ * already small are taken as CSS pixels.
+ */
+export function canvasDensity({ width, height }: { width: number; height: number }): number {
+  const shorter = Math.min(width, height);
+  if (!Number.isFinite(shorter) || shorter < 600) return 1;
+  if (shorter < 900 || shorter >= 1600) return 2;
+  return 3;
+}
+
+/**
  * §5 preview width and height: a positive whole value (at most CANVAS_SIZE_MAX); any other entry keeps the
  * previous value.
  */

@@ -25,7 +25,7 @@ export const VIEWS_CSS = `
 .cb-day{position:relative}
 .cb-day-today{box-shadow:0 0 0 3px var(--cb-accent,#FFE16D);animation:cb-today 2s ease-in-out infinite}
 .cb-day-claimed>:not(.cb-day-check){opacity:.45}
-.cb-day-check{position:absolute;top:6px;right:6px;width:22px;height:22px;border-radius:50%;display:flex;align-items:center;justify-content:center;background:#22c55e;color:#fff;font-size:14px;font-weight:700}
+.cb-day-check{position:absolute;top:-7px;right:-7px;width:22px;height:22px;box-shadow:0 0 0 2px rgba(2,16,49,.9);border-radius:50%;display:flex;align-items:center;justify-content:center;background:#22c55e;color:#fff;font-size:14px;font-weight:700}
 .cb-close{position:absolute;top:8px;right:8px;z-index:1;width:32px;height:32px;border:0;border-radius:50%;background:rgba(0,0,0,.45);color:#fff;font:inherit;font-size:20px;line-height:1;cursor:pointer}
 .cb-selected{outline:2px solid #3b82f6;outline-offset:-2px}
 .cb-hovered:not(.cb-selected){outline:1px dashed #60a5fa;outline-offset:-1px}

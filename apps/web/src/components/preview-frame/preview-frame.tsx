@@ -1,6 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
 import {
   CANVAS_PRESETS,
+  canvasDensity,
   canvasPresetName,
   type CanvasSize,
   DEFAULT_CANVAS_SIZE,
@@ -18,9 +19,10 @@ const STAGE_PADDING = 16;
 
 /**
  * §2 preview frame, shared by the emulator and the UI editor: a preset dropdown and W and H inputs above a stage
- * where the content renders at W×H CSS pixels in its own document (IsolatedFrame) and is scaled down with a
- * transform to fit, aspect kept (§9: scale = min(available width / W, available height / H), the stage at least
- * 420 px tall), following every resize of the stage.
+ * where the content renders in its own document (IsolatedFrame) at the CSS size a W×H device lays it out at
+ * (W×H device pixels over the screen's density, decision 014: 1080×1920 is 360×640) and is scaled to fit, aspect
+ * kept (§9: the canvas shows at min(available width / W, available height / H) of its device pixels, the stage
+ * at least 420 px tall), following every resize of the stage.
  */
 export function PreviewFrame({
   title,
@@ -47,6 +49,7 @@ export function PreviewFrame({
     stage.width > 0
       ? fitScale(stage.width - 2 * STAGE_PADDING, stage.height - 2 * STAGE_PADDING, size.width, size.height)
       : 0;
+  const density = canvasDensity(size);
 
   return (
     <div className="preview-frame">
@@ -97,7 +100,11 @@ export function PreviewFrame({
             title={title}
             css={VIEWS_CSS}
             className="preview-iframe"
-            style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
+            style={{
+              width: size.width / density,
+              height: size.height / density,
+              transform: `scale(${scale * density})`,
+            }}
           >
             {children}
           </IsolatedFrame>
