@@ -73,13 +73,50 @@ function zodMiniOwnCore(): { find: RegExp; replacement: string } {
   return { find: /^zod\/mini$/, replacement: path.join(zodDir, 'src/v4/mini/index.ts') };
 }
 
+/**
+ * Pages with an HTML entry of their own, so none of them loads the dashboard's code: the embed page (§2, framed by
+ * game hosts) and the static /test mock. The server answers their paths with these files (routes/web-app.ts);
+ * in development this plugin does the same.
+ */
+const PAGE_ENTRIES: Record<string, string> = {
+  '/embed/daily_rewards': '/embed.html',
+  '/embed/daily_rewards/': '/embed.html',
+  '/test': '/test.html',
+};
+
+function pageEntries(): Plugin {
+  return {
+    name: 'liveops:page-entries',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', query] = (request.url ?? '').split('?', 2);
+        const entry = PAGE_ENTRIES[pathname];
+        if (entry) request.url = query === undefined ? entry : `${entry}?${query}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pageEntries()],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev starts both).
     proxy: { '/api': 'http://localhost:3000' },
   },
   resolve: { alias: [zodMiniOwnCore()] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: sourcemap() },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: sourcemap(),
+    rolldownOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        embed: path.resolve(import.meta.dirname, 'embed.html'),
+        test: path.resolve(import.meta.dirname, 'test.html'),
+      },
+    },
+  },
 });

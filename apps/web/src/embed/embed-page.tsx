@@ -1,0 +1,99 @@
+import {
+  type DailyRewardsParams,
+  EMBED_FRAME,
+  EMBED_LOADED_MESSAGE,
+  EMBED_MESSAGES,
+  type EmbedConfig,
+  type EmbedInitMessage,
+  readEmbedQuery,
+} from '@liveops/domain';
+import { DailyRewardsView } from '@liveops/views';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { loadStoredConfig } from './load-stored-config';
+import { useHostInit } from './use-host-init';
+
+type EmbedState =
+  | { status: 'loading' }
+  | { status: 'ready'; config: EmbedConfig; params: DailyRewardsParams }
+  | { status: 'no-config' };
+
+/**
+ * What the query asks for: a config in it (shown at once; one that does not decode is "No configuration
+ * provided.", not a reason to load another), else the stored config named by gameId and featureId (loading), else
+ * nothing.
+ */
+function readStartQuery(search: string): {
+  start: EmbedState;
+  params: DailyRewardsParams;
+  stored: { gameId: string; featureId: string } | null;
+} {
+  const query = new URLSearchParams(search);
+  const { config, params, gameId, featureId } = readEmbedQuery(query);
+  if (config) return { start: { status: 'ready', config, params }, params, stored: null };
+  if (!gameId || !featureId || query.has('config')) return { start: { status: 'no-config' }, params, stored: null };
+  return { start: { status: 'loading' }, params, stored: { gameId, featureId } };
+}
+
+const frameSize = {
+  '--embed-frame-width': `${EMBED_FRAME.width}px`,
+  '--embed-frame-ratio': String(EMBED_FRAME.aspectRatio),
+} as CSSProperties;
+
+/**
+ * §2 /embed/daily_rewards: the config from the query (base64 or base64url JSON), else the stored one named by
+ * gameId and featureId, shown in the 9:16 frame; "Loading…" until then, "No configuration provided." when there
+ * is none. A host's CB_INIT replaces config and params at any time. The parent is told "loaded" once, after the
+ * first outcome has rendered (the popup or the no-config state), so a host that sends its config only by message
+ * knows when to send it.
+ */
+export function EmbedPage({ search }: { search: string }) {
+  const [query] = useState(() => readStartQuery(search));
+  const [state, setState] = useState<EmbedState>(query.start);
+
+  useEffect(() => {
+    const { stored, params } = query;
+    if (!stored) return;
+    const controller = new AbortController();
+    void loadStoredConfig(stored.gameId, stored.featureId, controller.signal).then((config) => {
+      if (controller.signal.aborted) return;
+      // A host's CB_INIT that arrived while loading wins over the stored config.
+      setState((current) =>
+        current.status !== 'loading' ? current : config ? { status: 'ready', config, params } : { status: 'no-config' },
+      );
+    });
+    return () => controller.abort();
+  }, [query]);
+
+  useHostInit(
+    useCallback(
+      ({ payload }: EmbedInitMessage) => setState({ status: 'ready', config: payload.config, params: payload.params }),
+      [],
+    ),
+  );
+
+  const toldParent = useRef(false);
+  useEffect(() => {
+    if (state.status === 'loading' || toldParent.current) return;
+    toldParent.current = true;
+    if (window.parent !== window) window.parent.postMessage(EMBED_LOADED_MESSAGE, '*');
+  }, [state.status]);
+
+  return (
+    <main className="embed-screen">
+      <div className="embed-frame" style={frameSize}>
+        {state.status === 'ready' ? (
+          <DailyRewardsView
+            config={state.config}
+            packs={state.config.packs}
+            assets={state.config.assets}
+            params={state.params}
+          />
+        ) : (
+          <p className="embed-status" role="status">
+            {state.status === 'loading' ? EMBED_MESSAGES.loading : EMBED_MESSAGES.noConfig}
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
