@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { EMBED_PATH } from '@liveops/domain';
 import type { Config } from '../env';
-import { httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
+import { baseHeaders, type HeaderSet, httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
 
 /** Where Google serves account photos (the avatar in the top bar of a Google account). */
@@ -35,6 +36,54 @@ export function pageContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3
 }
 
 /**
+ * The embed page may be framed by any game's host page or web view, so it cannot be `frame-ancestors 'none'`;
+ * instead it may do little: code, styles and its stored config from this server only, no plugins, forms or
+ * <base>. Images also from any https origin, since a config's layout may name any https image (the layout
+ * schema's safe sources), and from PUBLIC_URL's and S3_PUBLIC_URL's origins whatever their scheme, where the
+ * game's assets are. Plain http from elsewhere is not allowed: served over https it would be mixed content.
+ */
+export function embedContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3'>): string {
+  const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
+  if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${[...imageSources].join(' ')}`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    // Browsers match * against http(s) ancestors only; file: lets a host page that is a local file (a game's
+    // bundled HTML in a web view, the example host opened from disk) frame it too.
+    'frame-ancestors * file:',
+  ].join('; ');
+}
+
+/**
+ * The embed area's policy (decision 013): framed by any host (no X-Frame-Options, frame-ancestors *), readable
+ * across origins, and no Cross-Origin-Opener-Policy, which would cut a host that opens the page in a window off
+ * from it.
+ */
+export function embedPageHeaders(config: Pick<Config, 'publicUrl' | 's3'>): HeaderSet {
+  return {
+    ...baseHeaders(config),
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Content-Security-Policy': embedContentSecurityPolicy(config),
+  };
+}
+
+/**
+ * Pages with their own HTML entry and the embed policy: the embed page (§2) and the static /test mock of a popup,
+ * which a developer may frame in a web view just as well. Neither loads the dashboard's code.
+ */
+const EMBED_AREA_PAGES: Readonly<Record<string, string>> = {
+  [EMBED_PATH]: 'embed.html',
+  [`${EMBED_PATH}/`]: 'embed.html',
+  '/test': 'test.html',
+};
+
+/**
  * The built dashboard: hashed bundles cached for a year, every other GET answered with index.html (client routes),
  * each text file from the .br or .gz the build wrote beside it when the browser accepts one. Source maps are never
  * served. Null when the web app is not built, so only /api is served.
@@ -47,6 +96,8 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
   }
   const root = path.relative(process.cwd(), webDistDir) || '.';
   const csp = pageContentSecurityPolicy(config);
+  const dashboardPolicy = httpPolicy({ headers: sameOriginOnlyHeaders(config) });
+  const embedPolicy = httpPolicy({ headers: embedPageHeaders(config) });
 
   /** Headers for a file found on disk (its path ends in .br or .gz when a compressed copy was chosen). */
   const onFound = (cacheControl: string) => (file: string, c: Context) => {
@@ -55,16 +106,29 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
     if (!PRECOMPRESSED.test(file) && COMPRESSIBLE.test(original)) c.header('Vary', 'Accept-Encoding');
     if (original.endsWith('.html')) {
       c.header('Cache-Control', 'no-cache');
-      c.header('Content-Security-Policy', csp);
+      // The embed area's pages carry their own CSP (embedPageHeaders).
+      if (!Object.hasOwn(EMBED_AREA_PAGES, c.req.path)) c.header('Content-Security-Policy', csp);
     } else {
       c.header('Cache-Control', cacheControl);
     }
   };
 
+  const embedAreaPages = new Map(
+    Object.entries(EMBED_AREA_PAGES).map(([pagePath, file]) => [
+      pagePath,
+      serveStatic({ root, path: file, precompressed: true, onFound: onFound('no-cache') }),
+    ]),
+  );
+  // One policy per answer, chosen by path: a second policy middleware for the embed pages would run inside the
+  // dashboard's, which would then overwrite what the two share and leave X-Frame-Options: DENY.
+  const areaPolicy: MiddlewareHandler = (c, next) =>
+    (Object.hasOwn(EMBED_AREA_PAGES, c.req.path) ? embedPolicy : dashboardPolicy)(c, next);
+
   return (
     new Hono()
-      // The dashboard's area: only this origin shows it; each HTML page also carries the CSP above.
-      .use(httpPolicy({ headers: sameOriginOnlyHeaders(config) }))
+      // The dashboard's area: only this origin shows it; each HTML page also carries the CSP above. The embed
+      // area's pages take the embed policy instead; the bundles keep this one, as only this origin's pages load them.
+      .use(areaPolicy)
       .get('*', (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()))
       .use(
         '/assets/*',
@@ -72,6 +136,7 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
       )
       // A bundle that is not there is missing, not a client route: no index.html under a script's URL.
       .get('/assets/*', (c) => c.text('Not found', 404))
+      .on('GET', Object.keys(EMBED_AREA_PAGES), (c, next) => embedAreaPages.get(c.req.path)?.(c, next) ?? next())
       .use('*', serveStatic({ root, precompressed: true, onFound: onFound('no-cache') }))
       .get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: onFound('no-cache') }))
   );
