@@ -8,6 +8,7 @@ export const VIEWS_CSS = `
 .cb-view{position:relative;width:100%;height:100%;overflow:hidden;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.25;-webkit-font-smoothing:antialiased}
 .cb-view,.cb-view *,.cb-view *::before,.cb-view *::after{box-sizing:border-box}
 .cb-root{position:relative;width:100%;height:100%}
+.cb-fit{display:flex;flex-direction:column;align-items:stretch;flex:none;transform-origin:top center}
 .cb-background{position:relative;width:100%;height:100%;display:flex;flex-direction:column;justify-content:safe center;align-items:stretch;padding:16px;overflow:auto;background-size:cover;background-position:center}
 .cb-text{margin:0;min-width:0;overflow-wrap:anywhere;white-space:pre-wrap}
 .cb-image{display:block;flex:none;max-width:100%;object-fit:contain;align-self:center}

@@ -8,7 +8,7 @@ import {
   readEmbedQuery,
 } from '@liveops/domain';
 import { DailyRewardsView } from '@liveops/views';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadStoredConfig } from './load-stored-config';
 import { useHostInit } from './use-host-init';
 
@@ -78,21 +78,40 @@ export function EmbedPage({ search }: { search: string }) {
     if (window.parent !== window) window.parent.postMessage(EMBED_LOADED_MESSAGE, '*');
   }, [state.status]);
 
+  // The popup is laid out at the frame's own 360×640 and scaled with it when the window is smaller (a landscape
+  // web view), as a phone 360 CSS pixels wide would show it, never re-flowed into a narrower column.
+  const frame = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScale(element.clientWidth > 0 ? element.clientWidth / EMBED_FRAME.width : 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <main className="embed-screen">
-      <div className="embed-frame" style={frameSize}>
-        {state.status === 'ready' ? (
-          <DailyRewardsView
-            config={state.config}
-            packs={state.config.packs}
-            assets={state.config.assets}
-            params={state.params}
-          />
-        ) : (
-          <p className="embed-status" role="status">
-            {state.status === 'loading' ? EMBED_MESSAGES.loading : EMBED_MESSAGES.noConfig}
-          </p>
-        )}
+      <div ref={frame} className="embed-frame" style={frameSize}>
+        <div
+          className="embed-canvas"
+          style={{ width: EMBED_FRAME.width, height: EMBED_FRAME.height, transform: `scale(${scale})` }}
+        >
+          {state.status === 'ready' ? (
+            <DailyRewardsView
+              config={state.config}
+              packs={state.config.packs}
+              assets={state.config.assets}
+              params={state.params}
+            />
+          ) : (
+            <p className="embed-status" role="status">
+              {state.status === 'loading' ? EMBED_MESSAGES.loading : EMBED_MESSAGES.noConfig}
+            </p>
+          )}
+        </div>
       </div>
     </main>
   );

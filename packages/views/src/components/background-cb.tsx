@@ -1,14 +1,23 @@
+import { useRef } from 'react';
 import { cx } from '../cx';
 import { defineComponent } from '../define-component';
 import { cssUrl } from '../image-source';
 import { colorProp } from '../read-props';
 import type { NodeRenderProps } from '../types';
+import { useFitScale } from './use-fit-scale';
 
-/** The screen behind the popup: the whole frame, a colour (§9 #021031 by default) and an optional image (src). */
+/**
+ * The screen behind the popup: the whole frame, a colour (§9 #021031 by default) and an optional image (src). What
+ * it holds is scaled down to fit the screen when it is taller or wider (a portrait popup on a landscape screen).
+ */
 function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps) {
   const image = resolveImage(node.props.src);
+  const screen = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const scale = useFitScale(screen, content);
   return (
     <div
+      ref={screen}
       {...host}
       className={cx('cb-background', host.className)}
       style={{
@@ -17,7 +26,21 @@ function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps)
         ...host.style,
       }}
     >
-      {children}
+      <div
+        ref={content}
+        className="cb-fit"
+        style={
+          scale < 1
+            ? {
+                transform: `scale(${scale})`,
+                // A transform keeps the layout size: give back the height it no longer takes, so it stays centred.
+                marginBottom: `${-(1 - scale) * (content.current?.offsetHeight ?? 0)}px`,
+              }
+            : undefined
+        }
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,34 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/**
+ * The scale (at most 1) at which `inner` fits inside `outer`'s content box: a popup designed for a portrait
+ * phone still shows whole on a landscape screen or a small web view, smaller rather than cut off. Followed with a
+ * ResizeObserver; where there is none (a test DOM), 1.
+ */
+export function useFitScale(outer: RefObject<HTMLElement | null>, inner: RefObject<HTMLElement | null>): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const box = outer.current;
+    const content = inner.current;
+    const view = box?.ownerDocument.defaultView;
+    if (!box || !content || !view || typeof view.ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const style = view.getComputedStyle(box);
+      const height = box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      const width = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const natural = { height: content.offsetHeight, width: content.scrollWidth };
+      const next = Math.min(
+        1,
+        natural.height > 0 && height > 0 ? height / natural.height : 1,
+        natural.width > 0 && width > 0 ? width / natural.width : 1,
+      );
+      setScale((current) => (Math.abs(current - next) < 0.005 ? current : next));
+    };
+    const observer = new view.ResizeObserver(measure);
+    observer.observe(box);
+    observer.observe(content);
+    measure();
+    return () => observer.disconnect();
+  }, [outer, inner]);
+  return scale;
+}
