@@ -31,6 +31,8 @@ const emulatorTab = () =>
   import('../features/emulator/routes/emulator-tab').then((m) => ({ Component: m.EmulatorTab }));
 const dailyRewardsTab = () =>
   import('../features/daily-rewards/routes/daily-rewards-tab').then((m) => ({ Component: m.DailyRewardsTab }));
+const uiEditorPage = () =>
+  import('../features/ui-editor/routes/ui-editor-page').then((m) => ({ Component: m.UiEditorPage }));
 
 const pages = [
   {
@@ -46,6 +48,7 @@ const pages = [
       { path: routePatterns.home, element: <Navigate to={paths.dashboard()} replace /> },
       { path: routePatterns.dashboard, lazy: dashboardPage },
       { path: routePatterns.firstGame, lazy: firstGameRedirect },
+      { path: routePatterns.uiEditor, lazy: uiEditorPage },
       {
         path: routePatterns.game(),
         lazy: gameWorkspace,
