@@ -11,7 +11,7 @@ import {
 import type { LayoutNode } from './layout';
 
 const node = (type: LayoutNode['type'], props: LayoutNode['props'] = {}): LayoutNode => ({ id: 'n', type, props });
-const names = (fields: { name: string }[]) => fields.map((field) => field.name);
+const names = (fields: readonly { name: string }[]) => fields.map((field) => field.name);
 
 describe('parseNumberInput', () => {
   it('clears the prop when the input is empty or only spaces', () => {

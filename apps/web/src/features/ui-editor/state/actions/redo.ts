@@ -1,0 +1,15 @@
+import { pruneSelection } from '../prune-selection';
+import type { EditorActionReducer } from '../types';
+
+/** Goes forward one undone document; dirty afterwards for the reason undo gives. */
+export const redo: EditorActionReducer<'redo'> = (state) => {
+  const [next, ...future] = state.future;
+  if (!next) return state;
+  return pruneSelection({
+    ...state,
+    document: next,
+    past: [...state.past, state.document],
+    future,
+    dirty: true,
+  });
+};

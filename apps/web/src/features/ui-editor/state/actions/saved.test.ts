@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { testState } from '../test-layout';
+import { saved } from './saved';
+import { setProp } from './set-prop';
+import { undo } from './undo';
+
+describe('saved', () => {
+  it('makes the editor clean at the new version and keeps the history', () => {
+    const edited = setProp(testState(), { type: 'setProp', id: 'title', name: 'value', value: 'Hi' });
+    const next = saved(edited, { type: 'saved', version: 4 });
+    expect(next).toMatchObject({ dirty: false, baseVersion: 4, document: edited.document, past: edited.past });
+    expect(undo(next, { type: 'undo' }).document).toBe(edited.past[0]);
+  });
+
+  it('returns the same state when already clean at that version', () => {
+    const state = testState();
+    expect(saved(state, { type: 'saved', version: state.baseVersion })).toBe(state);
+  });
+});

@@ -1,0 +1,15 @@
+import type { LayoutNode } from '@liveops/domain';
+import type { EditorState } from './types';
+
+/** An editor on a layout the server holds at `version`, nothing selected, no history. */
+export function initialEditorState(layout: LayoutNode, version: number, dirty = false): EditorState {
+  return {
+    document: layout,
+    past: [],
+    future: [],
+    selectedId: null,
+    hoveredId: null,
+    baseVersion: version,
+    dirty,
+  };
+}
