@@ -1,8 +1,61 @@
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { DAILY_REWARD_MESSAGES, EMBED_FEATURE_TYPE } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
+import { LoadError } from '../../../components/load-error';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useDailyReward } from '../../../lib/api/daily-rewards/get-daily-reward';
+import { useEmbedConfig } from '../../../lib/api/daily-rewards/get-embed-config';
+import { DailyRewardsEditor } from '../components/daily-rewards-editor';
+import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import '../ui-editor.css';
 
-/** /ui-editor/:featureType/:featureId: the visual editor of a feature config's popup layout. */
+/**
+ * /ui-editor/:featureType/:featureId: the visual editor of a feature config's popup layout. Only daily rewards
+ * have a popup; a config that is not the signed-in owner's is answered exactly like a missing one.
+ */
 export function UiEditorPage() {
-  const { featureType = '' } = useParams();
-  return <FullPageStatus busy={false}>{`Feature component for "${featureType}" not found.`}</FullPageStatus>;
+  const { featureType = '', featureId = '' } = useParams();
+  if (featureType !== EMBED_FEATURE_TYPE) {
+    return <NotFound message={UI_EDITOR_MESSAGES.unknownFeature(featureType)} />;
+  }
+  return <DailyRewardsEditorPage key={featureId} dailyRewardId={featureId} />;
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <div className="ui-editor-missing">
+      <FullPageStatus busy={false}>{message}</FullPageStatus>
+      <Link to={paths.dashboard()} className="btn btn-secondary btn-sm">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}
+
+function DailyRewardsEditorPage({ dailyRewardId }: { dailyRewardId: string }) {
+  const config = useDailyReward(dailyRewardId);
+  const gameId = config.data?.gameId ?? '';
+  const embed = useEmbedConfig(gameId, config.data ? dailyRewardId : null);
+
+  // §8: a failure to load the preview's packs or assets is only logged; the editor still opens.
+  useEffect(() => {
+    if (embed.error) console.warn('Could not load the packs and assets for the preview:', embed.error);
+  }, [embed.error]);
+
+  if (config.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
+  if (config.isError) {
+    if (config.error instanceof ApiError && config.error.status === 404) {
+      return <NotFound message={DAILY_REWARD_MESSAGES.notFound} />;
+    }
+    return (
+      <LoadError
+        message={config.error.message || UI_EDITOR_MESSAGES.loadFailed}
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  if (embed.isPending && !embed.isError) return <FullPageStatus>Loading the editor…</FullPageStatus>;
+  return <DailyRewardsEditor config={config.data} embed={embed.data ?? null} />;
 }

@@ -1,0 +1,66 @@
+import { Redo2, Save, Undo2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+
+/** §2 the editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */
+export function EditorHeader({
+  backTo,
+  configName,
+  dirty,
+  saving,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onSave,
+}: {
+  backTo: string;
+  configName: string;
+  dirty: boolean;
+  saving: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSave: () => void;
+}) {
+  const status = saving ? UI_EDITOR_MESSAGES.saving : dirty ? UI_EDITOR_MESSAGES.unsaved : null;
+  return (
+    <header className="ui-editor-header">
+      <div className="ui-editor-header-main">
+        <Link to={backTo} className="btn btn-ghost btn-sm ui-editor-back">
+          {UI_EDITOR_MESSAGES.back}
+        </Link>
+        <div className="ui-editor-heading">
+          <h1 className="page-title">{UI_EDITOR_MESSAGES.title}</h1>
+          <span className="muted ui-editor-config-name">{configName}</span>
+        </div>
+      </div>
+      <div className="ui-editor-header-actions">
+        <span className={`ui-editor-status${status ? ' is-pending' : ''}`} role="status" aria-live="polite">
+          {status}
+        </span>
+        <Button type="button" variant="ghost" size="sm" onClick={onUndo} disabled={!canUndo} title="Undo (Ctrl/Cmd+Z)">
+          <Undo2 size={14} aria-hidden />
+          Undo
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={onRedo}
+          disabled={!canRedo}
+          title="Redo (Shift+Ctrl/Cmd+Z)"
+        >
+          <Redo2 size={14} aria-hidden />
+          Redo
+        </Button>
+        <Button type="button" size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving || undefined}>
+          <Save size={14} aria-hidden />
+          {UI_EDITOR_MESSAGES.save}
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import {
+  type DailyReward,
+  type LayoutNode,
+  normaliseDailyRewardsLayout,
+  storedDailyRewardsLayout,
+} from '@liveops/domain';
+import { layoutForSave } from './state/editor-state';
+
+export interface LoadedLayout {
+  layout: LayoutNode;
+  /** §4's notices: a layout without its Popup Frame or Rewards Grid is kept, and says so. */
+  warnings: string[];
+  /**
+   * Whether the editor shows something other than what is stored (no layout yet, so the generated default; or
+   * a stored shape normalisation changed): §4's "dirty, also set once on load" (decision 015).
+   */
+  changed: boolean;
+}
+
+/** JSON with every object's keys in order, so two layouts compare by content. */
+const sortedKeys = (_key: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+function sameContent(layout: LayoutNode, stored: unknown): boolean {
+  try {
+    return JSON.stringify(layoutForSave(layout), sortedKeys) === JSON.stringify(stored, sortedKeys);
+  } catch {
+    // A stored value too deep to serialise was certainly not kept as it is.
+    return false;
+  }
+}
+
+/** §4 "Layout normalisation on load" for a daily reward config, as the editor opens it. */
+export function loadedLayout(config: Pick<DailyReward, 'uiLayout' | 'cycleDays'>): LoadedLayout {
+  const stored = storedDailyRewardsLayout(config);
+  const { layout, warnings } = normaliseDailyRewardsLayout(stored, config.cycleDays);
+  const changed = stored === undefined || !sameContent(layout, stored);
+  return { layout, warnings, changed };
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DailyRewardSchema, type LayoutNode } from '@liveops/domain';
+import { ApiError, apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+import { dailyRewardQueryKey } from './get-daily-reward';
+
+/** The server's code for a save based on an older layoutVersion than the stored one. */
+export const LAYOUT_CONFLICT_CODE = 'LAYOUT_CONFLICT';
+
+export type SaveDailyRewardLayoutInput = {
+  uiLayout: LayoutNode;
+  /** The layoutVersion the editor started from; without it the save overwrites whatever is stored. */
+  baseVersion?: number;
+};
+
+/** §7: writes a config's uiLayout. A stale baseVersion is refused with 409 LAYOUT_CONFLICT. */
+export function saveDailyRewardLayout(gameId: string, dailyRewardId: string, input: SaveDailyRewardLayoutInput) {
+  return apiFetch(
+    `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/layout`,
+    { method: 'PUT', body: input },
+  ).then((body) => DailyRewardSchema.parse(body));
+}
+
+export function isLayoutConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === LAYOUT_CONFLICT_CODE;
+}
+
+export function useSaveDailyRewardLayout(gameId: string, dailyRewardId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveDailyRewardLayoutInput) => saveDailyRewardLayout(gameId, dailyRewardId, input),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(dailyRewardQueryKey(dailyRewardId), updated);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.dailyRewards.list(gameId) });
+    },
+  });
+}
