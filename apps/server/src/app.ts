@@ -17,7 +17,7 @@ import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
 import { assetsRoutes } from './routes/assets';
-import { dailyRewardsRoutes } from './routes/daily-rewards';
+import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
 import { liveUpdatesRoutes } from './routes/live-updates';
 import { filesRoutes } from './routes/files';
@@ -76,6 +76,7 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
+    .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));

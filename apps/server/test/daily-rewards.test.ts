@@ -278,6 +278,63 @@ describe('daily rewards', () => {
     expect((await other.client.get(`${base(s.game)}/${config.id}/embed-config`)).status).toBe(404);
   });
 
+  it('refuses a layout save based on an older version, answering the current config; saving without one overwrites', async () => {
+    const s = await setUp('rewards-layout-version@studio.test');
+    const config = await create(s);
+    expect(config.layoutVersion).toBe(0);
+    const mine = { ...ROOT, children: [{ id: 't', type: 'TextCB', props: { value: 'Mine' } }] };
+    const theirs = { ...ROOT, children: [{ id: 't', type: 'TextCB', props: { value: 'Theirs' } }] };
+    const first = await putLayout(s, config.id, { uiLayout: theirs, baseVersion: 0 });
+    expect(first.status).toBe(200);
+    expect((first.body as DailyReward).layoutVersion).toBe(1);
+    const stale = await putLayout(s, config.id, { uiLayout: mine, baseVersion: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'LAYOUT_CONFLICT',
+      message: DAILY_REWARD_MESSAGES.layoutConflict,
+      current: { id: config.id, layoutVersion: 1, uiLayout: theirs },
+    });
+    expect((await stored(config.id))?.uiLayout).toEqual(theirs);
+    const overwritten = await putLayout(s, config.id, { uiLayout: mine });
+    expect(overwritten.status).toBe(200);
+    expect(overwritten.body).toMatchObject({ layoutVersion: 2, uiLayout: mine });
+    for (const baseVersion of [-1, 1.5, '2', null]) {
+      expect((await putLayout(s, config.id, { uiLayout: mine, baseVersion })).status, String(baseVersion)).toBe(400);
+    }
+  });
+
+  it.runIf(TEST_DATABASE_KIND === 'postgres')(
+    'lets exactly one of two saves from the same version through',
+    async () => {
+      const s = await setUp('rewards-layout-race@studio.test');
+      const config = await create(s);
+      const layouts = ['A', 'B'].map((value) => ({
+        ...ROOT,
+        children: [{ id: 't', type: 'TextCB', props: { value } }],
+      }));
+      const answers = await Promise.all(
+        layouts.map((uiLayout) => putLayout(s, config.id, { uiLayout, baseVersion: 0 })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const winner = layouts[answers.findIndex((a) => a.status === 200)];
+      expect((await stored(config.id))?.uiLayout).toEqual(winner);
+    },
+  );
+
+  it('finds a config by its id alone for its owner (the UI editor’s address), and for nobody else', async () => {
+    const s = await setUp('rewards-by-id@studio.test');
+    const config = await create(s, { name: 'Editor Week' });
+    const found = await s.client.get(`/api/daily-rewards/${config.id}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual(config);
+    const other = await setUp('rewards-by-id-other@studio.test', true);
+    const refused = await other.client.get(`/api/daily-rewards/${config.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.text).not.toContain('Editor Week');
+    expect((await server.client().get(`/api/daily-rewards/${config.id}`)).status).toBe(401);
+    expect((await s.client.get('/api/daily-rewards/no-such-config')).status).toBe(404);
+  });
+
   it('deletes a config, which then answers not found', async () => {
     const s = await setUp('rewards-delete@studio.test');
     const config = await create(s);

@@ -654,7 +654,7 @@ function layoutShape() {
     });
   let level = node(fc.constant([]));
   for (let depth = 0; depth < 2; depth++) level = node(fc.array(level, { maxLength: 3 }));
-  return shaped({ uiLayout: level });
+  return shaped({ uiLayout: level, baseVersion: fc.integer({ min: -1, max: 3 }) });
 }
 function packShape(ids: Ids) {
   return shaped({

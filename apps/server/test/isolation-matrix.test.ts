@@ -61,7 +61,9 @@ type Entry =
   /** A verified user's own data, not tied to a game in the path: another owner gets their own answer. */
   | { access: 'verified'; body?: (ids: Ids) => unknown; form?: (ids: Ids) => FormData; otherOwner: number }
   /** Inside one game: another owner's ids answer exactly like missing ones. */
-  | { access: 'game'; body?: (ids: Ids) => unknown; form?: (ids: Ids) => FormData; notFound: string };
+  | { access: 'game'; body?: (ids: Ids) => unknown; form?: (ids: Ids) => FormData; notFound: string }
+  /** One record found by its id alone (no game in the path): another owner's id answers exactly like a missing one. */
+  | { access: 'record'; body?: (ids: Ids) => unknown; form?: (ids: Ids) => FormData; notFound: string };
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -206,6 +208,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'DELETE /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'GET /api/games/:gameId/daily-rewards': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'GET /api/daily-rewards/:dailyRewardId': { access: 'record', notFound: DAILY_REWARD_MESSAGES.notFound },
   'GET /api/games/:gameId/daily-rewards/:dailyRewardId/embed-config': {
     access: 'game',
     notFound: DAILY_REWARD_MESSAGES.notFound,
@@ -419,10 +422,16 @@ beforeAll(async () => {
   const bobItem = (
     await bob.post(`/api/games/${bobGame.id}/items`, { ...itemBody({ assetId: 'bobart' } as Ids), name: 'Bob Coin' })
   ).body as Item;
+  const bobPack = (
+    await bob.post(`/api/games/${bobGame.id}/packs`, {
+      name: 'Bob Crate',
+      contents: [{ itemId: bobItem.id, quantity: 1 }],
+    })
+  ).body as Pack;
   bobIds = {
     gameId: bobGame.id,
     itemId: bobItem.id,
-    packId: '',
+    packId: bobPack.id,
     segmentId: '',
     assetId: 'bobart',
     dailyRewardId: '',
@@ -467,10 +476,11 @@ describe('the isolation matrix covers the route table', () => {
   });
 });
 
-type Guarded = Extract<Entry, { access: 'verified' | 'game' }>;
+type Guarded = Extract<Entry, { access: 'verified' | 'game' | 'record' }>;
 type Probed = Extract<Entry, { access: 'public' | 'self' }>;
 const protectedEntries = Object.entries(MATRIX).filter(
-  (entry): entry is [string, Guarded] => entry[1].access === 'verified' || entry[1].access === 'game',
+  (entry): entry is [string, Guarded] =>
+    entry[1].access === 'verified' || entry[1].access === 'game' || entry[1].access === 'record',
 );
 const probedEntries = Object.entries(MATRIX).filter(
   (entry): entry is [string, Probed] => entry[1].access === 'public' || entry[1].access === 'self',
@@ -508,6 +518,12 @@ describe('a route that needs a verified owner', () => {
       if (entry.access === 'verified') {
         // Not about a game in the path: the other owner is answered with their own data only.
         expect(answer.status).toBe(entry.otherOwner);
+      } else if (entry.access === 'record') {
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ code: 'NOT_FOUND', message: entry.notFound });
+        const missing = { ...aliceIds, dailyRewardId: '00000000-0000-4000-8000-000000000000' };
+        const unknown = await send(bob, method, fill(pattern, missing), payloadOf(entry, aliceIds));
+        expect(answer.body, 'the first owner’s record answers differently from a missing one').toEqual(unknown.body);
       } else {
         expect(answer.status).toBe(404);
         expect(answer.body).toEqual({ code: 'NOT_FOUND', message: GAME_MESSAGES.notFound });
@@ -519,7 +535,9 @@ describe('a route that needs a verified owner', () => {
     },
   );
 
-  const childEntries = protectedEntries.filter(([key]) => /:(itemId|packId|segmentId|assetId)\b/.test(key));
+  const childEntries = protectedEntries.filter(([key]) =>
+    /:(itemId|packId|segmentId|assetId|dailyRewardId)\b/.test(key),
+  );
   it.each(childEntries)(
     "answers %s from another owner, in their own game, with the first owner's record id as not found",
     async (key, entry) => {
@@ -527,7 +545,7 @@ describe('a route that needs a verified owner', () => {
       const target = { ...aliceIds, gameId: bobIds.gameId };
       const answer = await send(bob, method, fill(pattern, target), payloadOf(entry, bobIds));
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ code: 'NOT_FOUND', message: entry.access === 'game' ? entry.notFound : '' });
+      expect(answer.body).toEqual({ code: 'NOT_FOUND', message: entry.access === 'verified' ? '' : entry.notFound });
       await expectNothingOfAlice(`other owner in own game ${key}`, answer);
     },
   );

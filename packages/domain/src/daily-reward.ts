@@ -26,6 +26,8 @@ export const DAILY_REWARD_MESSAGES = {
   updateEmpty: 'Send a new name, or the rewards with cycleDays.',
   rewardsWithCycleDays: 'Rewards and cycleDays are saved together.',
   notFound: 'Daily reward not found.',
+  layoutConflict:
+    'This layout was changed in another tab since you opened it. Reload to see the newer one, or overwrite it with yours.',
   unknownPacks: 'A daily reward can only give packs of its own game.',
 } as const;
 
@@ -36,8 +38,15 @@ export function packInUseMessage(configNames: readonly string[]): string {
   return `This pack is given by ${one ? 'daily reward' : `${configNames.length} daily rewards`} ${list}. Assign another pack to ${one ? 'its days' : 'their days'} first.`;
 }
 
-/** §7: the editor's save writes uiLayout, a layout checked as untrusted (the renderer trusts what passed). */
-export const UpdateDailyRewardLayoutInputSchema = z.strictObject({ uiLayout: LayoutNodeSchema });
+/**
+ * §7: the editor's save writes uiLayout, a layout checked as untrusted (the renderer trusts what passed). With
+ * baseVersion (the layoutVersion the editor loaded), a save over a newer layout is refused rather than silently
+ * overwriting another tab's work; without it, the save overwrites (the editor's "overwrite" choice).
+ */
+export const UpdateDailyRewardLayoutInputSchema = z.strictObject({
+  uiLayout: LayoutNodeSchema,
+  baseVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 /** §5: one message naming every day without a pack, e.g. "Assign a pack to day(s) 2, 5". */
 export function missingDaysMessage(days: readonly number[]): string {
@@ -128,6 +137,8 @@ export const DailyRewardSchema = z.object({
   cycleDays: z.literal(DAILY_REWARD_CYCLE_DAYS),
   rewards: z.array(DailyRewardEntrySchema).max(DAILY_REWARD_CYCLE_DAYS),
   uiLayout: LayoutNodeSchema.nullable(),
+  /** How many times the layout has been saved: the editor's save names the version it started from. */
+  layoutVersion: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
   enabled: z.boolean(),

@@ -209,6 +209,7 @@ export const dailyReward = pgTable(
     cycleDays: integer('cycle_days').notNull(),
     rewards: jsonb('rewards').$type<DailyRewardEntry[]>().notNull(),
     uiLayout: jsonb('ui_layout').$type<LayoutNode>(),
+    layoutVersion: integer('layout_version').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },

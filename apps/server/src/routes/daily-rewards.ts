@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   CreateDailyRewardInputSchema,
@@ -15,6 +15,7 @@ import { dailyReward, game, pack } from '../db/schema';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
+import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { jsonBody, layoutBody } from '../lib/request-body';
 import { embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
 import type { Storage } from '../storage/storage';
@@ -101,12 +102,28 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
       const scope = c.get('scope');
       const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
       if (!input.ok) return input.response;
+      const id = c.req.param('dailyRewardId');
+      const { uiLayout, baseVersion } = input.value;
+      // One statement: the version check and the write cannot interleave with another tab's save.
       const [row] = await db
         .update(dailyReward)
-        .set({ uiLayout: input.value.uiLayout, updatedAt: new Date() })
-        .where(own(scope, c.req.param('dailyRewardId')))
+        .set({ uiLayout, layoutVersion: sql`${dailyReward.layoutVersion} + 1`, updatedAt: new Date() })
+        .where(
+          baseVersion === undefined ? own(scope, id) : and(own(scope, id), eq(dailyReward.layoutVersion, baseVersion)),
+        )
         .returning();
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      if (!row) {
+        const [current] = await db.select().from(dailyReward).where(own(scope, id));
+        if (!current) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        return c.json(
+          {
+            code: 'LAYOUT_CONFLICT',
+            message: DAILY_REWARD_MESSAGES.layoutConflict,
+            current: presentDailyReward(current),
+          },
+          409,
+        );
+      }
       await changed(scope, row.id);
       return c.json(presentDailyReward(row));
     })
@@ -120,4 +137,26 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
       await changed(scope, row.id);
       return c.body(null, 204);
     });
+}
+
+/**
+ * GET /api/daily-rewards/:dailyRewardId: one config of the signed-in owner, found by its id alone, for the UI
+ * editor's address (/ui-editor/daily_rewards/:featureId names no game). Another owner's answers like a missing one.
+ */
+export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
+  return new Hono<AuthedEnv>().use(requireVerifiedUser(auth)).get('/:dailyRewardId', async (c) => {
+    const [row] = await db
+      .select()
+      .from(dailyReward)
+      .innerJoin(game, eq(game.id, dailyReward.gameId))
+      .where(
+        and(
+          eq(dailyReward.id, c.req.param('dailyRewardId')),
+          eq(dailyReward.ownerId, c.get('user').id),
+          eq(game.enabled, true),
+        ),
+      );
+    if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+    return c.json(presentDailyReward(row.daily_reward));
+  });
 }
