@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT_LABELS, findNodeByLabel, type LayoutNode } from '@liveops/domain';
-import { loadedLayout } from './loaded-layout';
+import { isMissingLabel, loadedLayout, missingLabelWarnings } from './loaded-layout';
 
 describe('loadedLayout', () => {
   it('opens a config without a layout on the generated default, as a change to save', () => {
@@ -26,6 +26,8 @@ describe('loadedLayout', () => {
     const loaded = loadedLayout({ uiLayout, cycleDays: 7 });
     expect(loaded.layout).toEqual(uiLayout);
     expect(loaded.warnings).toHaveLength(2);
+    expect(missingLabelWarnings(loaded.layout)).toEqual(loaded.warnings);
+    expect(loaded.warnings.every(isMissingLabel)).toBe(true);
     expect(loaded.changed).toBe(false);
   });
 });

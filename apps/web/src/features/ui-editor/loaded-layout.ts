@@ -1,4 +1,7 @@
 import {
+  DEFAULT_LAYOUT_LABELS,
+  findNodeByLabel,
+  NORMALISE_MESSAGES,
   type DailyReward,
   type LayoutNode,
   normaliseDailyRewardsLayout,
@@ -39,3 +42,15 @@ export function loadedLayout(config: Pick<DailyReward, 'uiLayout' | 'cycleDays'>
   const changed = stored === undefined || !sameContent(layout, stored);
   return { layout, warnings, changed };
 }
+
+const NEEDED_LABELS = [DEFAULT_LAYOUT_LABELS.popupFrame, DEFAULT_LAYOUT_LABELS.rewardsGrid];
+const MISSING_LABEL_WARNINGS = new Set(NEEDED_LABELS.map((label) => NORMALISE_MESSAGES.missingLabel(label)));
+
+/** §4's warning for each of the Popup Frame and Rewards Grid a layout lacks, as normalisation words it. */
+export function missingLabelWarnings(layout: LayoutNode): string[] {
+  return NEEDED_LABELS.filter((label) => !findNodeByLabel(layout, label)).map((label) =>
+    NORMALISE_MESSAGES.missingLabel(label),
+  );
+}
+
+export const isMissingLabel = (warning: string) => MISSING_LABEL_WARNINGS.has(warning);

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { isLayoutConflict, useSaveDailyRewardLayout } from '../../../lib/api/daily-rewards/save-daily-reward-layout';
-import { loadedLayout } from '../loaded-layout';
+import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
 import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
 import { useLeaveGuard } from '../use-leave-guard';
@@ -31,7 +31,9 @@ const PREVIEW_PARAMS: DailyRewardsParams = { streak: 0 };
 export function DailyRewardsEditor({ config, embed }: { config: DailyReward; embed: EmbedConfig | null }) {
   const queryClient = useQueryClient();
   const [opened] = useState(() => loadedLayout(config));
-  const [warnings, setWarnings] = useState(opened.warnings);
+  // Warnings about how the stored layout was read (shown as text) come from loading it; those about a missing
+  // Popup Frame or Rewards Grid follow the document.
+  const [readWarnings, setReadWarnings] = useState(() => opened.warnings.filter((w) => !isMissingLabel(w)));
   const [state, dispatch] = useReducer(editorReducer, undefined, () =>
     initialEditorState(opened.layout, config.layoutVersion, opened.changed),
   );
@@ -45,14 +47,13 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   const [conflict, setConflict] = useState<string | null>(null);
   const assets = useAssets(config.gameId);
 
-  // A layout saved elsewhere (another tab, a reload after a conflict) reaches a clean editor at once; a dirty
-  // editor keeps its work and learns of it when it saves.
+  // A layout saved elsewhere reaches a clean editor at once; a dirty editor keeps its work (its save then meets
+  // the conflict), and takes a newer stored layout as soon as it is clean again (one saved while it was saving).
+  const { dirty, baseVersion } = state;
   useEffect(() => {
-    if (config.layoutVersion <= latest.current.baseVersion || latest.current.dirty) return;
-    const next = loadedLayout(config);
-    setWarnings(next.warnings);
-    dispatch({ type: 'remoteChanged', layout: next.layout, version: config.layoutVersion });
-  }, [config]);
+    if (dirty || config.layoutVersion <= baseVersion) return;
+    dispatch({ type: 'remoteChanged', layout: loadedLayout(config).layout, version: config.layoutVersion });
+  }, [config, dirty, baseVersion]);
 
   const runSave = async (overwrite: boolean) => {
     const { document, baseVersion } = latest.current;
@@ -79,7 +80,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     setConflict(null);
     const fresh = await queryClient.fetchQuery({ ...dailyRewardQueryOptions(config.id), staleTime: 0 });
     const next = loadedLayout(fresh);
-    setWarnings(next.warnings);
+    setReadWarnings(next.warnings.filter((w) => !isMissingLabel(w)));
     dispatch({ type: 'load', layout: next.layout, version: fresh.layoutVersion, dirty: next.changed });
   };
 
@@ -107,6 +108,8 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     () => assets.data?.map(({ assetId, url }) => ({ assetId, url })) ?? embed?.assets ?? [],
     [assets.data, embed?.assets],
   );
+  const missingLabels = useMemo(() => missingLabelWarnings(state.document), [state.document]);
+  const warnings = readWarnings.length ? readWarnings : missingLabels;
   const selected = state.selectedId ? findNode(state.document, state.selectedId) : null;
 
   return (

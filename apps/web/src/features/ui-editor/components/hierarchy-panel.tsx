@@ -264,13 +264,18 @@ function HierarchyRow({
         type="button"
         className="ui-editor-row-select"
         aria-pressed={selected}
+        title={name === node.type ? name : `${name} (${node.type})`}
         onClick={() => dispatch({ type: 'select', id: node.id })}
         onKeyDown={onKeyDown}
         onMouseEnter={() => dispatch({ type: 'hover', id: node.id })}
         onMouseLeave={() => dispatch({ type: 'hover', id: null })}
       >
         <span className="ui-editor-row-name">{name}</span>
-        {name !== node.type && <span className="ui-editor-row-type">{node.type}</span>}
+        {name !== node.type && (
+          <span className="ui-editor-row-type" aria-hidden>
+            {node.type}
+          </span>
+        )}
       </button>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { DAILY_REWARD_MESSAGES, EMBED_FEATURE_TYPE } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward, EMBED_FEATURE_TYPE } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
 import { paths } from '../../../config/paths';
@@ -36,14 +36,6 @@ function NotFound({ message }: { message: string }) {
 
 function DailyRewardsEditorPage({ dailyRewardId }: { dailyRewardId: string }) {
   const config = useDailyReward(dailyRewardId);
-  const gameId = config.data?.gameId ?? '';
-  const embed = useEmbedConfig(gameId, config.data ? dailyRewardId : null);
-
-  // §8: a failure to load the preview's packs or assets is only logged; the editor still opens.
-  useEffect(() => {
-    if (embed.error) console.warn('Could not load the packs and assets for the preview:', embed.error);
-  }, [embed.error]);
-
   if (config.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
   if (config.isError) {
     if (config.error instanceof ApiError && config.error.status === 404) {
@@ -56,6 +48,16 @@ function DailyRewardsEditorPage({ dailyRewardId }: { dailyRewardId: string }) {
       />
     );
   }
-  if (embed.isPending && !embed.isError) return <FullPageStatus>Loading the editor…</FullPageStatus>;
-  return <DailyRewardsEditor config={config.data} embed={embed.data ?? null} />;
+  return <LoadedConfig config={config.data} />;
+}
+
+/** The config's game is known only once it has loaded: its packs, assets and theme load then. */
+function LoadedConfig({ config }: { config: DailyReward }) {
+  const embed = useEmbedConfig(config.gameId, config.id);
+  // §8: a failure to load the preview's packs or assets is only logged; the editor still opens.
+  useEffect(() => {
+    if (embed.error) console.warn('Could not load the packs and assets for the preview:', embed.error);
+  }, [embed.error]);
+  if (embed.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
+  return <DailyRewardsEditor config={config} embed={embed.data ?? null} />;
 }

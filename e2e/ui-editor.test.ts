@@ -1,0 +1,295 @@
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { useBrowserAndApp } from './support/lifecycle';
+
+const setup = useBrowserAndApp();
+const SHOTS = '/tmp/shots';
+const PREVIEW = 'iframe[title="Layout preview"]';
+
+async function send(context: BrowserContext, method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown) {
+  const response = await context.request.fetch(`${setup.app.url}${path}`, {
+    method,
+    data,
+    headers: { origin: setup.app.url },
+  });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as { id: string; uiLayout: unknown; layoutVersion: number };
+}
+
+/** A signed-in account with a game, an item, two packs and a daily reward whose 7 days are all saved. */
+async function gameWithDailyReward(prefix: string) {
+  const { context } = await signedInContext(setup.browser, setup.app, prefix);
+  const game = await createGameViaApi(context, setup.app, 'Editor Game');
+  const base = `/api/games/${game.id}`;
+  const gold = await send(context, 'POST', `${base}/items`, {
+    name: 'Gold',
+    type: 'currency',
+    value: 1,
+    baseAmount: 1,
+  });
+  const starter = await send(context, 'POST', `${base}/packs`, {
+    name: 'Starter Pack',
+    contents: [{ itemId: gold.id, quantity: 2 }],
+    iconId: 'gift',
+  });
+  const config = await send(context, 'POST', `${base}/daily-rewards`, { name: 'Week One' });
+  await send(context, 'PATCH', `${base}/daily-rewards/${config.id}`, {
+    cycleDays: 7,
+    rewards: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, packId: starter.id })),
+  });
+  return { context, game, configId: config.id, base };
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/ui-editor-${name}.png`, fullPage: true });
+}
+
+const tree = (page: Page) => page.getByRole('list', { name: 'Components' });
+const row = (page: Page, name: string) => tree(page).getByRole('button', { name, exact: true });
+const unsaved = (page: Page) => page.getByRole('status').filter({ hasText: 'Unsaved changes' });
+/** Saved: neither "Unsaved changes" nor "Saving..." shows, and Save is disabled. */
+async function waitSaved(page: Page) {
+  await expect.poll(() => page.locator('.ui-editor-status').textContent()).toBe('');
+  expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+}
+/** The names of a node's children, as the hierarchy lists them. */
+const childNames = (page: Page, ids: string[]) =>
+  Promise.all(ids.map((id) => tree(page).locator(`[data-node-id="${id}"] .ui-editor-row-name`).textContent()));
+const rowOrder = (page: Page) =>
+  tree(page)
+    .locator('li')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-node-id')));
+
+describe('UI editor', () => {
+  it('edits, previews, saves, undoes and reorders a daily reward layout', async () => {
+    const { context, game, configId, base } = await gameWithDailyReward('ui-editor');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const errors = collectErrors(page);
+
+    // From the Daily Rewards tab's Customize UI.
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByRole('link', { name: 'Customize UI of Week One' }).click();
+    await page.waitForURL(`**/ui-editor/daily_rewards/${configId}`);
+    await page.getByRole('heading', { name: 'UI Editor' }).waitFor();
+    const preview = page.frameLocator(PREVIEW);
+    await preview.getByText('Daily Bonus').waitFor();
+    await expect
+      .poll(() => page.getByText('Select a component from the hierarchy to edit its properties.').count())
+      .toBe(1);
+    // Never saved: the generated layout is a change to save (decision 015).
+    await unsaved(page).waitFor();
+    await shoot(page, 'desktop');
+
+    // The title text, chosen in the tree, changed in the panel, shown in the preview.
+    await row(page, 'Header Title').click();
+    await page.getByLabel('Value', { exact: true }).fill('Welcome Back');
+    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await preview.getByText('Welcome Back').waitFor();
+    // Clicking the selected row again deselects it.
+    await row(page, 'Header Title').click();
+    await page.getByText('Select a component from the hierarchy to edit its properties.').waitFor();
+
+    // The claim button, chosen by clicking it in the preview, takes a new colour.
+    await preview.getByRole('button', { name: 'Claim Reward' }).click();
+    expect(await row(page, 'Claim Button').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => preview.locator('[data-node-id="dr-claim-button"]').getAttribute('class'))
+      .toContain('cb-selected');
+    await page.getByLabel('Color', { exact: true }).fill('not a colour');
+    await page.getByLabel('Color', { exact: true }).press('Enter');
+    await page.getByText('Enter a colour such as').waitFor();
+    await page.getByLabel('Color', { exact: true }).fill('#ff0000');
+    await page.getByLabel('Color', { exact: true }).press('Enter');
+    const claimColor = () =>
+      preview.locator('[data-node-id="dr-claim-button"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(claimColor).toBe('rgb(255, 0, 0)');
+    // Number props: non-numeric keeps the old value, shown again.
+    await page.getByLabel('Width', { exact: true }).fill('abc');
+    await page.getByLabel('Width', { exact: true }).press('Enter');
+    expect(await page.getByLabel('Width', { exact: true }).inputValue()).toBe('200');
+    await shoot(page, 'selected');
+
+    // Protected nodes cannot be removed.
+    await row(page, 'Popup Frame').click();
+    expect(await page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+    await page.getByText('The popup needs this component: it cannot be removed.').waitFor();
+    await row(page, 'Rewards Grid').click();
+    expect(await page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+
+    // Save: the indicator goes; a reload shows both changes kept.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitSaved(page);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.reload();
+    await preview.getByText('Welcome Back').waitFor();
+    await expect.poll(claimColor).toBe('rgb(255, 0, 0)');
+    expect(await unsaved(page).count()).toBe(0);
+
+    // Undo and redo, by keys and by buttons.
+    await row(page, 'Footer').click();
+    const footerText = 'Come back every day for a new reward';
+    await page.getByLabel('Value', { exact: true }).fill('See you tomorrow');
+    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await preview.getByText('See you tomorrow').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await preview.getByText(footerText).waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await preview.getByText('See you tomorrow').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await preview.getByText(footerText).waitFor();
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await preview.getByText('See you tomorrow').waitFor();
+
+    // Reorder two siblings by keyboard: Alt+Down on the footer's row moves it below the claim button.
+    const before = await rowOrder(page);
+    expect(before.indexOf('dr-footer')).toBeLessThan(before.indexOf('dr-claim-button'));
+    await row(page, 'Footer').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect
+      .poll(async () => {
+        const order = await rowOrder(page);
+        return order.indexOf('dr-footer') > order.indexOf('dr-claim-button');
+      })
+      .toBe(true);
+    expect(await childNames(page, ['dr-footer'])).toEqual(['Footer']);
+    // The preview follows: the footer text is now after the claim button.
+    const footerAfterClaim = await preview.locator('[data-node-id="dr-claim-button"]').evaluate((el) => {
+      const footer = el.ownerDocument.querySelector('[data-node-id="dr-footer"]');
+      return !!footer && !!(el.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(footerAfterClaim).toBe(true);
+    // ...and by dragging the grip with the keyboard sensor (Space, arrow, Space) back up.
+    await tree(page).getByRole('button', { name: 'Reorder Footer' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => {
+        const order = await rowOrder(page);
+        return order.indexOf('dr-footer') < order.indexOf('dr-claim-button');
+      })
+      .toBe(true);
+
+    // Back with unsaved changes asks first; Stay keeps the editor, Leave goes to the Daily Rewards tab.
+    await unsaved(page).waitFor();
+    await page.getByRole('link', { name: '← Back' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave with unsaved changes?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('/ui-editor/');
+    await page.getByRole('link', { name: '← Back' }).click();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`**/dashboard/game/${game.id}/daily-rewards`);
+
+    // A stale save: the layout changes through the API meanwhile; the editor offers Reload or Overwrite.
+    await page.goto(`${setup.app.url}/ui-editor/daily_rewards/${configId}`);
+    await preview.getByText('Welcome Back').waitFor();
+    await row(page, 'Footer').click();
+    await page.getByLabel('Value', { exact: true }).fill('Mine');
+    await page.getByLabel('Value', { exact: true }).press('Enter');
+    const stored = await context.request.get(`${setup.app.url}/api/daily-rewards/${configId}`);
+    const storedLayout = ((await stored.json()) as { uiLayout: { children: unknown[] } }).uiLayout;
+    const theirs = JSON.parse(JSON.stringify(storedLayout).replace('Welcome Back', 'Theirs')) as unknown;
+    await send(context, 'PUT', `${base}/daily-rewards/${configId}/layout`, { uiLayout: theirs });
+    await page.getByRole('button', { name: 'Save' }).click();
+    const conflict = page.getByRole('alertdialog', { name: 'Layout changed elsewhere' });
+    await conflict.getByText('This layout was changed in another tab').waitFor();
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await preview.getByText('Theirs').waitFor();
+    expect(await preview.getByText('Mine').count()).toBe(0);
+
+    // Overwrite wins over a newer layout. (The reload kept the Footer selected.)
+    expect(await row(page, 'Footer').getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Value', { exact: true }).fill('Mine again');
+    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await send(context, 'PUT', `${base}/daily-rewards/${configId}/layout`, { uiLayout: theirs });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Layout changed elsewhere' })
+      .getByRole('button', { name: 'Overwrite' })
+      .click();
+    await waitSaved(page);
+    const after = await context.request.get(`${setup.app.url}/api/daily-rewards/${configId}`);
+    expect(JSON.stringify(((await after.json()) as { uiLayout: unknown }).uiLayout)).toContain('Mine again');
+
+    // On a phone the columns stack.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row(page, 'Claim Button').click();
+    await shoot(page, 'phone');
+    const [tree390, props390] = await Promise.all([
+      page.locator('.ui-editor-hierarchy').boundingBox(),
+      page.locator('.ui-editor-properties').boundingBox(),
+    ]);
+    expect(tree390!.width).toBeGreaterThan(300);
+    expect(props390!.y).toBeGreaterThan(tree390!.y + tree390!.height - 1);
+
+    // The refused stale saves are the only failed requests (the browser logs them).
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+  });
+
+  it('shows a saved layout from another tab in an open editor', async () => {
+    const { context, configId, base } = await gameWithDailyReward('ui-editor-live');
+    const page = await context.newPage();
+    await page.goto(`${setup.app.url}/ui-editor/daily_rewards/${configId}`);
+    const preview = page.frameLocator(PREVIEW);
+    await preview.getByText('Daily Bonus').waitFor();
+    // Save once so the editor is clean, then another tab saves a newer layout.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitSaved(page);
+    const stored = await context.request.get(`${setup.app.url}/api/daily-rewards/${configId}`);
+    const layout = JSON.stringify(((await stored.json()) as { uiLayout: unknown }).uiLayout);
+    await send(context, 'PUT', `${base}/daily-rewards/${configId}/layout`, {
+      uiLayout: JSON.parse(layout.replace('Daily Bonus', 'Live Bonus')) as unknown,
+    });
+    await preview.getByText('Live Bonus').waitFor();
+
+    // A stored layout without the Popup Frame or the Rewards Grid opens unchanged, with a notice, not a block.
+    await send(context, 'PUT', `${base}/daily-rewards/${configId}/layout`, {
+      uiLayout: {
+        id: 'bg',
+        type: 'BackgroundCB',
+        props: {},
+        children: [{ id: 't', type: 'TextCB', props: { value: 'Bare' } }],
+      },
+    });
+    await page.reload();
+    await preview.getByText('Bare').waitFor();
+    await page.getByText('The layout has no node labelled "Popup Frame"; it is shown unchanged.').waitFor();
+    await page.getByText('The layout has no node labelled "Rewards Grid"; it is shown unchanged.').waitFor();
+    await row(page, 'TextCB').click();
+    await page.getByLabel('Value', { exact: true }).fill('Still editable');
+    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await preview.getByText('Still editable').waitFor();
+  });
+
+  it('answers another owner config and an unknown feature type with their messages, showing no data', async () => {
+    const { configId } = await gameWithDailyReward('ui-editor-owner');
+    const { context } = await signedInContext(setup.browser, setup.app, 'ui-editor-other');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${setup.app.url}/ui-editor/daily_rewards/${configId}`);
+    await page.getByText('Daily reward not found.').waitFor();
+    expect(await page.locator(PREVIEW).count()).toBe(0);
+    expect(await page.getByText('Week One').count()).toBe(0);
+    await page.goto(`${setup.app.url}/ui-editor/offers/${configId}`);
+    await page.getByText('Feature component for "offers" not found.').waitFor();
+    // The 404 answer itself is the only console error (the browser logs failed requests).
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});
