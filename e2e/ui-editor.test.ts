@@ -187,6 +187,21 @@ describe('UI editor', () => {
       })
       .toBe(true);
 
+    // ...and by dragging the grip with the mouse, down below the claim button again.
+    const grip = await tree(page).getByRole('button', { name: 'Reorder Footer' }).boundingBox();
+    const target = await tree(page).getByRole('button', { name: 'Reorder Claim Button' }).boundingBox();
+    await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2 + 8, { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => {
+        const order = await rowOrder(page);
+        return order.indexOf('dr-footer') > order.indexOf('dr-claim-button');
+      })
+      .toBe(true);
+
     // Back with unsaved changes asks first; Stay keeps the editor, Leave goes to the Daily Rewards tab.
     await unsaved(page).waitFor();
     await page.getByRole('link', { name: '← Back' }).click();

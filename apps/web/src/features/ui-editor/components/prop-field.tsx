@@ -17,8 +17,12 @@ import { CommitTextInput } from './commit-text-input';
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const HEX6 = /^#[0-9a-f]{6}$/i;
 
+/** Names that read poorly spelt out. */
+const FIELD_LABELS: Record<string, string> = { cbLabel: 'Editor label' };
+
 /** A field's name as a person reads it: fillColor → "Fill color". */
 function fieldLabel(name: string): string {
+  if (FIELD_LABELS[name]) return FIELD_LABELS[name];
   const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
