@@ -130,9 +130,26 @@ describe('UI editor', () => {
     await row(page, 'Rewards Grid').click();
     expect(await page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
 
-    // Save: the indicator goes; a reload shows both changes kept.
+    // The emulator, open in another tab meanwhile, shows the stored layout until the save.
+    const emulator = await context.newPage();
+    const emulatorErrors = collectErrors(emulator);
+    await emulator.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
+    const emulated = emulator.frameLocator('iframe[title="Daily reward preview"]');
+    await emulated.getByText('Daily Bonus').waitFor();
+
+    // Save: the indicator goes; the emulator and the embed page show the saved layout; a reload keeps both changes.
     await page.getByRole('button', { name: 'Save' }).click();
     await waitSaved(page);
+    await emulated.getByText('Welcome Back').waitFor();
+    await expect
+      .poll(() =>
+        emulated.locator('[data-node-id="dr-claim-button"]').evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(255, 0, 0)');
+    await emulator.goto(`${setup.app.url}/embed/daily_rewards?gameId=${game.id}&featureId=${configId}`);
+    await emulator.getByText('Welcome Back').waitFor();
+    expect(emulatorErrors).toEqual([]);
+    await emulator.close();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await page.reload();
     await preview.getByText('Welcome Back').waitFor();
