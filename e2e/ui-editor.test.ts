@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createGameViaApi, signedInContext } from './support/accounts';
@@ -7,6 +9,20 @@ import { useBrowserAndApp } from './support/lifecycle';
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
 const PREVIEW = 'iframe[title="Layout preview"]';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The ids and targets of serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function send(context: BrowserContext, method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown) {
   const response = await context.request.fetch(`${setup.app.url}${path}`, {
@@ -122,6 +138,7 @@ describe('UI editor', () => {
     await page.getByLabel('Width', { exact: true }).press('Enter');
     expect(await page.getByLabel('Width', { exact: true }).inputValue()).toBe('200');
     await shoot(page, 'selected');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Protected nodes cannot be removed.
     await row(page, 'Popup Frame').click();
