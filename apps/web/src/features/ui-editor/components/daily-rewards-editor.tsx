@@ -64,7 +64,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
         ...(overwrite ? {} : { baseVersion }),
       });
       setConflict(null);
-      dispatch({ type: 'saved', version: saved.layoutVersion });
+      dispatch({ type: 'saved', version: saved.layoutVersion, document });
     } catch (error) {
       if (isLayoutConflict(error)) {
         setConflict(error.message);

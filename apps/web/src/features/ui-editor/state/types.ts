@@ -31,7 +31,7 @@ export type EditorAction =
   | { type: 'moveNode'; id: string; parentId: string; index: number }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'saved'; version: number }
+  | { type: 'saved'; version: number; document: LayoutNode }
   | { type: 'remoteChanged'; layout: LayoutNode; version: number };
 
 export type EditorActionOf<T extends EditorAction['type']> = Extract<EditorAction, { type: T }>;

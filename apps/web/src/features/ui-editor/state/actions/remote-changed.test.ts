@@ -22,7 +22,7 @@ describe('remoteChanged', () => {
 
   it("ignores the echo of the editor's own save, so undo still works after saving", () => {
     const edited = setProp(testState(), { type: 'setProp', id: 'title', name: 'value', value: 'Hi' });
-    const clean = saved(edited, { type: 'saved', version: 4 });
+    const clean = saved(edited, { type: 'saved', version: 4, document: edited.document });
     expect(remoteChanged(clean, { type: 'remoteChanged', layout: clean.document, version: 4 })).toBe(clean);
     expect(remoteChanged(clean, { type: 'remoteChanged', layout: remote, version: 2 })).toBe(clean);
   });
