@@ -14,7 +14,7 @@ function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps)
   const image = resolveImage(node.props.src);
   const screen = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const scale = useFitScale(screen, content);
+  const { scale, height } = useFitScale(screen, content);
   return (
     <div
       ref={screen}
@@ -34,7 +34,7 @@ function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps)
             ? {
                 transform: `scale(${scale})`,
                 // A transform keeps the layout size: give back the height it no longer takes, so it stays centred.
-                marginBottom: `${-(1 - scale) * (content.current?.offsetHeight ?? 0)}px`,
+                marginBottom: `${-(1 - scale) * height}px`,
               }
             : undefined
         }

@@ -5,8 +5,11 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
  * phone still shows whole on a landscape screen or a small web view, smaller rather than cut off. Followed with a
  * ResizeObserver; where there is none (a test DOM), 1.
  */
-export function useFitScale(outer: RefObject<HTMLElement | null>, inner: RefObject<HTMLElement | null>): number {
-  const [scale, setScale] = useState(1);
+export function useFitScale(
+  outer: RefObject<HTMLElement | null>,
+  inner: RefObject<HTMLElement | null>,
+): { scale: number; height: number } {
+  const [fit, setFit] = useState({ scale: 1, height: 0 });
   useLayoutEffect(() => {
     const box = outer.current;
     const content = inner.current;
@@ -22,7 +25,12 @@ export function useFitScale(outer: RefObject<HTMLElement | null>, inner: RefObje
         natural.height > 0 && height > 0 ? height / natural.height : 1,
         natural.width > 0 && width > 0 ? width / natural.width : 1,
       );
-      setScale((current) => (Math.abs(current - next) < 0.005 ? current : next));
+      // Measured here, never while rendering: a read of the layout during render would force one on every edit.
+      setFit((current) =>
+        Math.abs(current.scale - next) < 0.005 && Math.abs(current.height - natural.height) < 1
+          ? current
+          : { scale: next, height: natural.height },
+      );
     };
     const observer = new view.ResizeObserver(measure);
     observer.observe(box);
@@ -30,5 +38,5 @@ export function useFitScale(outer: RefObject<HTMLElement | null>, inner: RefObje
     measure();
     return () => observer.disconnect();
   }, [outer, inner]);
-  return scale;
+  return fit;
 }
