@@ -39,3 +39,4 @@ export const SignUpInputSchema = z.object(auth.SignUpInputSchema.shape);
 export const ResendVerificationInputSchema = z.object(auth.ResendVerificationInputSchema.shape);
 export const ChangePasswordInputSchema = z.strictObject(auth.ChangePasswordInputSchema.shape);
 export const RedeemVerificationInputSchema = z.strictObject(auth.RedeemVerificationInputSchema.shape);
+export * from './ui-editor-messages';

@@ -12,7 +12,7 @@ import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-dail
 import { isLayoutConflict, useSaveDailyRewardLayout } from '../../../lib/api/daily-rewards/save-daily-reward-layout';
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { useLeaveGuard } from '../use-leave-guard';
 import { useUndoShortcuts } from '../use-undo-shortcuts';
 import { EditorDialog } from './editor-dialog';

@@ -1,7 +1,7 @@
 import { Redo2, Save, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 
 /** §2 the editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */
 export function EditorHeader({

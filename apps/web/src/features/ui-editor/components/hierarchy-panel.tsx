@@ -20,7 +20,7 @@ import { LAYOUT_NODE_TYPES, type LayoutNode, type LayoutNodeType, nodeLabel } fr
 import { Button } from '../../../components/ui/button';
 import { canRemove, type EditorAction } from '../state/editor-state';
 import { type TreeRow, treeRows } from '../tree-rows';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 
 type Dispatch = (action: EditorAction) => void;
 

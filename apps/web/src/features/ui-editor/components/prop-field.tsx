@@ -11,7 +11,7 @@ import {
   parseNumberInput,
   parseSliceInput,
 } from '@liveops/domain';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { CommitTextInput } from './commit-text-input';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;

@@ -8,7 +8,7 @@ import {
   type LayoutPropValue,
 } from '@liveops/domain';
 import type { EditorAction } from '../state/editor-state';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { CommitTextInput } from './commit-text-input';
 import { PropField } from './prop-field';
 import { rowName } from './hierarchy-panel';

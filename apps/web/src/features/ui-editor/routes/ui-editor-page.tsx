@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDailyReward } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { useEmbedConfig } from '../../../lib/api/daily-rewards/get-embed-config';
 import { DailyRewardsEditor } from '../components/daily-rewards-editor';
-import { UI_EDITOR_MESSAGES } from '../ui-editor-messages';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import '../ui-editor.css';
 
 /**
