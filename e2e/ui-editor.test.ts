@@ -1,28 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createGameViaApi, signedInContext } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
 const PREVIEW = 'iframe[title="Layout preview"]';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The ids and targets of serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function send(context: BrowserContext, method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown) {
   const response = await context.request.fetch(`${setup.app.url}${path}`, {
