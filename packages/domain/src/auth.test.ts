@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SignInInputSchema, SignUpInputSchema } from './auth';
-import { AUTH_MESSAGES } from './messages';
+import {
+  ChangePasswordInputSchema,
+  passwordIsEmail,
+  ResetPasswordInputSchema,
+  SignInInputSchema,
+  SignUpInputSchema,
+} from './auth';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES } from './messages';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.error?.issues[0]?.message;
@@ -43,5 +49,41 @@ describe('SignUpInputSchema', () => {
 describe('SignInInputSchema', () => {
   it('does not apply the sign-up length rule to a password', () => {
     expect(SignInInputSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+  });
+});
+
+describe('new password rules', () => {
+  it('refuses a sign-up password that is the email address, in any case or with spaces around it', () => {
+    expect(firstIssue(SignUpInputSchema.safeParse({ email: 'Ada@Studio.test', password: ' ada@studio.TEST ' }))).toBe(
+      AUTH_MESSAGES.passwordIsEmail,
+    );
+    expect(passwordIsEmail('ada@studio.test.', 'ada@studio.test')).toBe(false);
+    expect(passwordIsEmail('', '')).toBe(false);
+  });
+
+  it('applies the sign-up lengths to a reset, and refuses a missing, empty or 10 KB token as an invalid link', () => {
+    const huge = 'x'.repeat(10_240);
+    expect(firstIssue(ResetPasswordInputSchema.safeParse({ token: 'abc', newPassword: 'short' }))).toBe(
+      AUTH_MESSAGES.passwordTooShort,
+    );
+    expect(firstIssue(ResetPasswordInputSchema.safeParse({ token: 'abc', newPassword: huge }))).toBe(
+      AUTH_MESSAGES.passwordTooLong,
+    );
+    for (const token of [undefined, '', huge]) {
+      expect(firstIssue(ResetPasswordInputSchema.safeParse({ token, newPassword: 'long enough' }))).toBe(
+        RESET_MESSAGES.linkInvalid,
+      );
+    }
+    expect(
+      ResetPasswordInputSchema.safeParse({ token: 'abc', newPassword: 'long enough', email: 'x@y.co' }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a changed password that is the current one', () => {
+    const same = ChangePasswordInputSchema.safeParse({ currentPassword: 'long enough', newPassword: 'long enough' });
+    expect(firstIssue(same)).toBe(ACCOUNT_MESSAGES.newPasswordSameAsCurrent);
+    expect(ChangePasswordInputSchema.safeParse({ currentPassword: 'x', newPassword: 'long enough' }).success).toBe(
+      true,
+    );
   });
 });

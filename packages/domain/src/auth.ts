@@ -1,10 +1,10 @@
 // Written in zod's small build (zod/mini): these are all the sign-in pages validate, and their first visit loads
 // no other zod. The package's main entry wraps the same fields in classic zod objects for the server.
 import * as z from 'zod/mini';
-import { AUTH_MESSAGES } from './messages';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES } from './messages';
 
 // What the sign-in pages need besides the schemas, so they import this entry alone (`@liveops/domain/auth`).
-export { AUTH_MESSAGES, VERIFY_MESSAGES } from './messages';
+export { AUTH_MESSAGES, RESET_MESSAGES, VERIFY_MESSAGES } from './messages';
 export { authErrorMessage, googleErrorMessage, mentionsVerification, verifyErrorMessage } from './auth-errors';
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -36,16 +36,33 @@ export const SignInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 
-export const SignUpInputSchema = z.object({
-  email: EmailSchema,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .check(
-      z.minLength(1, AUTH_MESSAGES.passwordRequired),
-      z.minLength(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort),
-      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
-    ),
-});
+/** A password a person chooses (sign-up, reset, change): the length rules. */
+export const NewPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .check(
+    z.minLength(1, AUTH_MESSAGES.passwordRequired),
+    z.minLength(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+  );
+
+/** The rule beside the lengths: a new password is never the account's own email address (in any case). */
+export function passwordIsEmail(password: string, email: string): boolean {
+  const typed = password.trim().toLowerCase();
+  return typed.length > 0 && typed === email.trim().toLowerCase();
+}
+
+/** Sign-up's cross-field check, shared with the classic schema of the package's main entry. */
+export const passwordNotEmailCheck = z.refine<{ email: string; password: string }>(
+  (input) => !passwordIsEmail(input.password, input.email),
+  {
+    error: AUTH_MESSAGES.passwordIsEmail,
+    path: ['password'],
+  },
+);
+
+export const SignUpInputSchema = z
+  .object({ email: EmailSchema, password: NewPasswordSchema })
+  .check(passwordNotEmailCheck);
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 export const ResendVerificationInputSchema = z.object({ email: EmailSchema });
@@ -62,9 +79,39 @@ export const RedeemVerificationInputSchema = z.strictObject({
  */
 export type VerificationOutcome = { verified: true } | { verified: false; code: string; message: string };
 
-/** Better Auth's change-password, with the sign-up rules for the new password. */
-export const ChangePasswordInputSchema = z.strictObject({
-  currentPassword: SignInInputSchema.shape.password,
-  newPassword: SignUpInputSchema.shape.password,
-  revokeOtherSessions: z.optional(z.boolean()),
-});
+/** Change-password's cross-field check, shared with the classic schema of the package's main entry. */
+export const newPasswordDiffersCheck = z.refine<{ currentPassword: string; newPassword: string }>(
+  (input) => input.newPassword !== input.currentPassword,
+  { error: ACCOUNT_MESSAGES.newPasswordSameAsCurrent, path: ['newPassword'] },
+);
+
+/** Better Auth's change-password, with the sign-up rules for the new password (the server adds the email rule). */
+export const ChangePasswordInputSchema = z
+  .strictObject({
+    currentPassword: SignInInputSchema.shape.password,
+    newPassword: NewPasswordSchema,
+    revokeOtherSessions: z.optional(z.boolean()),
+  })
+  .check(newPasswordDiffersCheck);
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** How long an emailed password reset link works (Better Auth's resetPasswordTokenExpiresIn). */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** Better Auth's reset tokens are 24 letters and digits; anything much longer is not one. */
+export const RESET_TOKEN_MAX_LENGTH = 256;
+
+export const RequestPasswordResetInputSchema = z.object({ email: EmailSchema });
+export type RequestPasswordResetInput = z.infer<typeof RequestPasswordResetInputSchema>;
+
+const ResetTokenSchema = z
+  .string({ error: RESET_MESSAGES.linkInvalid })
+  .check(z.minLength(1, RESET_MESSAGES.linkInvalid), z.maxLength(RESET_TOKEN_MAX_LENGTH, RESET_MESSAGES.linkInvalid));
+
+/** What the reset page asks before it shows the form: is this emailed link still good, and for which address. */
+export const ResetLinkStatusInputSchema = z.strictObject({ token: ResetTokenSchema });
+export type ResetLinkStatus =
+  { valid: true; email: string } | { valid: false; code: 'RESET_LINK_INVALID' | 'RESET_LINK_EXPIRED'; message: string };
+
+/** Better Auth's reset-password: the token from the link and the new password (the server adds the email rule). */
+export const ResetPasswordInputSchema = z.strictObject({ token: ResetTokenSchema, newPassword: NewPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;

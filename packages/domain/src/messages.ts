@@ -16,6 +16,35 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 128 characters.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  passwordIsEmail: 'Choose a password that is not your email address.',
+  passwordsDiffer: 'The two passwords do not match.',
+} as const;
+
+/** Forgot password: the request page and the page the emailed link opens. */
+export const RESET_MESSAGES = {
+  requestIntro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+  requestSent:
+    'If an account exists for that address, a link to reset its password is on its way. The link works once and expires in 1 hour.',
+  checking: 'Checking your reset link...',
+  linkInvalid: 'This password reset link is not valid or has already been used.',
+  linkExpired: 'This password reset link has expired.',
+  newLinkHint: 'Request a new link and use the latest email.',
+  passwordChanged: 'Your password has been changed and every device signed in to your account has been signed out.',
+} as const;
+
+/** The account settings page. */
+export const ACCOUNT_MESSAGES = {
+  loadFailed: 'Could not load your account settings.',
+  displayNameSaved: 'Display name saved.',
+  passwordChanged: 'Password changed.',
+  currentPasswordWrong: 'The current password is not correct. Your password was not changed.',
+  newPasswordSameAsCurrent: 'Choose a new password that differs from the current one.',
+  noPassword: 'You sign in with Google: this account has no password to change.',
+  otherSessionsSignedOut: 'Every other device has been signed out.',
+  deletePasswordRequired: 'Enter your password to delete your account.',
+  deletePasswordWrong: 'That password is not correct. Nothing was deleted.',
+  deleteConfirmationWrong: 'Type your email address exactly as shown to confirm. Nothing was deleted.',
+  deleted: 'Your account and all of its data have been deleted.',
 } as const;
 
 export const VERIFY_MESSAGES = {
