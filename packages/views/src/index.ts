@@ -5,7 +5,7 @@
  */
 export { COMPONENTS } from './components/registry';
 export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';
-export { renderNode } from './render-node';
+export { dailyRewardsDecorator, bindDailyRewards } from './daily-rewards/bind-daily-rewards';
 export {
   DailyRewardsView,
   type DailyRewardsViewConfig,
@@ -13,4 +13,12 @@ export {
   type ViewTheme,
 } from './daily-rewards/daily-rewards-view';
 export { VIEWS_CSS } from './styles';
-export type { HostProps, NodeDecoration, NodeRenderProps, RenderContext, ViewAsset, ViewComponent } from './types';
+export type {
+  HostProps,
+  NodeDecoration,
+  NodeDecorator,
+  NodeRenderProps,
+  RenderContext,
+  ViewAsset,
+  ViewComponent,
+} from './types';

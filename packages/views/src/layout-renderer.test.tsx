@@ -127,4 +127,27 @@ describe('LayoutRenderer', () => {
     expect(onNodeHover).toHaveBeenLastCalledWith('t');
     expect(container.querySelector('[data-node-id="grid"]')!.className).toContain('cb-selected');
   });
+
+  it('re-renders only the nodes on the path to an edited node, and none when the selection moves', () => {
+    const texts = Array.from({ length: 50 }, (_, i): LayoutNode => ({ id: `t${i}`, type: 'TextCB', props: {} }));
+    const grid: LayoutNode = { id: 'grid', type: 'GridCB', props: {}, children: texts };
+    const layout = root(grid);
+    const decorate = vi.fn(() => undefined);
+    const { rerender, container } = render(<LayoutRenderer layout={layout} decorate={decorate} />);
+    expect(decorate).toHaveBeenCalledTimes(52);
+
+    decorate.mockClear();
+    const edited = texts.map((t, i) => (i === 7 ? { ...t, props: { value: 'Edited' } } : t));
+    const next = root({ ...grid, children: edited });
+    rerender(<LayoutRenderer layout={next} decorate={decorate} />);
+    expect(decorate.mock.calls.map((call: unknown[]) => (call[0] as LayoutNode).id)).toEqual(['root', 'grid', 't7']);
+    expect(screen.getByText('Edited')).toBeTruthy();
+
+    decorate.mockClear();
+    rerender(<LayoutRenderer layout={next} decorate={decorate} selectedId="t9" hoveredId="t3" />);
+    expect(decorate).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-node-id="t9"]')!.className).toContain('cb-selected');
+    expect(container.querySelector('[data-node-id="t3"]')!.className).toContain('cb-hovered');
+    expect(container.querySelectorAll('.cb-selected, .cb-hovered')).toHaveLength(2);
+  });
 });

@@ -1,10 +1,12 @@
 import type { LayoutNode } from '@liveops/domain';
-import { type CSSProperties, type ReactNode, useMemo } from 'react';
-import { renderNode } from './render-node';
+import { type CSSProperties, type MouseEvent, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
+import { resolveImageSource } from './image-source';
+import { NodeView, type NodeViewShared } from './node-view';
+import { SelectionStore } from './selection-store';
 import { VIEWS_CSS } from './styles';
 import type { RenderContext, ViewAsset } from './types';
 
-export interface LayoutRendererProps extends Omit<RenderContext, 'assets'> {
+export interface LayoutRendererProps<Scope = unknown> extends RenderContext<Scope> {
   /** A trusted layout: the output of normaliseLayout, normaliseDailyRewardsLayout or LayoutNodeSchema. */
   layout: LayoutNode;
   /** The game's assets, for `asset:<assetId>` sources. */
@@ -19,28 +21,65 @@ export interface LayoutRendererProps extends Omit<RenderContext, 'assets'> {
 
 const NO_ASSETS: readonly ViewAsset[] = [];
 
-/** A layout in a frame that fills its host: the one renderer of the preview, emulator, embed and published page. */
-export function LayoutRenderer({
+/** The innermost layout node at an event's target, inside the frame `root`. */
+function nodeIdAt(event: MouseEvent<HTMLElement>): string | null {
+  const target = event.target as Element | null;
+  const node = target?.closest?.('[data-node-id]');
+  return node && event.currentTarget.contains(node) ? node.getAttribute('data-node-id') : null;
+}
+
+/**
+ * A layout in a frame that fills its host: the one renderer of the preview, emulator, embed and published page.
+ * Clicks and hovers are read once, at the frame, for the innermost node under the pointer.
+ */
+export function LayoutRenderer<Scope = unknown>({
   layout,
   assets = NO_ASSETS,
   withStyles = true,
   style,
   children,
-  decorations,
-  selectedId,
-  hoveredId,
+  decorate,
+  selectedId = null,
+  hoveredId = null,
   onNodeClick,
   onNodeHover,
-}: LayoutRendererProps) {
-  const assetUrls = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.url])), [assets]);
-  const tree = useMemo(
-    () => renderNode(layout, { assets: assetUrls, decorations, selectedId, hoveredId, onNodeClick, onNodeHover }),
-    [layout, assetUrls, decorations, selectedId, hoveredId, onNodeClick, onNodeHover],
-  );
+}: LayoutRendererProps<Scope>) {
+  const [selection] = useState(() => new SelectionStore(selectedId, hoveredId));
+  useLayoutEffect(() => selection.set(selectedId, hoveredId), [selection, selectedId, hoveredId]);
+
+  const shared = useMemo<NodeViewShared>(() => {
+    const urls = new Map(assets.map((asset) => [asset.assetId, asset.url]));
+    return {
+      resolveImage: (source: unknown) => resolveImageSource(source, urls),
+      decorate: decorate as NodeViewShared['decorate'],
+      selection,
+    };
+  }, [assets, decorate, selection]);
+
   return (
-    <div className="cb-view" style={style} onMouseLeave={onNodeHover ? () => onNodeHover(null) : undefined}>
+    <div
+      className="cb-view"
+      style={style}
+      onClick={
+        onNodeClick
+          ? (event) => {
+              const id = nodeIdAt(event);
+              if (id !== null) onNodeClick(id);
+            }
+          : undefined
+      }
+      onMouseOver={
+        onNodeHover
+          ? (event) => {
+              const id = nodeIdAt(event);
+              if (id !== null) onNodeHover(id);
+            }
+          : undefined
+      }
+      onMouseLeave={onNodeHover ? () => onNodeHover(null) : undefined}
+    >
       {withStyles && <style>{VIEWS_CSS}</style>}
-      {tree}
+      <NodeView node={layout} cell={undefined} scope={undefined} shared={shared} />
       {children}
     </div>
   );

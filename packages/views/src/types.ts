@@ -1,6 +1,5 @@
 import type { EditableField, LayoutNode, LayoutNodeType, LayoutProps } from '@liveops/domain';
 import type { CSSProperties, MouseEvent, ReactElement, ReactNode } from 'react';
-import type { AssetUrls } from './image-source';
 
 /** What a host adds to one node without touching the layout: bound data, a day's state, a click. */
 export interface NodeDecoration {
@@ -51,10 +50,19 @@ export interface ViewComponent {
   childStyle?: (node: LayoutNode) => CSSProperties | undefined;
 }
 
-/** What renderNode needs besides the node; every editor hook is optional. */
-export interface RenderContext {
-  assets: AssetUrls;
-  decorations?: ReadonlyMap<string, NodeDecoration>;
+/**
+ * What a host adds to each node, derived from the node and a scope handed down from its ancestors (the day card
+ * a node sits in): a pure function, so a node that did not change keeps its decoration and is not re-rendered.
+ * `scope` is what this node's children receive (the node's own scope when undefined).
+ */
+export type NodeDecorator<Scope> = (
+  node: LayoutNode,
+  scope: Scope | undefined,
+) => { decoration?: NodeDecoration; scope?: Scope } | undefined;
+
+/** What the renderer needs besides the layout; every editor hook is optional. */
+export interface RenderContext<Scope = unknown> {
+  decorate?: NodeDecorator<Scope>;
   selectedId?: string | null;
   hoveredId?: string | null;
   onNodeClick?: (id: string) => void;

@@ -12,7 +12,7 @@ import {
 } from '@liveops/domain';
 import type { AssetUrls } from '../image-source';
 import { resolveImageSource } from '../image-source';
-import type { NodeDecoration } from '../types';
+import type { NodeDecoration, NodeDecorator } from '../types';
 
 export interface DailyRewardsBinding {
   cycleDays: number;
@@ -77,42 +77,42 @@ function themedColors(node: LayoutNode, colors: DailyRewardsBinding['colors']): 
 const merge = (a: NodeDecoration | undefined, b: NodeDecoration): NodeDecoration =>
   a ? { ...a, ...b, props: { ...a.props, ...b.props } } : b;
 
+const CLAIMED_CHECK = (
+  <span className="cb-day-check" role="img" aria-label="Claimed">
+    ✓
+  </span>
+);
+
 /**
- * Decision 012's bindings as decorations by node id: a node with props.day is that day's card (its state as
- * data-day-state and a class; a check mark when claimed); its descendants bound to day.label, pack.name,
- * pack.amount and pack.image take the day's pack from config.rewards; a ButtonCB bound to claim calls onClaim.
- * The theme's colours replace the defaults wherever the layout uses them. The layout itself is not changed.
+ * Decision 012's bindings as a NodeDecorator whose scope is the day card a node sits in: a node with props.day
+ * is that day's card (its state as data-day-state and a class; a check mark when claimed); its descendants bound
+ * to day.label, pack.name, pack.amount and pack.image take the day's pack from config.rewards; a ButtonCB bound
+ * to claim calls onClaim. The theme's colours replace the defaults wherever the layout uses them. The layout
+ * itself is not changed.
  */
-export function bindDailyRewards(layout: LayoutNode, binding: DailyRewardsBinding): Map<string, NodeDecoration> {
-  const decorations = new Map<string, NodeDecoration>();
-  const add = (id: string, decoration: NodeDecoration) => decorations.set(id, merge(decorations.get(id), decoration));
+export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorator<number> {
   const packsById = new Map(binding.packs.map((pack) => [pack.id, pack]));
   const packOf = (day: number) => {
     const packId = binding.rewards.find((entry) => entry.day === day)?.packId;
     return packId === undefined ? undefined : packsById.get(packId);
   };
 
-  const stack: { node: LayoutNode; day: number | undefined }[] = [{ node: layout, day: undefined }];
-  while (stack.length) {
-    const { node, day: outer } = stack.pop()!;
+  return (node, outer) => {
+    let decoration: NodeDecoration | undefined;
+    const add = (more: NodeDecoration) => (decoration = merge(decoration, more));
     const ownDay = node.props.day;
     const cardDay = typeof ownDay === 'number' && Number.isInteger(ownDay) && ownDay >= 1 ? ownDay : undefined;
     const day = cardDay ?? outer;
 
     const themed = themedColors(node, binding.colors);
-    if (themed) add(node.id, { props: themed });
+    if (themed) add({ props: themed });
 
     if (cardDay !== undefined) {
       const state = dayState(cardDay, binding.params, binding.cycleDays);
-      add(node.id, {
+      add({
         className: `cb-day cb-day-${state}`,
         attributes: { 'data-day': String(cardDay), 'data-day-state': state },
-        overlay:
-          state === 'claimed' ? (
-            <span className="cb-day-check" role="img" aria-label="Claimed">
-              ✓
-            </span>
-          ) : undefined,
+        overlay: state === 'claimed' ? CLAIMED_CHECK : undefined,
       });
     }
 
@@ -120,18 +120,28 @@ export function bindDailyRewards(layout: LayoutNode, binding: DailyRewardsBindin
     if (bind === 'claim' && node.type === 'ButtonCB') {
       // Decision 012's rule never makes today claimed (the days before it are), so the button stays enabled
       // unless the layout itself disables it.
-      add(node.id, {
-        attributes: { 'data-bind': 'claim' },
-        ...(binding.onClaim ? { onActivate: binding.onClaim } : {}),
-      });
+      add({ attributes: { 'data-bind': 'claim' }, ...(binding.onClaim ? { onActivate: binding.onClaim } : {}) });
     } else if (day !== undefined && typeof bind === 'string') {
       const pack = packOf(day);
-      if (bind === 'day.label') add(node.id, { props: { value: `Day ${day}` } });
-      else if (bind === 'pack.name') add(node.id, { props: { value: pack?.name ?? '' } });
-      else if (bind === 'pack.amount') add(node.id, { props: { value: formatAmount(pack) } });
-      else if (bind === 'pack.image' && node.type === 'ImageCB') add(node.id, artwork(pack, binding.assets));
+      if (bind === 'day.label') add({ props: { value: `Day ${day}` } });
+      else if (bind === 'pack.name') add({ props: { value: pack?.name ?? '' } });
+      else if (bind === 'pack.amount') add({ props: { value: formatAmount(pack) } });
+      else if (bind === 'pack.image' && node.type === 'ImageCB') add(artwork(pack, binding.assets));
     }
+    return decoration || cardDay !== undefined ? { decoration, scope: day } : undefined;
+  };
+}
 
+/** The decorations dailyRewardsDecorator gives a whole layout, by node id. */
+export function bindDailyRewards(layout: LayoutNode, binding: DailyRewardsBinding): Map<string, NodeDecoration> {
+  const decorate = dailyRewardsDecorator(binding);
+  const decorations = new Map<string, NodeDecoration>();
+  const stack: { node: LayoutNode; day: number | undefined }[] = [{ node: layout, day: undefined }];
+  while (stack.length) {
+    const { node, day: outer } = stack.pop()!;
+    const decorated = decorate(node, outer);
+    if (decorated?.decoration) decorations.set(node.id, decorated.decoration);
+    const day = decorated?.scope ?? outer;
     const children = node.children ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, day });
   }

@@ -3,6 +3,7 @@ import {
   DAILY_REWARD_CYCLE_DAYS,
   type DailyRewardsParams,
   type EmbedPack,
+  type LayoutNode,
   normaliseDailyRewardsLayout,
   SCREEN_BACKGROUND_COLOR,
   storedDailyRewardsLayout,
@@ -10,7 +11,7 @@ import {
 import { type CSSProperties, useMemo } from 'react';
 import { LayoutRenderer } from '../layout-renderer';
 import type { RenderContext, ViewAsset } from '../types';
-import { bindDailyRewards } from './bind-daily-rewards';
+import { dailyRewardsDecorator } from './bind-daily-rewards';
 
 export interface ViewTheme {
   primaryColor?: string;
@@ -31,8 +32,14 @@ export interface DailyRewardsViewConfig {
   theme?: ViewTheme | null;
 }
 
-export interface DailyRewardsViewProps extends Omit<RenderContext, 'assets' | 'decorations'> {
+export interface DailyRewardsViewProps extends Omit<RenderContext, 'decorate'> {
   config: DailyRewardsViewConfig;
+  /**
+   * A layout already trusted (the UI editor's document, normalised when it was loaded and changed only through
+   * its reducer): shown as it is instead of the config's stored one, so an edit re-renders only the nodes it
+   * changed rather than a freshly validated copy of the whole tree.
+   */
+  layout?: LayoutNode;
   packs: readonly EmbedPack[];
   assets: readonly ViewAsset[];
   params: DailyRewardsParams;
@@ -54,6 +61,7 @@ const hex = (value: string | undefined): string | undefined => (value && HEX.tes
  */
 export function DailyRewardsView({
   config,
+  layout: trusted,
   packs,
   assets,
   params,
@@ -62,9 +70,12 @@ export function DailyRewardsView({
   onClose,
   ...editor
 }: DailyRewardsViewProps) {
-  const stored = storedDailyRewardsLayout(config);
+  const stored = trusted ? undefined : storedDailyRewardsLayout(config);
   const cycleDays = config.cycleDays ?? DAILY_REWARD_CYCLE_DAYS;
-  const { layout } = useMemo(() => normaliseDailyRewardsLayout(stored, cycleDays), [stored, cycleDays]);
+  const layout = useMemo(
+    () => trusted ?? normaliseDailyRewardsLayout(stored, cycleDays).layout,
+    [trusted, stored, cycleDays],
+  );
 
   const configTheme = config.uiTheme ?? config.theme;
   const accent = hex(theme?.primaryColor) ?? hex(configTheme?.primaryColor) ?? ACCENT_COLOR;
@@ -72,9 +83,9 @@ export function DailyRewardsView({
   const { streak, todayIndex } = params;
   const { rewards } = config;
   const assetUrls = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.url])), [assets]);
-  const decorations = useMemo(
+  const decorate = useMemo(
     () =>
-      bindDailyRewards(layout, {
+      dailyRewardsDecorator({
         cycleDays,
         rewards,
         packs,
@@ -83,7 +94,7 @@ export function DailyRewardsView({
         colors: { accent, background },
         ...(onClaim ? { onClaim } : {}),
       }),
-    [layout, cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim],
+    [cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim],
   );
 
   return (
@@ -91,7 +102,7 @@ export function DailyRewardsView({
       {...editor}
       layout={layout}
       assets={assets}
-      decorations={decorations}
+      decorate={decorate}
       style={{ '--cb-accent': accent } as CSSProperties}
     >
       {onClose && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutNode } from '@liveops/domain';
-import { treeRows } from './tree-rows';
+import { stableTreeRows, treeRows } from './tree-rows';
 
 const text = (id: string): LayoutNode => ({ id, type: 'TextCB', props: {} });
 
@@ -25,5 +25,33 @@ describe('treeRows', () => {
     let node: LayoutNode = text('leaf');
     for (let i = 0; i < 5000; i++) node = { id: `n${i}`, type: 'GridCB', props: {}, children: [node] };
     expect(treeRows(node)).toHaveLength(5001);
+  });
+});
+
+describe('stableTreeRows', () => {
+  const grid = { id: 'grid', type: 'GridCB', props: {}, children: [text('a'), text('b')] } satisfies LayoutNode;
+  const root: LayoutNode = { id: 'root', type: 'BackgroundCB', props: {}, children: [grid, text('c')] };
+  const [a, b] = grid.children as [LayoutNode, LayoutNode];
+
+  it('keeps the rows and id list of nodes an edit did not touch, and replaces those on its path', () => {
+    const before = stableTreeRows(root, null);
+    const edited: LayoutNode = {
+      ...root,
+      children: [{ ...grid, children: [a, { ...b, props: { value: 'x' } }] }, root.children![1]!],
+    };
+    const after = stableTreeRows(edited, before);
+    expect(after.ids).toBe(before.ids);
+    const same = after.rows.map((row, i) => row === before.rows[i]);
+    expect(same).toEqual([false, false, true, false, true]);
+    expect(after.byId.get('b')!.node.props.value).toBe('x');
+  });
+
+  it('gives a new id list when the order changes, and nothing for no layout', () => {
+    const before = stableTreeRows(root, null);
+    const moved = stableTreeRows({ ...root, children: [root.children![1]!, grid] }, before);
+    expect(moved.ids).not.toBe(before.ids);
+    expect(moved.ids).toEqual(['root', 'c', 'grid', 'a', 'b']);
+    expect(moved.rows[2]).not.toBe(before.rows[1]);
+    expect(stableTreeRows(null, before)).toEqual({ rows: [], ids: [], byId: new Map() });
   });
 });

@@ -29,3 +29,35 @@ export function treeRows(root: LayoutNode): TreeRow[] {
   }
   return rows;
 }
+
+/** The hierarchy's rows with their ids, both reusing the previous listing's objects wherever nothing changed. */
+export interface TreeListing {
+  rows: TreeRow[];
+  ids: string[];
+  byId: Map<string, TreeRow>;
+}
+
+const sameRow = (a: TreeRow, b: TreeRow) =>
+  a.node === b.node &&
+  a.depth === b.depth &&
+  a.parentId === b.parentId &&
+  a.index === b.index &&
+  a.siblings === b.siblings;
+
+/**
+ * treeRows, keeping the identity of every row whose node and place did not change, and of the id list when the
+ * order did not change: an edit of one node re-renders one row of a 500-row hierarchy, and the drag-and-drop
+ * context, keyed on the id list, is not rebuilt at all.
+ */
+export function stableTreeRows(root: LayoutNode | null, previous: TreeListing | null): TreeListing {
+  const fresh = root ? treeRows(root) : [];
+  const rows = fresh.map((row) => {
+    const old = previous?.byId.get(row.node.id);
+    return old && sameRow(old, row) ? old : row;
+  });
+  const freshIds = rows.map((row) => row.node.id);
+  const oldIds = previous?.ids;
+  const ids =
+    oldIds && oldIds.length === freshIds.length && oldIds.every((id, i) => id === freshIds[i]) ? oldIds : freshIds;
+  return { rows, ids, byId: new Map(rows.map((row) => [row.node.id, row])) };
+}

@@ -98,10 +98,9 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     () => ({
       cycleDays: config.cycleDays,
       rewards: config.rewards,
-      uiLayout: state.document,
       uiTheme: embed?.uiTheme ?? null,
     }),
-    [config.cycleDays, config.rewards, state.document, embed?.uiTheme],
+    [config.cycleDays, config.rewards, embed?.uiTheme],
   );
   // The game's assets, so a picture just picked shows before it is saved (the embed config names saved ones).
   const viewAssets = useMemo(
@@ -150,6 +149,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
           <PreviewFrame title="Layout preview">
             <DailyRewardsView
               config={previewConfig}
+              layout={state.document}
               packs={embed?.packs ?? []}
               assets={viewAssets}
               params={PREVIEW_PARAMS}

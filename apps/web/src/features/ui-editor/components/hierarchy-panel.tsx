@@ -15,14 +15,19 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { ArrowDown, ArrowUp, Copy, GripVertical, Plus, Trash2, X } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useId, useState } from 'react';
 import { LAYOUT_NODE_TYPES, type LayoutNode, type LayoutNodeType, nodeLabel } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
 import { canRemove, type EditorAction } from '../state/editor-state';
-import { type TreeRow, treeRows } from '../tree-rows';
+import { stableTreeRows, type TreeRow } from '../tree-rows';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 
 type Dispatch = (action: EditorAction) => void;
+
+// Constants, not literals: dnd-kit keys its sensors (and so the context every row reads) on these objects, and
+// a new object per render re-rendered all 500 rows of a large layout on every edit.
+const POINTER_SENSOR_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
 /** The hierarchy lists a node by its label, else its type. */
 export const rowName = (node: LayoutNode) => nodeLabel(node) || node.type;
@@ -43,14 +48,20 @@ export function HierarchyPanel({
   hoveredId: string | null;
   dispatch: Dispatch;
 }) {
-  const rows = useMemo(() => (document ? treeRows(document) : []), [document]);
-  const byId = useMemo(() => new Map(rows.map((row) => [row.node.id, row])), [rows]);
-  const ids = useMemo(() => rows.map((row) => row.node.id), [rows]);
+  // The previous listing is state adjusted while rendering (React's pattern for a value derived from the last
+  // render), so the rows of untouched nodes keep their identity.
+  const [listed, setListed] = useState(() => ({ document, listing: stableTreeRows(document, null) }));
+  let { listing } = listed;
+  if (listed.document !== document) {
+    listing = stableTreeRows(document, listing);
+    setListed({ document, listing });
+  }
+  const { rows, ids, byId } = listing;
   const [addType, setAddType] = useState<LayoutNodeType>('TextCB');
   const addTypeId = useId();
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_SENSOR_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR_OPTIONS),
   );
   // A node moves among its own siblings only: the drop targets are narrowed to them.
   const collision: CollisionDetection = useCallback(
@@ -64,12 +75,15 @@ export function HierarchyPanel({
     [byId],
   );
 
-  const move = (row: TreeRow, by: number) => {
-    if (row.parentId === null) return;
-    const index = row.index + by;
-    if (index < 0 || index >= row.siblings) return;
-    dispatch({ type: 'moveNode', id: row.node.id, parentId: row.parentId, index });
-  };
+  const move = useCallback(
+    (row: TreeRow, by: number) => {
+      if (row.parentId === null) return;
+      const index = row.index + by;
+      if (index < 0 || index >= row.siblings) return;
+      dispatch({ type: 'moveNode', id: row.node.id, parentId: row.parentId, index });
+    },
+    [dispatch],
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = byId.get(String(active.id));
     const to = over ? byId.get(String(over.id)) : undefined;
@@ -208,7 +222,8 @@ export function HierarchyPanel({
   );
 }
 
-function HierarchyRow({
+/** Memoised: the rows of nodes an edit did not touch keep their props (stableTreeRows) and are not re-rendered. */
+const HierarchyRow = memo(function HierarchyRow({
   row,
   selected,
   hovered,
@@ -279,4 +294,4 @@ function HierarchyRow({
       </button>
     </li>
   );
-}
+});
