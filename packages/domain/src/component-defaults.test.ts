@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_DEFINITIONS, propOrDefault, TEXT_SIZES, visibleFields } from './component-defaults';
-import { LayoutNodeSchema } from './layout';
+import { LayoutNodeSchema } from './layout-schema';
 
 const names = (fields: { name: string }[]) => fields.map((field) => field.name);
 

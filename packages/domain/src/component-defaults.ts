@@ -1,4 +1,4 @@
-import { DEFAULT_GAME_THEME } from './game';
+import { DEFAULT_GAME_THEME } from './game-theme';
 import type { LayoutNodeType, LayoutPropValue, LayoutProps } from './layout';
 
 /**

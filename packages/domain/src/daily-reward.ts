@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LayoutNodeSchema } from './layout';
+import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
+import { LayoutNodeSchema } from './layout-schema';
 import { hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
-/** §9: a daily reward cycle is a fixed 7 days; names are at most 60 characters. */
-export const DAILY_REWARD_CYCLE_DAYS = 7;
+export { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
+/** §9: names are at most 60 characters. */
 export const DAILY_REWARD_NAME_MAX = 60;
-export const PACK_ID_MAX_LENGTH = 64;
 /** §9 timings: how long the save success and save error messages stay. */
 export const DAILY_REWARD_SAVED_MESSAGE_MS = 3000;
 export const DAILY_REWARD_SAVE_ERROR_MS = 4000;

@@ -1,4 +1,4 @@
-import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward';
+import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 
 /** §3 runtime params of a daily-rewards view. */
 export type DailyRewardsParams = { streak: number; todayIndex?: number };

@@ -1,6 +1,6 @@
 import { SCREEN_BACKGROUND_COLOR } from './component-defaults';
-import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward';
-import { DEFAULT_GAME_THEME } from './game';
+import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
+import { DEFAULT_GAME_THEME } from './game-theme';
 import type { LayoutNode, LayoutProps } from './layout';
 
 /** §9 default colours (the screen background is SCREEN_BACKGROUND_COLOR). */

@@ -1,32 +1,47 @@
 import { z } from 'zod';
-import { DAILY_REWARD_CYCLE_DAYS, DailyRewardEntrySchema } from './daily-reward';
+import { DailyRewardEntrySchema } from './daily-reward';
+import type { EmbedConfig, EmbedInitMessage } from './embed-config-check';
+import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 import { type DailyRewardsParams, parseStreak, parseTodayIndex } from './day-state';
 import { HexColorSchema } from './game';
 import { ITEM_ICON_IDS, type ItemIconId } from './inventory';
 import { isSafeImageSource } from './layout';
 import { storedDailyRewardsLayout } from './normalise-layout';
+import {
+  decodeEmbedConfigJson,
+  EMBED_ASSETS_MAX,
+  EMBED_CONFIG_LIMITS,
+  EMBED_FEATURE_TYPE,
+  EMBED_HOST_SOURCE,
+  EMBED_INIT_TYPE,
+  EMBED_PACKS_MAX,
+  EMBED_PATH,
+  EMBED_PROTOCOL_VERSION,
+} from './embed-protocol';
 
-/** §9 message protocol version; §7 messages between windows. */
-export const EMBED_PROTOCOL_VERSION = 1;
-export const EMBED_HOST_SOURCE = 'CB_HOST';
-export const EMBED_INIT_TYPE = 'CB_INIT';
-export const EMBED_SOURCE = 'CB_EMBED';
-export const EMBED_LOADED_TYPE = 'loaded';
-export const EMBED_FEATURE_TYPE = 'daily_rewards';
-export const EMBED_PATH = '/embed/daily_rewards';
-/** The longest encoded config the embed page decodes (1.5 MB); longer ones decode to null. */
-export const EMBED_CONFIG_MAX_ENCODED_CHARS = 1_500_000;
-export const EMBED_PACKS_MAX = 500;
-export const EMBED_ASSETS_MAX = 500;
+export {
+  decodeEmbedConfigJson,
+  EMBED_ASSETS_MAX,
+  EMBED_CONFIG_LIMITS,
+  EMBED_CONFIG_MAX_ENCODED_CHARS,
+  EMBED_FEATURE_TYPE,
+  EMBED_HOST_SOURCE,
+  EMBED_INIT_TYPE,
+  EMBED_LOADED_MESSAGE,
+  EMBED_LOADED_TYPE,
+  EMBED_MESSAGES,
+  EMBED_PACKS_MAX,
+  EMBED_PATH,
+  EMBED_PROTOCOL_VERSION,
+  EMBED_SOURCE,
+  isEmbedLoadedMessage,
+  packAmount,
+} from './embed-protocol';
+// One declaration of the checked shapes, the zod-free check's; embed-config-check.test.ts holds these schemas'
+// outputs to them.
+export type { EmbedAsset, EmbedConfig, EmbedInitMessage, EmbedPack, EmbedTheme } from './embed-config-check';
 
-export const EMBED_MESSAGES = {
-  loading: 'Loading…',
-  noConfig: 'No configuration provided.',
-  configsLoadFailed: 'Failed to load configs',
-  featureConfigNotFound: 'Feature config not found',
-} as const;
-
-const ImageUrlSchema = z.string().max(1_100_000).refine(isSafeImageSource);
+const ImageUrlSchema = z.string().max(EMBED_CONFIG_LIMITS.imageUrlChars).refine(isSafeImageSource);
 const ThemeSchema = z.object({
   primaryColor: HexColorSchema.optional(),
   secondaryColor: HexColorSchema.optional(),
@@ -34,14 +49,14 @@ const ThemeSchema = z.object({
 
 /** What the renderer needs of a pack: its name, artwork (asset URL or emoji icon id) and what it grants. */
 export const EmbedPackSchema = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().max(200),
+  id: z.string().min(1).max(EMBED_CONFIG_LIMITS.refIdChars),
+  name: z.string().max(EMBED_CONFIG_LIMITS.nameChars),
   value: z.number(),
   /** The amount a card shows; when absent, the sum of the contents' quantities. */
   amount: z.number().optional(),
   contents: z
-    .array(z.object({ itemId: z.string().max(64), quantity: z.number().int().min(1) }))
-    .max(50)
+    .array(z.object({ itemId: z.string().max(EMBED_CONFIG_LIMITS.refIdChars), quantity: z.number().int().min(1) }))
+    .max(EMBED_CONFIG_LIMITS.packContentsMax)
     .optional(),
   assetUrl: ImageUrlSchema.nullable().default(null),
   /** An unknown icon id shows no icon rather than refusing the whole config. */
@@ -51,14 +66,12 @@ export const EmbedPackSchema = z.object({
     .default(null)
     .catch(null),
 });
-export type EmbedPack = z.infer<typeof EmbedPackSchema>;
 
 export const EmbedAssetSchema = z.object({
-  assetId: z.string().min(1).max(64),
-  name: z.string().max(200),
+  assetId: z.string().min(1).max(EMBED_CONFIG_LIMITS.refIdChars),
+  name: z.string().max(EMBED_CONFIG_LIMITS.nameChars),
   url: ImageUrlSchema,
 });
-export type EmbedAsset = z.infer<typeof EmbedAssetSchema>;
 
 /**
  * §7 "the JSON config including packs and assets": a daily reward config with the packs and assets it shows, in
@@ -69,10 +82,10 @@ export type EmbedAsset = z.infer<typeof EmbedAssetSchema>;
  */
 export const EmbedConfigSchema = z
   .object({
-    id: z.string().max(128).optional(),
-    gameId: z.string().max(128).optional(),
-    ownerId: z.string().max(128).optional(),
-    name: z.string().max(200),
+    id: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
+    gameId: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
+    ownerId: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
+    name: z.string().max(EMBED_CONFIG_LIMITS.nameChars),
     cycleDays: z.number().int().min(1).max(DAILY_REWARD_CYCLE_DAYS).default(DAILY_REWARD_CYCLE_DAYS),
     rewards: z.array(DailyRewardEntrySchema).max(DAILY_REWARD_CYCLE_DAYS).default([]),
     uiLayout: z.unknown().optional(),
@@ -92,15 +105,7 @@ export const EmbedConfigSchema = z
       ...(chosenTheme === undefined ? {} : { uiTheme: chosenTheme }),
     };
   });
-export type EmbedConfig = z.output<typeof EmbedConfigSchema>;
 export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;
-
-/** The amount a pack's card shows: its amount, else the total quantity of its contents, else null. */
-export function packAmount(pack: EmbedPack): number | null {
-  if (pack.amount !== undefined) return pack.amount;
-  if (!pack.contents?.length) return null;
-  return pack.contents.reduce((sum, entry) => sum + entry.quantity, 0);
-}
 
 const ParamsSchema = z
   .object({ streak: z.number().nullish(), todayIndex: z.number().nullish() })
@@ -123,10 +128,6 @@ export const EmbedInitMessageSchema = z.object({
     v: z.literal(EMBED_PROTOCOL_VERSION),
   }),
 });
-export type EmbedInitMessage = z.output<typeof EmbedInitMessageSchema>;
-
-/** §7 embed → parent, once loaded. */
-export const EMBED_LOADED_MESSAGE = { source: EMBED_SOURCE, type: EMBED_LOADED_TYPE } as const;
 
 /** A window message as the embed's CB_INIT, or null for anything else. Never throws. */
 export function parseEmbedInitMessage(data: unknown): EmbedInitMessage | null {
@@ -135,19 +136,6 @@ export function parseEmbedInitMessage(data: unknown): EmbedInitMessage | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-export function isEmbedLoadedMessage(data: unknown): boolean {
-  try {
-    return (
-      typeof data === 'object' &&
-      data !== null &&
-      (data as Record<string, unknown>).source === EMBED_SOURCE &&
-      (data as Record<string, unknown>).type === EMBED_LOADED_TYPE
-    );
-  } catch {
-    return false;
   }
 }
 
@@ -164,28 +152,16 @@ export function encodeEmbedConfig(config: EmbedConfigInput): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*$/;
-
 /**
- * §4/§8: the config from the embed URL, in standard or URL-safe base64, padded or not; a "+" the query string
- * turned into a space counts as "+". Null for anything that is not such base64 of UTF-8 JSON of a config, or is
- * longer than EMBED_CONFIG_MAX_ENCODED_CHARS. Never throws.
+ * §4/§8: the config from the embed URL, in standard or URL-safe base64, padded or not (decodeEmbedConfigJson).
+ * Null for anything that is not such base64 of UTF-8 JSON of a config, or is longer than
+ * EMBED_CONFIG_MAX_ENCODED_CHARS. Never throws.
  */
 export function decodeEmbedConfig(text: unknown): EmbedConfig | null {
-  if (typeof text !== 'string' || text.length === 0 || text.length > EMBED_CONFIG_MAX_ENCODED_CHARS) return null;
-  const unpadded = text
-    .trim()
-    .replace(/ /g, '+')
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .replace(/={1,2}$/, '');
-  if (!BASE64.test(unpadded) || unpadded.length % 4 === 1) return null;
   try {
-    const binary = atob(unpadded + '='.repeat((4 - (unpadded.length % 4)) % 4));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    const parsed = EmbedConfigSchema.safeParse(JSON.parse(json));
+    const json = decodeEmbedConfigJson(text);
+    if (json === undefined) return null;
+    const parsed = EmbedConfigSchema.safeParse(json);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

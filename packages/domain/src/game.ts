@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOR } from './game-theme';
 import { hasVisibleCharacter } from './text';
 
 export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
@@ -15,8 +16,7 @@ export const SDK_KEY_PREFIX = 'CSDK-';
 export const SDK_KEY_RANDOM_LENGTH = 16;
 export const SDK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const SDK_KEY_PATTERN = /^CSDK-[A-Za-z0-9]{16}$/;
-/** The spec's default colours: the accent and the popup's screen background. */
-export const DEFAULT_GAME_THEME = { primaryColor: '#FFE16D', secondaryColor: '#021031' } as const;
+export { DEFAULT_GAME_THEME } from './game-theme';
 
 export const GAME_MESSAGES = {
   nameRequired: 'Game name is required.',
@@ -39,7 +39,7 @@ export const GAME_MESSAGES = {
 
 export const HexColorSchema = z
   .string({ error: GAME_MESSAGES.colorInvalid })
-  .regex(/^#[0-9A-Fa-f]{6}$/, GAME_MESSAGES.colorInvalid)
+  .regex(HEX_COLOR, GAME_MESSAGES.colorInvalid)
   .transform((value) => value.toUpperCase());
 
 export const OrientationSchema = z.enum(ORIENTATIONS, { error: GAME_MESSAGES.orientationInvalid });

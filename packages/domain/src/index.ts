@@ -31,6 +31,7 @@ export * from './asset';
 export * from './segment';
 export * from './inventory';
 export * from './layout';
+export * from './layout-schema';
 export * from './component-defaults';
 export * from './daily-reward';
 export * from './default-layout';

@@ -1,32 +1,12 @@
 import { z } from 'zod';
+import { ITEM_ICON_IDS, type ItemIconId } from './item-icons';
 import { hasVisibleCharacter } from './text';
 
 export const ITEM_TYPES = ['currency', 'game_item'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const ITEM_TYPE_LABELS: Record<ItemType, string> = { currency: 'Currency', game_item: 'Game item' };
 
-/** §3's 17 legacy emoji icon ids, with the emoji each shows. */
-export const ITEM_ICONS = {
-  sparkle: '✨',
-  gift: '🎁',
-  coin: '🪙',
-  star: '⭐',
-  energy: '⚡',
-  potion: '🧪',
-  gem: '💎',
-  heart: '❤️',
-  trophy: '🏆',
-  crown: '👑',
-  fire: '🔥',
-  shield: '🛡️',
-  sword: '⚔️',
-  key: '🔑',
-  ticket: '🎟️',
-  balloon: '🎈',
-  controller: '🎮',
-} as const;
-export type ItemIconId = keyof typeof ITEM_ICONS;
-export const ITEM_ICON_IDS = Object.keys(ITEM_ICONS) as ItemIconId[];
+export { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from './item-icons';
 
 /** §5/§9 defaults. */
 export const ITEM_DEFAULTS = { type: 'currency', value: 1, baseAmount: 1, iconId: 'coin' } as const;

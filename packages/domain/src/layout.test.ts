@@ -8,9 +8,9 @@ import {
   isSafeImageSource,
   LAYOUT_LIMITS,
   LAYOUT_MESSAGES,
-  LayoutNodeSchema,
   layoutNodes,
 } from './layout';
+import { LayoutNodeSchema } from './layout-schema';
 
 const text = (id: string, value: unknown) => ({ id, type: 'TextCB', props: { value } });
 const image = (props: Record<string, unknown>) => ({ id: 'img', type: 'ImageCB', props });

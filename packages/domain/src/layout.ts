@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { hasForbiddenCharacters, TEXT_MESSAGES } from './text';
 
 /** §3: the component types a UI layout is built from. */
@@ -203,7 +202,8 @@ export function assetReference(assetId: string): string {
 }
 
 type Problem = { message: string; path: (string | number)[] };
-type Checked = { ok: true; layout: LayoutNode } | ({ ok: false } & Problem);
+/** A checked layout: its clean copy, or the first problem found and where. */
+export type LayoutCheck = { ok: true; layout: LayoutNode } | ({ ok: false } & Problem);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -291,7 +291,7 @@ const sizeOf = (value: unknown): number =>
  * with undefined values dropped). Walks without recursion, and refuses a list of children that would pass the
  * node or depth bound before looking into it, so a 100,000-node or 1,000-deep layout costs next to nothing.
  */
-function checkLayout(input: unknown): Checked {
+function checkLayout(input: unknown): LayoutCheck {
   const ids = new Set<string>();
   const rootHolder: LayoutNode[] = [];
   const stack: { value: unknown; depth: number; path: (string | number)[]; into: LayoutNode[]; at: number }[] = [
@@ -299,7 +299,7 @@ function checkLayout(input: unknown): Checked {
   ];
   let nodes = 1;
   let chars = 0;
-  const fail = (message: string, path: (string | number)[]): Checked => ({ ok: false, message, path });
+  const fail = (message: string, path: (string | number)[]): LayoutCheck => ({ ok: false, message, path });
   while (stack.length) {
     const { value, depth, path, into, at } = stack.pop()!;
     if (!isRecord(value)) return fail(LAYOUT_MESSAGES.notANode, path);
@@ -359,20 +359,17 @@ function checkLayout(input: unknown): Checked {
 }
 
 /**
- * An untrusted layout (§3 "UI layout node") checked against LAYOUT_LIMITS and the rules above, parsed to a clean
- * copy. safeParse never throws, whatever the value (even one with throwing getters or cycles).
+ * An untrusted layout (§3 "UI layout node") checked against LAYOUT_LIMITS and the rules above: a clean copy, or
+ * the first problem with its path. Never throws, whatever the value (even one with throwing getters or cycles).
+ * LayoutNodeSchema (layout-schema.ts) is this check as a zod schema; the published page uses it without zod.
  */
-export const LayoutNodeSchema = z.custom<LayoutNode>().transform((value, ctx) => {
-  let checked: Checked;
+export function parseLayout(value: unknown): LayoutCheck {
   try {
-    checked = checkLayout(value);
+    return checkLayout(value);
   } catch {
-    checked = { ok: false, message: LAYOUT_MESSAGES.invalid, path: [] };
+    return { ok: false, message: LAYOUT_MESSAGES.invalid, path: [] };
   }
-  if (checked.ok) return checked.layout;
-  ctx.addIssue({ code: 'custom', message: checked.message, path: checked.path });
-  return z.NEVER;
-});
+}
 
 /** Every node of a layout, depth first, without recursion. */
 export function layoutNodes(root: LayoutNode): LayoutNode[] {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultDailyRewardsLayout } from './default-layout';
-import { LAYOUT_MESSAGES, LayoutNodeSchema } from './layout';
+import { LAYOUT_MESSAGES } from './layout';
+import { LayoutNodeSchema } from './layout-schema';
 import {
   jsonPrefix,
   LAYOUT_FALLBACK_TEXT_MAX,

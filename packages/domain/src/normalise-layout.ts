@@ -1,6 +1,6 @@
-import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward';
+import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 import { defaultDailyRewardsLayout, DEFAULT_LAYOUT_LABELS } from './default-layout';
-import { findNodeByLabel, type LayoutNode, LayoutNodeSchema } from './layout';
+import { findNodeByLabel, type LayoutNode, parseLayout } from './layout';
 
 /** §9: the fallback text shows at most this many characters of the value's JSON. */
 export const LAYOUT_FALLBACK_TEXT_MAX = 200;
@@ -115,7 +115,7 @@ function candidate(value: unknown): unknown {
 }
 
 /**
- * §4 "Layout normalisation on load", total: whatever the value, a layout that passes LayoutNodeSchema. An array
+ * §4 "Layout normalisation on load", total: whatever the value, a layout that passes parseLayout. An array
  * becomes the children of a background root; an object without a type but with children gives its single child
  * as root, or is wrapped in a background root; an object with a type is used as is. Anything else becomes a
  * root with a text node of the first 200 characters of its JSON. A layout of one of the first three shapes that
@@ -130,10 +130,9 @@ export function normaliseLayout(value: unknown): NormalisedLayout {
     shaped = undefined;
   }
   if (shaped === undefined) return { layout: textFallbackLayout(value), warnings: [] };
-  const parsed = LayoutNodeSchema.safeParse(shaped);
-  if (parsed.success) return { layout: parsed.data, warnings: [] };
-  const reason = parsed.error.issues[0]?.message ?? 'not valid';
-  return { layout: textFallbackLayout(value), warnings: [NORMALISE_MESSAGES.unusable(reason)] };
+  const checked = parseLayout(shaped);
+  if (checked.ok) return { layout: checked.layout, warnings: [] };
+  return { layout: textFallbackLayout(value), warnings: [NORMALISE_MESSAGES.unusable(checked.message)] };
 }
 
 /**

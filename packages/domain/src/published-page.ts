@@ -1,0 +1,106 @@
+import { todayOfCycle, type DailyRewardsParams } from './day-state';
+import type { EmbedConfig, EmbedPack } from './embed-config-check';
+import { EMBED_LOADED_MESSAGE, EMBED_SOURCE } from './embed-protocol';
+
+/**
+ * The published daily-rewards page (issue 11, decision 017): one self-contained HTML file a game's web view
+ * opens, beside its config.json, from the product, storage or a CDN. It speaks the embed protocol and adds the
+ * messages a game acts on.
+ */
+export const PUBLISHED_PAGE_PATH = '/packs/daily_rewards/daily_rewards.html';
+/** Read relative to the page: the config.json published beside it. */
+export const PUBLISHED_CONFIG_FILE = 'config.json';
+/** The page's HTML, scripts and styles together, gzip: the issue's budget. */
+export const PUBLISHED_PAGE_MAX_GZIP_BYTES = 30 * 1024;
+
+/**
+ * How a game talks to the page besides window messages: the global function it may call to init, and the name
+ * it gives its native bridge (an iOS WKScriptMessageHandler, an Android JavaScript interface) unless the page's
+ * address names another with ?bridge=. ?scheme= sends each message as a navigation to <scheme>://event?payload=…
+ * (UniWebView).
+ */
+export const PUBLISHED_INIT_FUNCTION = 'cbInit';
+export const PUBLISHED_BRIDGE_NAME = 'cbEmbed';
+/** A bridge or scheme name from the address: a JavaScript identifier, a URL scheme. */
+export const PUBLISHED_BRIDGE_PATTERN = /^[A-Za-z_$][\w$]{0,63}$/;
+export const PUBLISHED_SCHEME_PATTERN = /^[a-z][a-z0-9+.-]{0,31}$/;
+/** Schemes that already mean something to a browser: never used to send a message. */
+export const PUBLISHED_RESERVED_SCHEMES: readonly string[] = [
+  'http',
+  'https',
+  'file',
+  'data',
+  'blob',
+  'javascript',
+  'about',
+  'ws',
+  'wss',
+];
+/** `ready` waits at most this long for the popup's images; images still loading then count as failed. */
+export const PUBLISHED_READY_TIMEOUT_MS = 10_000;
+
+export const PUBLISHED_MESSAGE_TYPES = {
+  loaded: EMBED_LOADED_MESSAGE.type,
+  ready: 'ready',
+  claim: 'claim',
+  close: 'close',
+  error: 'error',
+} as const;
+
+export const PUBLISHED_ERROR_CODES = {
+  /** config.json answered 404. */
+  notFound: 'config_not_found',
+  /** config.json could not be read: another status, a network error, a web view that cannot read files. */
+  unreadable: 'config_unreadable',
+  /** config.json or ?config= is not JSON. */
+  notJson: 'config_not_json',
+  /** It is JSON but not a daily reward config. */
+  invalid: 'config_invalid',
+} as const;
+export type PublishedErrorCode = (typeof PUBLISHED_ERROR_CODES)[keyof typeof PUBLISHED_ERROR_CODES];
+
+export const PUBLISHED_MESSAGES = {
+  title: 'This daily reward could not be shown.',
+  [PUBLISHED_ERROR_CODES.notFound]: 'Its config.json was not found (404).',
+  [PUBLISHED_ERROR_CODES.unreadable]: 'Its config.json could not be read.',
+  [PUBLISHED_ERROR_CODES.notJson]: 'Its config is not valid JSON.',
+  [PUBLISHED_ERROR_CODES.invalid]: 'Its config is not a daily reward configuration.',
+  unreadableStatus: (status: number) => `Its config.json could not be read (HTTP ${status}).`,
+} as const;
+
+/** The details of an error: its message, with the status when config.json answered one other than 404. */
+export function publishedErrorText(code: PublishedErrorCode, status?: number): string {
+  return code === PUBLISHED_ERROR_CODES.unreadable && status
+    ? PUBLISHED_MESSAGES.unreadableStatus(status)
+    : PUBLISHED_MESSAGES[code];
+}
+
+/** What the player claims: today's day (decision 012), the pack it gives and that pack as the config has it. */
+export type PublishedClaim = { configId: string | null; day: number; packId: string | null; pack: EmbedPack | null };
+
+export type PublishedPageMessage =
+  | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.loaded }
+  | {
+      source: typeof EMBED_SOURCE;
+      type: typeof PUBLISHED_MESSAGE_TYPES.ready;
+      payload: { configId: string | null; images: number; imagesFailed: number };
+    }
+  | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.claim; payload: PublishedClaim }
+  | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.close; payload: { configId: string | null } }
+  | {
+      source: typeof EMBED_SOURCE;
+      type: typeof PUBLISHED_MESSAGE_TYPES.error;
+      payload: { code: PublishedErrorCode; message: string };
+    };
+
+/** The claim message for a config shown with these params: today's day and its pack (null when it has none). */
+export function publishedClaim(config: EmbedConfig, params: DailyRewardsParams): PublishedClaim {
+  const day = todayOfCycle(params, config.cycleDays);
+  const packId = config.rewards.find((entry) => entry.day === day)?.packId ?? null;
+  return {
+    configId: config.id ?? null,
+    day,
+    packId,
+    pack: packId === null ? null : (config.packs.find((pack) => pack.id === packId) ?? null),
+  };
+}
