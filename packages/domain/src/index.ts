@@ -40,6 +40,7 @@ export * from './day-state';
 export * from './embed';
 export * from './presets';
 export * from './editor-fields';
+export * from './music';
 
 // The auth schemas' rules live once, in ./auth (zod/mini, for the sign-in pages). Here the same fields sit in
 // classic zod objects, the kind every other schema of this entry is and the server's readJson takes.
