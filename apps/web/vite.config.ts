@@ -75,14 +75,16 @@ function zodMiniOwnCore(): { find: RegExp; replacement: string } {
 
 /**
  * Pages with an HTML entry of their own, so none of them loads the dashboard's code: the embed page (§2, framed by
- * game hosts) and the static /test mock. The server answers their paths with these files (routes/web-app.ts);
- * in development this plugin does the same.
+ * game hosts), the static /test mock and the music toy at /{name}-music. The server answers their paths with these
+ * files (routes/web-app.ts); in development this plugin does the same.
  */
 const PAGE_ENTRIES: Record<string, string> = {
   '/embed/daily_rewards': '/embed.html',
   '/embed/daily_rewards/': '/embed.html',
   '/test': '/test.html',
 };
+/** /{name}-music; the domain's isMusicPath is the server's rule, this config cannot import TypeScript packages. */
+const MUSIC_PAGE = /^\/[^/.]+-music$/;
 
 function pageEntries(): Plugin {
   return {
@@ -91,7 +93,7 @@ function pageEntries(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [pathname = '', query] = (request.url ?? '').split('?', 2);
-        const entry = PAGE_ENTRIES[pathname];
+        const entry = PAGE_ENTRIES[pathname] ?? (MUSIC_PAGE.test(pathname) ? '/music.html' : undefined);
         if (entry) request.url = query === undefined ? entry : `${entry}?${query}`;
         next();
       });
@@ -116,6 +118,7 @@ export default defineConfig({
         main: path.resolve(import.meta.dirname, 'index.html'),
         embed: path.resolve(import.meta.dirname, 'embed.html'),
         test: path.resolve(import.meta.dirname, 'test.html'),
+        music: path.resolve(import.meta.dirname, 'music.html'),
       },
     },
   },
