@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { EMBED_PATH } from '@liveops/domain';
+import { EMBED_PATH, isMusicPath } from '@liveops/domain';
 import type { Config } from '../env';
 import { baseHeaders, type HeaderSet, httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
@@ -74,6 +74,29 @@ export function embedPageHeaders(config: Pick<Config, 'publicUrl' | 's3'>): Head
 }
 
 /**
+ * The music toy (/{name}-music) needs nothing but its own script and styles: no connections, fonts or images
+ * from anywhere (its favicon aside), no inline code or styles, and no HTML made from strings at all (Trusted Types
+ * with no policy), so its name can only ever be text. Nobody frames it.
+ */
+export const MUSIC_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+/** The music page's policy: the dashboard's same-origin-only headers with its own CSP. */
+export function musicPageHeaders(config: Pick<Config, 'publicUrl'>): HeaderSet {
+  return { ...sameOriginOnlyHeaders(config), 'Content-Security-Policy': MUSIC_CONTENT_SECURITY_POLICY };
+}
+
+/**
  * Pages with their own HTML entry and the embed policy: the embed page (§2) and the static /test mock of a popup,
  * which a developer may frame in a web view just as well. Neither loads the dashboard's code.
  */
@@ -82,6 +105,12 @@ const EMBED_AREA_PAGES: Readonly<Record<string, string>> = {
   [`${EMBED_PATH}/`]: 'embed.html',
   '/test': 'test.html',
 };
+
+/** Whose policy an answer takes, by its path: the embed area's pages, the music page, or the dashboard's. */
+function areaOf(pagePath: string): 'dashboard' | 'embed' | 'music' {
+  if (Object.hasOwn(EMBED_AREA_PAGES, pagePath)) return 'embed';
+  return isMusicPath(pagePath) ? 'music' : 'dashboard';
+}
 
 /**
  * The built dashboard: hashed bundles cached for a year, every other GET answered with index.html (client routes),
@@ -98,6 +127,7 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
   const csp = pageContentSecurityPolicy(config);
   const dashboardPolicy = httpPolicy({ headers: sameOriginOnlyHeaders(config) });
   const embedPolicy = httpPolicy({ headers: embedPageHeaders(config) });
+  const musicPolicy = httpPolicy({ headers: musicPageHeaders(config) });
 
   /** Headers for a file found on disk (its path ends in .br or .gz when a compressed copy was chosen). */
   const onFound = (cacheControl: string) => (file: string, c: Context) => {
@@ -106,8 +136,8 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
     if (!PRECOMPRESSED.test(file) && COMPRESSIBLE.test(original)) c.header('Vary', 'Accept-Encoding');
     if (original.endsWith('.html')) {
       c.header('Cache-Control', 'no-cache');
-      // The embed area's pages carry their own CSP (embedPageHeaders).
-      if (!Object.hasOwn(EMBED_AREA_PAGES, c.req.path)) c.header('Content-Security-Policy', csp);
+      // The embed area's pages and the music page carry their own CSP (embedPageHeaders, musicPageHeaders).
+      if (areaOf(c.req.path) === 'dashboard') c.header('Content-Security-Policy', csp);
     } else {
       c.header('Cache-Control', cacheControl);
     }
@@ -121,8 +151,9 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
   );
   // One policy per answer, chosen by path: a second policy middleware for the embed pages would run inside the
   // dashboard's, which would then overwrite what the two share and leave X-Frame-Options: DENY.
-  const areaPolicy: MiddlewareHandler = (c, next) =>
-    (Object.hasOwn(EMBED_AREA_PAGES, c.req.path) ? embedPolicy : dashboardPolicy)(c, next);
+  const policies = { dashboard: dashboardPolicy, embed: embedPolicy, music: musicPolicy };
+  const areaPolicy: MiddlewareHandler = (c, next) => policies[areaOf(c.req.path)](c, next);
+  const musicPage = serveStatic({ root, path: 'music.html', precompressed: true, onFound: onFound('no-cache') });
 
   return (
     new Hono()
@@ -137,6 +168,8 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
       // A bundle that is not there is missing, not a client route: no index.html under a script's URL.
       .get('/assets/*', (c) => c.text('Not found', 404))
       .on('GET', Object.keys(EMBED_AREA_PAGES), (c, next) => embedAreaPages.get(c.req.path)?.(c, next) ?? next())
+      // /{name}-music: any other path falls through to the dashboard, whose router says what is not found.
+      .get('*', (c, next) => (isMusicPath(c.req.path) ? musicPage(c, next) : next()))
       .use('*', serveStatic({ root, precompressed: true, onFound: onFound('no-cache') }))
       .get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: onFound('no-cache') }))
   );
