@@ -1,11 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { validateAuthorizationCode } from 'better-auth/oauth2';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import { PASSWORD_RESET_TTL_SECONDS } from '@liveops/domain';
 import type { Config } from './env';
 import type { Db } from './db/database';
 import * as schema from './db/schema';
-import { verificationEmail } from './lib/emails';
+import { passwordResetEmail, verificationEmail } from './lib/emails';
+import type { LiveEvents } from './lib/live-events';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { Notifier } from './lib/notifier';
@@ -20,9 +22,21 @@ export const RATE_LIMITED_AUTH_PATHS = [
   '/sign-up/email',
   '/send-verification-email',
   '/sign-in/social',
+  '/request-password-reset',
+  '/reset-password',
 ] as const;
+/** Better Auth keeps a reset token in its verification table under this prefix, with the user's id as the value. */
+export const RESET_TOKEN_IDENTIFIER_PREFIX = 'reset-password:';
 
-type AuthDeps = { config: Config; db: Db; mailer: Mailer; logger: Logger; secret: string; notifier: Notifier };
+type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  notifier: Notifier;
+  liveEvents: LiveEvents;
+};
 
 type OpenIdDiscovery = { authorization_endpoint: string; token_endpoint: string };
 
@@ -35,12 +49,15 @@ async function discover(issuer: string): Promise<OpenIdDiscovery> {
   return (await response.json()) as OpenIdDiscovery;
 }
 
-export async function createAuth({ config, db, mailer, logger, secret, notifier }: AuthDeps) {
+export async function createAuth({ config, db, mailer, logger, secret, notifier, liveEvents }: AuthDeps) {
   const google = config.google;
   const testEndpoints = google?.testIssuer ? await discover(google.testIssuer) : null;
   const rateRule = { window: 60, max: config.authRateLimitMax };
 
   const sessionCache = createSessionCache({ notifier });
+  /** The account's open tabs refetch who is signed in (and the settings page its sessions): decision 016. */
+  const accountChanged = (userId: string) =>
+    liveEvents.publish(userId, { topic: 'account' }).catch((error) => logger.warn('account event not sent:', error));
 
   const auth = betterAuth({
     appName: 'LiveOps Dashboard',
@@ -75,6 +92,31 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier 
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      // Decision 016: a reset ends every session of the account, in the same transaction as the new password.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: an answer that waited for SMTP would take longer for an address with an account.
+        void mailer
+          .send(passwordResetEmail(user.email, link, PASSWORD_RESET_TTL_SECONDS))
+          .catch((error) => logger.error(`password reset mail to ${user.email} failed:`, error));
+      },
+      onPasswordReset: async ({ user }) => {
+        // The link reached the mailbox, which is what verifying an email proves; and only its own link stays
+        // single-use by Better Auth, so the account's other outstanding reset links are spent with it.
+        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        await db
+          .delete(schema.verification)
+          .where(
+            and(
+              like(schema.verification.identifier, `${RESET_TOKEN_IDENTIFIER_PREFIX}%`),
+              eq(schema.verification.value, user.id),
+            ),
+          );
+        await sessionCache.forgetUser(user.id);
+        await accountChanged(user.id);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -119,13 +161,24 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier 
           after: async (session) => {
             await db.update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
             await sessionCache.forgetUser(session.userId);
+            await accountChanged(session.userId);
           },
         },
         // Sign-out, revocation and password changes all delete sessions: cached copies go with them.
-        delete: { after: (session) => sessionCache.forgetToken(session.token) },
+        delete: {
+          after: async (session) => {
+            await sessionCache.forgetToken(session.token);
+            await accountChanged(session.userId);
+          },
+        },
       },
       user: {
-        update: { after: (user) => sessionCache.forgetUser(user.id) },
+        update: {
+          after: async (user) => {
+            await sessionCache.forgetUser(user.id);
+            await accountChanged(user.id);
+          },
+        },
         delete: { after: (user) => sessionCache.forgetUser(user.id) },
       },
     },
@@ -151,7 +204,11 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier 
     cookieName: async () => (await auth.$context).authCookies.sessionToken.name,
     load: (headers) => auth.api.getSession({ headers }),
   });
-  return Object.assign(auth, { sessions });
+  return Object.assign(auth, {
+    sessions,
+    /** Forgets every cached session of a user (here and on every instance): after deleting the account. */
+    forgetSessionsOf: sessionCache.forgetUser,
+  });
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   DAILY_REWARD_MESSAGES,
+  PUBLISH_MESSAGES,
   GAME_MESSAGES,
   INVENTORY_MESSAGES,
   SEGMENT_MESSAGES,
@@ -37,6 +38,7 @@ type Ids = {
   segmentId: string;
   assetId: string;
   dailyRewardId: string;
+  version: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -48,6 +50,7 @@ const PARAMS: Record<string, keyof Ids> = {
   segmentId: 'segmentId',
   assetId: 'assetId',
   dailyRewardId: 'dailyRewardId',
+  version: 'version',
 };
 
 /** A request a public or own-account route is probed with. */
@@ -121,6 +124,23 @@ const MATRIX: Record<string, Entry> = {
     why: 'what /verified calls with the emailed token: the signed token is the credential, as for verify-email',
     probes: [{ path: '/api/auth/redeem-verification', json: { token: 'not-a-token' } }],
   },
+  'POST /api/auth/request-password-reset': {
+    access: 'public',
+    why: 'a signed-out visitor asks for a reset link; the answer must not say whether the account exists',
+    probes: [{ path: '/api/auth/request-password-reset', json: { email: 'alice-matrix@studio.test' } }],
+  },
+  'POST /api/auth/reset-link-status': {
+    access: 'public',
+    why: 'what /reset-password asks with the emailed token: the unguessable token is the credential',
+    probes: [{ path: '/api/auth/reset-link-status', json: { token: 'not-a-reset-token' } }],
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    why: 'sets a new password from the emailed link, signed out: the token alone names the account it resets',
+    probes: [
+      { path: '/api/auth/reset-password', json: { token: 'not-a-reset-token', newPassword: 'a new password 1' } },
+    ],
+  },
   'ALL /api/auth/*': {
     access: 'public',
     why: 'Better Auth’s own endpoints: each acts on the caller’s own session, never on an id from the request',
@@ -162,6 +182,9 @@ const MATRIX: Record<string, Entry> = {
     probes: [{ path: '/files/assets/no-such-game/no-such-file.png' }],
   },
   'GET /api/me': { access: 'verified', otherOwner: 200 },
+  'GET /api/account': { access: 'verified', otherOwner: 200 },
+  // Found from the session alone: another owner, sending a wrong password, is refused for their own account.
+  'DELETE /api/account': { access: 'verified', body: () => ({ password: 'not the password' }), otherOwner: 400 },
   'GET /api/live-updates': { access: 'verified', otherOwner: 200 },
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
@@ -231,6 +254,13 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': {
     access: 'game',
     notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'GET /api/games/:gameId/releases': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/releases': { access: 'game', body: () => ({}), notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/releases/:version/live': {
+    access: 'game',
+    body: () => ({}),
+    notFound: PUBLISH_MESSAGES.releaseNotFound,
   },
 };
 
@@ -388,6 +418,7 @@ beforeAll(async () => {
   aliceIds = {
     userId: game.ownerId,
     dailyRewardId: reward.id,
+    version: '1',
     gameId: game.id,
     itemId: item.id,
     packId: pack.id,
@@ -435,6 +466,7 @@ beforeAll(async () => {
     segmentId: '',
     assetId: 'bobart',
     dailyRewardId: '',
+    version: '1',
   };
 
   unverified = (await unverifiedClient(server, 'unverified-matrix@studio.test')).client;

@@ -77,3 +77,10 @@ export function verificationLink(mail: ReceivedMail): string {
   if (!match) throw new Error(`no verification link in mail:\n${mail.text}`);
   return match[0];
 }
+
+/** The password reset link a mail carries. */
+export function passwordResetLink(mail: ReceivedMail): string {
+  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w.%-]+/.exec(mail.text);
+  if (!match) throw new Error(`no password reset link in mail:\n${mail.text}`);
+  return match[0];
+}

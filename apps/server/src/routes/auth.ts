@@ -2,10 +2,16 @@ import { Hono, type Context } from 'hono';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import {
+  ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   ChangePasswordInputSchema,
+  passwordIsEmail,
   RedeemVerificationInputSchema,
+  RequestPasswordResetInputSchema,
   ResendVerificationInputSchema,
+  RESET_MESSAGES,
+  ResetLinkStatusInputSchema,
+  ResetPasswordInputSchema,
   SignInInputSchema,
   SignUpInputSchema,
   UpdateUserInputSchema,
@@ -19,6 +25,7 @@ import type { Db } from '../db/database';
 import { user } from '../db/schema';
 import type { Config } from '../env';
 import { clientIp } from '../lib/client-ip';
+import { checkResetLink } from '../lib/reset-links';
 import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 
@@ -62,6 +69,22 @@ export function authRoutes({ auth, config, db }: Deps) {
       return jsonError(c, 429, 'TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests);
     }
     return response;
+  }
+
+  /** The new password may not be the account's own email address: a 400 naming the field, as readJson answers. */
+  function passwordIsEmailRefusal(c: Context, field: string): Response {
+    const issues = [{ path: field, message: AUTH_MESSAGES.passwordIsEmail }];
+    return jsonError(c, 400, 'VALIDATION_ERROR', AUTH_MESSAGES.passwordIsEmail, { issues });
+  }
+
+  /** Better Auth's refusal of a request we passed on, replaced by ours when its code is `code`. */
+  async function replaceRefusal(c: Context, answer: Response, code: string, replacement: () => Response) {
+    if (answer.ok || answer.status === 429) return answer;
+    const refusal = (await answer
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: unknown };
+    return refusal.code === code ? replacement() : answer;
   }
 
   /** Redeems an emailed verification token (which also signs the user in). */
@@ -121,7 +144,38 @@ export function authRoutes({ auth, config, db }: Deps) {
     .post('/change-password', async (c) => {
       const input = await readJson(c, ChangePasswordInputSchema);
       if (!input.ok) return input.response;
-      return forward(c, input.value);
+      const session = await auth.sessions.get(c.req.raw.headers);
+      if (session && passwordIsEmail(input.value.newPassword, session.user.email)) {
+        return passwordIsEmailRefusal(c, 'newPassword');
+      }
+      const answer = await forward(c, input.value);
+      return replaceRefusal(c, answer, 'INVALID_PASSWORD', () =>
+        jsonError(c, 400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong),
+      );
+    })
+    .post('/request-password-reset', async (c) => {
+      // Better Auth answers alike whether the address has an account (decision 016); the link is ours to build.
+      const input = await readJson(c, RequestPasswordResetInputSchema);
+      if (!input.ok) return input.response;
+      return forward(c, { email: input.value.email });
+    })
+    .post('/reset-link-status', async (c) => {
+      // What /reset-password asks on opening: the outcome is the resource, so a dead link is a 200 with why.
+      const input = await readJson(c, ResetLinkStatusInputSchema);
+      if (!input.ok) return input.response;
+      return c.json(await checkResetLink(db, input.value.token));
+    })
+    .post('/reset-password', async (c) => {
+      const input = await readJson(c, ResetPasswordInputSchema);
+      if (!input.ok) return input.response;
+      const link = await checkResetLink(db, input.value.token);
+      if (!link.valid) return jsonError(c, 400, link.code, link.message);
+      if (passwordIsEmail(input.value.newPassword, link.email)) return passwordIsEmailRefusal(c, 'newPassword');
+      const answer = await forward(c, input.value);
+      // Spent between our check and Better Auth's (a second tab, say): the same words as any dead link.
+      return replaceRefusal(c, answer, 'INVALID_TOKEN', () =>
+        jsonError(c, 400, 'RESET_LINK_INVALID', RESET_MESSAGES.linkInvalid),
+      );
     })
     .get('/verify-email', (c) => verify(c, c.req.query('token') ?? ''))
     .post('/redeem-verification', async (c) => {

@@ -17,3 +17,11 @@ export function dailyRewardsPageKey(gameId: string, configId: string): string {
 export function dailyRewardsConfigKey(gameId: string, configId: string): string {
   return `${dailyRewardsFolder(gameId, configId)}/config.json`;
 }
+
+/** Where published packs live; a game's under packs/{gameId}/. */
+export const PACK_KEY_PREFIX = 'packs/';
+
+/** Every prefix a game's stored files live under (its asset bytes and its published packs): what removal clears. */
+export function gameStoragePrefixes(gameId: string): string[] {
+  return [`${ASSET_KEY_PREFIX}${gameId}/`, `${PACK_KEY_PREFIX}${gameId}/`];
+}
