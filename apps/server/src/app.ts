@@ -13,10 +13,10 @@ import { requireTrustedOrigin } from './lib/origin-check';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './lib/live-events';
+import { createGameLocks } from './lib/game-lock';
 import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
-import { accountRoutes } from './routes/account';
 import { assetsRoutes } from './routes/assets';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
@@ -26,8 +26,10 @@ import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
 import { meRoutes, sessionRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
+import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
 import { webAppRoutes } from './routes/web-app';
+import { readBuiltPublishedPage } from './resources/releases';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -55,13 +57,28 @@ function databaseErrorClass(error: unknown): string | null {
   return null;
 }
 
-export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; storage?: Storage };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  storage?: Storage;
+  /** Publishing's page source and storage time limit (tests inject a slow or failing storage). */
+  publishing?: { readPageHtml?: () => Promise<Uint8Array>; storageTimeoutMs?: number };
+};
 
-export async function createApp({ config, database, mailer, logger, storage = createStorage(config) }: AppDeps) {
+export async function createApp({
+  config,
+  database,
+  mailer,
+  logger,
+  storage = createStorage(config),
+  publishing = {},
+}: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
   const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
+  const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier });
   const liveEvents = createLiveEvents(notifier, logger);
-  const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
 
   const api = new Hono()
     .use(apiPolicy(config))
@@ -71,13 +88,29 @@ export async function createApp({ config, database, mailer, logger, storage = cr
     // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
-    .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger }))
     .route('/session', sessionRoutes(auth))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
+    .route(
+      '/games/:gameId/releases',
+      releasesRoutes({
+        auth,
+        db: database.db,
+        liveEvents,
+        locks: createGameLocks(database),
+        release: {
+          db: database.db,
+          storage,
+          logger,
+          publicUrl: config.publicUrl,
+          readPageHtml: publishing.readPageHtml ?? (() => readBuiltPublishedPage(config.webDistDir)),
+          ...(publishing.storageTimeoutMs ? { storageTimeoutMs: publishing.storageTimeoutMs } : {}),
+        },
+      }),
+    )
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
     .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))

@@ -67,6 +67,23 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
     expect(new TextDecoder().decode((await storage.get('packs/g1/a.json'))?.body)).toBe('{"v":2}');
   });
 
+  it('creates an object only where none is stored, and never changes one that is', async () => {
+    const storage = make();
+    const key = `packs/${uniqueFolder()}/releases/1/config.json`;
+    const options = { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' };
+    expect(await storage.create(key, new TextEncoder().encode('{"v":1}'), options)).toBe(true);
+    const second = await storage.create(key, new TextEncoder().encode('{"v":2}'), options).catch(() => 'refused');
+    const stored = await storage.get(key);
+    if (storage.kind === 'filesystem') {
+      expect(second).toBe(false);
+      expect(new TextDecoder().decode(stored?.body)).toBe('{"v":1}');
+    } else {
+      // s3rver ignores If-None-Match on PUT (AWS S3 answers 412): the write lands whole either way.
+      expect([false, true]).toContain(second);
+    }
+    expect(stored?.cacheControl).toBe(options.cacheControl);
+  });
+
   it('answers null for a missing object and deletes idempotently', async () => {
     const storage = make();
     expect(await storage.get('assets/none/missing.png')).toBeNull();
@@ -130,6 +147,19 @@ describe.each(adapters)('storage contract: %s', (_name, make) => {
 describe('the filesystem adapter', () => {
   const filesystem = () => createFilesystemStorage({ root, publicBaseUrl: 'http://dash.test' });
   const filesIn = async (folder: string) => (await readdir(path.join(root, folder))).sort();
+
+  it('lets exactly one of several writers racing to create a key land its bytes', async () => {
+    const storage = createFilesystemStorage({ root, publicBaseUrl: 'http://dash.test' });
+    const key = `packs/${uniqueFolder()}/race.json`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        storage.create(key, new TextEncoder().encode(`{"writer":${i}}`), { contentType: 'application/json' }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results.indexOf(true);
+    expect(new TextDecoder().decode((await storage.get(key))?.body)).toBe(`{"writer":${winner}}`);
+  });
 
   it('leaves no temporary files behind', async () => {
     await filesystem().put('tmp-check/one.png', payload, { contentType: 'image/png' });

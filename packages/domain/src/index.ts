@@ -55,3 +55,4 @@ export const RequestPasswordResetInputSchema = z.object(auth.RequestPasswordRese
 export const ResetLinkStatusInputSchema = z.strictObject(auth.ResetLinkStatusInputSchema.shape);
 export const ResetPasswordInputSchema = z.strictObject(auth.ResetPasswordInputSchema.shape);
 export * from './ui-editor-messages';
+export * from './release';

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   AssetImageType,
   DailyRewardEntry,
@@ -9,6 +10,8 @@ import type {
   Orientation,
   PackEntry,
   Platform,
+  PublishedArtifact,
+  ReleaseStatus,
 } from '@liveops/domain';
 
 /** Better Auth's tables (user, session, account, verification, rate_limit) and ours, in one schema. */
@@ -214,4 +217,30 @@ export const dailyReward = pgTable(
     ...timestamps(),
   },
   (t) => [index('daily_reward_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+);
+
+/**
+ * A publish of a game (issue 11): written under packs/{gameId}/releases/{version}/, then made live by switching
+ * the stable paths and manifest.json. At most one row per game is live. `artifacts` is what the modal lists.
+ */
+export const release = pgTable(
+  'release',
+  {
+    id: text('id').primaryKey(),
+    ...ownedByGame(),
+    version: integer('version').notNull(),
+    status: text('status').$type<ReleaseStatus>().notNull(),
+    live: boolean('live').notNull().default(false),
+    artifacts: jsonb('artifacts').$type<PublishedArtifact[]>().notNull(),
+    warnings: jsonb('warnings').$type<string[]>().notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('release_game_version_idx').on(t.gameId, t.version),
+    uniqueIndex('release_game_live_idx')
+      .on(t.gameId)
+      .where(sql`${t.live}`),
+  ],
 );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeStorageKey, assertSafeStoragePrefix, FILES_PATH, type Storage } from './storage';
 
@@ -38,6 +38,30 @@ export function createFilesystemStorage(options: { root: string; publicBaseUrl: 
       } catch (error) {
         await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
         throw error;
+      }
+    },
+    async create(key, body, { contentType, cacheControl }) {
+      const file = fileOf(key);
+      // A whole object there already wins; a sidecar alone is a leftover of an interrupted write, replaced.
+      if (await statIfPresent(file)) return false;
+      await mkdir(path.dirname(file), { recursive: true });
+      const suffix = `.${randomBytes(6).toString('hex')}${TEMP}`;
+      const temps = { body: `${file}${suffix}`, meta: `${metaOf(file)}${suffix}` };
+      try {
+        const meta: Meta = { contentType, cacheControl: cacheControl ?? null };
+        await Promise.all([writeDurably(temps.body, body), writeDurably(temps.meta, JSON.stringify(meta))]);
+        await rename(temps.meta, metaOf(file));
+        // link() refuses an existing name, so of two writers racing for the key exactly one lands its bytes.
+        try {
+          await link(temps.body, file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+          throw error;
+        }
+        await syncDirectory(path.dirname(file));
+        return true;
+      } finally {
+        await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
       }
     },
     async get(key) {

@@ -44,6 +44,27 @@ export function createS3Storage(
         }),
       );
     },
+    async create(key, body, { contentType, cacheControl }) {
+      assertSafeStorageKey(key);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            // S3's conditional write: refused with 412 when the key exists. A store that ignores the header
+            // overwrites; releases never reuse a version, so their keys are new either way.
+            IfNoneMatch: '*',
+            ...(cacheControl ? { CacheControl: cacheControl } : {}),
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) return false;
+        throw error;
+      }
+    },
     async get(key) {
       assertSafeStorageKey(key);
       try {

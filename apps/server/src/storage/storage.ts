@@ -12,6 +12,11 @@ export type Storage = {
   kind: 'filesystem' | 's3';
   /** Atomic: a reader sees the whole object with its metadata, or nothing. */
   put: (key: string, body: Uint8Array, options: { contentType: string; cacheControl?: string }) => Promise<void>;
+  /**
+   * put, only when nothing is stored at the key yet: false (and nothing written) when something is. For paths
+   * that must never change once written (a release's versioned files).
+   */
+  create: (key: string, body: Uint8Array, options: { contentType: string; cacheControl?: string }) => Promise<boolean>;
   get: (key: string) => Promise<StoredObject | null>;
   delete: (key: string) => Promise<void>;
   /** Every object whose key starts with the prefix, as get would find them; streamed, in no promised order. */

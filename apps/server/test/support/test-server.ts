@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
-import { createApp, type App } from '../../src/app';
+import { createApp, type App, type AppDeps } from '../../src/app';
 import type { Auth } from '../../src/auth';
 import type { Database } from '../../src/db/database';
 import { loadConfig, type Config } from '../../src/env';
@@ -34,8 +34,15 @@ export async function startTestServer(
   {
     smtp: givenSmtp,
     ownsDatabase = true,
+    storage,
+    publishing,
     ...overrides
-  }: Partial<Config> & { smtp?: SmtpTestServer; ownsDatabase?: boolean } = {},
+  }: Partial<Config> & {
+    smtp?: SmtpTestServer;
+    ownsDatabase?: boolean;
+    storage?: AppDeps['storage'];
+    publishing?: AppDeps['publishing'];
+  } = {},
 ): Promise<TestServer> {
   const ownSmtp = !givenSmtp;
   const smtp = givenSmtp ?? (await startSmtpServer());
@@ -57,7 +64,14 @@ export async function startTestServer(
   };
   const logger = createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const created = await createApp({ config, database, mailer, logger });
+  const created = await createApp({
+    config,
+    database,
+    mailer,
+    logger,
+    ...(storage ? { storage } : {}),
+    ...(publishing ? { publishing } : {}),
+  });
   app = created.app;
   return {
     url,

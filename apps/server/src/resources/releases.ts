@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, max } from 'drizzle-orm';
+import {
+  assetReferenceId,
+  layoutNodes,
+  PUBLISH_MESSAGES,
+  PUBLISHED_CACHE,
+  RELEASES_KEPT,
+  type PublishedArtifact,
+  type PublishedManifest,
+  type PublishEvent,
+  type Release,
+  type Releases,
+} from '@liveops/domain';
+import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
+import type { Db } from '../db/database';
+import { asset, release } from '../db/schema';
+import type { GameScope } from '../lib/game-scope';
+import type { Logger } from '../lib/logger';
+import { dailyRewardsConfigKey, dailyRewardsPageKey } from '../storage/storage-keys';
+import {
+  manifestKey,
+  releaseAssetKey,
+  releasePrefix,
+  stableDailyRewardsPrefix,
+  versionedConfigKey,
+  versionedPageKey,
+} from '../storage/release-keys';
+import type { Storage } from '../storage/storage';
+import { embedConfigOf, listDailyRewards } from './daily-rewards';
+
+export type ReleaseRow = typeof release.$inferSelect;
+
+/** A refusal or failure a publish or rollback answers with: an HTTP status, a code and a message for people. */
+export class PublishError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 502 | 503,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ReleaseDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** The dashboard's own address: the stable page the modal names is served from it. */
+  publicUrl: string;
+  /** The built published page (one self-contained HTML file), written beside every config. */
+  readPageHtml: () => Promise<Uint8Array>;
+  /** How long one storage call may take before the publish gives up (default 30 s). */
+  storageTimeoutMs?: number;
+  /** Configs written at once (default 8). */
+  concurrency?: number;
+};
+
+/** The page the web build writes for publishing (apps/web's published entry), from the built web app. */
+export async function readBuiltPublishedPage(webDistDir: string | null): Promise<Uint8Array> {
+  if (!webDistDir) throw new Error('no built web app (WEB_DIST_DIR) to take the published page from');
+  return new Uint8Array(await readFile(path.join(webDistDir, ...PUBLISHED_PAGE_PATH.split('/').filter(Boolean))));
+}
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json';
+const encoder = new TextEncoder();
+
+export function presentRelease(row: ReleaseRow): Release {
+  return {
+    version: row.version,
+    status: row.status,
+    live: row.live,
+    artifacts: row.artifacts,
+    warnings: row.warnings,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const ownRows = (scope: GameScope) => and(eq(release.gameId, scope.gameId), eq(release.ownerId, scope.ownerId));
+
+/** The game's releases, newest first, with the addresses the modal shows. */
+export async function listReleases(deps: ReleaseDeps, scope: GameScope): Promise<Releases> {
+  const rows = await deps.db.select().from(release).where(ownRows(scope)).orderBy(desc(release.version));
+  return {
+    pageUrl: `${deps.publicUrl}${PUBLISHED_PAGE_PATH}`,
+    manifestUrl: deps.storage.publicUrl(manifestKey(scope.gameId)),
+    releases: rows.map(presentRelease),
+  };
+}
+
+/** Runs `work` over the items, at most `limit` at a time; the first failure rejects (the rest still settle). */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const index = next++;
+      try {
+        await work(items[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+class StorageTimeout extends Error {}
+
+/** The storage calls of one operation, each bounded in time: a store that hangs fails the publish. */
+function timedStorage(storage: Storage, ms: number) {
+  const timed = <T>(what: string, call: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new StorageTimeout(`${what} timed out after ${ms} ms`)), ms);
+      call().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  return {
+    get: (key: string) => timed(`reading ${key}`, () => storage.get(key)),
+    put: (key: string, body: Uint8Array, contentType: string, cacheControl: string) =>
+      timed(`writing ${key}`, () => storage.put(key, body, { contentType, cacheControl })),
+    async create(key: string, body: Uint8Array, contentType: string) {
+      const created = await timed(`writing ${key}`, () =>
+        storage.create(key, body, { contentType, cacheControl: PUBLISHED_CACHE.immutable }),
+      );
+      // Versions are never reused, so a versioned key is always new; one that exists was not written by us.
+      if (!created) throw new Error(`${key} exists already`);
+    },
+  };
+}
+
+const storageDetail = (error: unknown) => (error instanceof Error && error.message ? error.message : 'unknown error');
+
+/** Deletes every object under a prefix; failures are logged, not thrown (the rows are already gone). */
+async function removePrefix(deps: ReleaseDeps, prefix: string): Promise<void> {
+  try {
+    const keys: string[] = [];
+    for await (const entry of deps.storage.list(prefix)) keys.push(entry.key);
+    await eachLimited(keys, 8, (key) => deps.storage.delete(key));
+  } catch (error) {
+    deps.logger.warn(`could not remove ${prefix}: ${storageDetail(error)}`);
+  }
+}
+
+/**
+ * Releases a stopped server left 'writing' (only possible while this caller holds the game's lock, so none is
+ * running): marked failed, their files removed. The live release was never touched by them.
+ */
+async function abandonInterrupted(deps: ReleaseDeps, scope: GameScope): Promise<void> {
+  const stale = await deps.db
+    .update(release)
+    .set({ status: 'failed', error: PUBLISH_MESSAGES.interrupted, finishedAt: new Date() })
+    .where(and(ownRows(scope), eq(release.status, 'writing')))
+    .returning({ version: release.version });
+  for (const { version } of stale) await removePrefix(deps, releasePrefix(scope.gameId, version));
+}
+
+/** manifest.json of a release, as bytes: the versioned URLs of every config it has. */
+function manifestOf(gameId: string, version: number, artifacts: readonly PublishedArtifact[]): Uint8Array {
+  const manifest: PublishedManifest = {
+    gameId,
+    version,
+    publishedAt: new Date().toISOString(),
+    configs: artifacts.map((artifact) => ({
+      featureType: artifact.featureType,
+      id: artifact.id,
+      name: artifact.name,
+      htmlUrl: artifact.versionedHtmlUrl,
+      configUrl: artifact.versionedConfigUrl,
+    })),
+  };
+  return encoder.encode(JSON.stringify(manifest));
+}
+
+type ReleaseFiles = { artifact: PublishedArtifact; html: Uint8Array; config: Uint8Array };
+
+/**
+ * Makes a complete release live: the stable paths of every config, then manifest.json (one atomic write that
+ * switches game engines to the release's versioned URLs), then the database. A failure before the manifest
+ * leaves the previous manifest in place, and the stable paths already switched are put back from the previous
+ * live release's versioned files. Stable files of configs the release does not have are removed afterwards.
+ */
+async function switchLive(
+  deps: ReleaseDeps,
+  scope: GameScope,
+  version: number,
+  files: ReleaseFiles[],
+  onFile?: (done: number) => void,
+): Promise<ReleaseRow> {
+  const store = timedStorage(deps.storage, deps.storageTimeoutMs ?? 30_000);
+  const [previous] = await deps.db
+    .select()
+    .from(release)
+    .where(and(ownRows(scope), eq(release.live, true)));
+  const manifest = manifestOf(
+    scope.gameId,
+    version,
+    files.map(({ artifact }) => artifact),
+  );
+  let switched = 0;
+  try {
+    await eachLimited(files, deps.concurrency ?? 8, async ({ artifact, html, config }) => {
+      await store.put(dailyRewardsPageKey(scope.gameId, artifact.id), html, HTML, PUBLISHED_CACHE.stable);
+      await store.put(dailyRewardsConfigKey(scope.gameId, artifact.id), config, JSON_TYPE, PUBLISHED_CACHE.stable);
+      onFile?.(++switched);
+    });
+    await store.put(manifestKey(scope.gameId), manifest, JSON_TYPE, PUBLISHED_CACHE.stable);
+  } catch (error) {
+    if (previous && previous.version !== version) await restoreStable(deps, scope, previous);
+    throw error;
+  }
+
+  let row: ReleaseRow | undefined;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      await tx
+        .update(release)
+        .set({ live: false })
+        .where(and(ownRows(scope), eq(release.live, true)));
+      const [live] = await tx
+        .update(release)
+        .set({ live: true, status: 'ready', finishedAt: new Date() })
+        .where(and(ownRows(scope), eq(release.version, version)))
+        .returning();
+      return live;
+    });
+  } catch (error) {
+    // The database still names the previous release live: the files follow it back.
+    if (previous && previous.version !== version) {
+      await restoreStable(deps, scope, previous);
+      await deps.storage
+        .put(manifestKey(scope.gameId), manifestOf(scope.gameId, previous.version, previous.artifacts), {
+          contentType: JSON_TYPE,
+          cacheControl: PUBLISHED_CACHE.stable,
+        })
+        .catch((cause: unknown) => deps.logger.error(`could not restore the manifest: ${storageDetail(cause)}`));
+    }
+    throw error;
+  }
+  if (!row) throw new PublishError(404, 'NOT_FOUND', PUBLISH_MESSAGES.releaseNotFound);
+
+  const kept = new Set(files.map(({ artifact }) => artifact.id));
+  const stale = new Set<string>();
+  try {
+    const prefix = stableDailyRewardsPrefix(scope.gameId);
+    for await (const entry of deps.storage.list(prefix)) {
+      const configId = entry.key.slice(prefix.length).split('/')[0] ?? '';
+      if (!kept.has(configId)) stale.add(entry.key);
+    }
+    await eachLimited([...stale], 8, (key) => deps.storage.delete(key));
+  } catch (error) {
+    deps.logger.warn(`could not remove unpublished configs of game ${scope.gameId}: ${storageDetail(error)}`);
+  }
+  return row;
+}
+
+/** Best effort: the previous live release's files back at the stable paths after a switch failed midway. */
+async function restoreStable(deps: ReleaseDeps, scope: GameScope, previous: ReleaseRow): Promise<void> {
+  try {
+    await eachLimited(previous.artifacts, deps.concurrency ?? 8, async (artifact) => {
+      const [html, config] = await Promise.all([
+        deps.storage.get(versionedPageKey(scope.gameId, previous.version, artifact.id)),
+        deps.storage.get(versionedConfigKey(scope.gameId, previous.version, artifact.id)),
+      ]);
+      if (!html || !config) return;
+      await deps.storage.put(dailyRewardsPageKey(scope.gameId, artifact.id), html.body, {
+        contentType: HTML,
+        cacheControl: PUBLISHED_CACHE.stable,
+      });
+      await deps.storage.put(dailyRewardsConfigKey(scope.gameId, artifact.id), config.body, {
+        contentType: JSON_TYPE,
+        cacheControl: PUBLISHED_CACHE.stable,
+      });
+    });
+  } catch (error) {
+    deps.logger.error(`could not restore release ${previous.version} of game ${scope.gameId}: ${storageDetail(error)}`);
+  }
+}
+
+/** The newest RELEASES_KEPT releases stay, and the live one; older rows go, then their files. */
+async function pruneReleases(deps: ReleaseDeps, scope: GameScope): Promise<void> {
+  const rows = await deps.db
+    .select({ id: release.id, version: release.version, live: release.live })
+    .from(release)
+    .where(ownRows(scope))
+    .orderBy(desc(release.version));
+  const old = rows.slice(RELEASES_KEPT).filter((row) => !row.live);
+  for (const row of old) {
+    await deps.db.delete(release).where(and(ownRows(scope), eq(release.id, row.id)));
+    await removePrefix(deps, releasePrefix(scope.gameId, row.version));
+  }
+}
+
+/**
+ * Publishes every daily reward config of a game (issue 11, §4 Publish): the page and each config.json (the
+ * config with its packs and assets, images copied into the release so a later asset deletion never breaks it)
+ * written to the release's versioned paths, which are never overwritten; only then switched live. The caller
+ * holds the game's lock. `emit` hears the progress. Throws PublishError; the previous release stays live.
+ */
+export async function publishGame(
+  deps: ReleaseDeps,
+  scope: GameScope,
+  emit: (event: PublishEvent) => void,
+): Promise<ReleaseRow> {
+  const { db, storage } = deps;
+  const configs = await listDailyRewards(db, scope);
+  if (configs.length === 0) throw new PublishError(409, 'NO_CONFIGS', PUBLISH_MESSAGES.noConfigs);
+  let html: Uint8Array;
+  try {
+    html = await deps.readPageHtml();
+  } catch (error) {
+    deps.logger.error(`the published page could not be read: ${storageDetail(error)}`);
+    throw new PublishError(503, 'PACK_HTML_UNAVAILABLE', PUBLISH_MESSAGES.packHtmlFailed(404));
+  }
+  await abandonInterrupted(deps, scope);
+
+  const [{ latest } = { latest: null }] = await db
+    .select({ latest: max(release.version) })
+    .from(release)
+    .where(eq(release.gameId, scope.gameId));
+  const version = (latest ?? 0) + 1;
+  await db
+    .insert(release)
+    .values({ id: randomUUID(), ...scope, version, status: 'writing', artifacts: [], warnings: [] });
+  const total = configs.length;
+  emit({ type: 'started', version, total });
+
+  const store = timedStorage(storage, deps.storageTimeoutMs ?? 30_000);
+  try {
+    const assets = await db
+      .select({ assetId: asset.assetId, storageKey: asset.storageKey })
+      .from(asset)
+      .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
+    const assetByUrl = new Map(assets.map((row) => [storage.publicUrl(row.storageKey), row]));
+    const copies = new Map<string, Promise<string | null>>();
+    /** A game asset's URL → the URL of the release's copy of its bytes (copied once per release). */
+    const relocate = (url: string): Promise<string | null> => {
+      const row = assetByUrl.get(url);
+      if (!row) return Promise.resolve(url);
+      let copy = copies.get(row.storageKey);
+      if (!copy) {
+        copy = (async () => {
+          const stored = await store.get(row.storageKey);
+          if (!stored) return null;
+          const key = releaseAssetKey(scope.gameId, version, row.storageKey);
+          await store.create(key, stored.body, stored.contentType);
+          return storage.publicUrl(key);
+        })();
+        copies.set(row.storageKey, copy);
+      }
+      return copy;
+    };
+
+    const files: (ReleaseFiles | null)[] = Array.from({ length: total }, () => null);
+    const warnings: string[][] = Array.from({ length: total }, () => []);
+    let done = 0;
+    await eachLimited(configs, deps.concurrency ?? 8, async (config, index) => {
+      const embed = await embedConfigOf(db, storage, scope, config.id);
+      if (!embed) return; // deleted while publishing: not part of this release
+      // The owner's account ID stays private; everything a player's page needs is published.
+      const { ownerId: _ownerId, ...published } = embed;
+      const found = new Set<string>();
+      const publishedAssets = [];
+      for (const entry of embed.assets ?? []) {
+        const url = await relocate(entry.url);
+        if (url) {
+          publishedAssets.push({ ...entry, url });
+          found.add(entry.assetId);
+        }
+      }
+      const publishedPacks = await Promise.all(
+        (embed.packs ?? []).map(async (pack) => ({
+          ...pack,
+          assetUrl: pack.assetUrl ? await relocate(pack.assetUrl) : (pack.assetUrl ?? null),
+        })),
+      );
+      if (config.uiLayout) {
+        const missing = new Set<string>();
+        for (const node of layoutNodes(config.uiLayout)) {
+          for (const value of [node.props.src, node.props.fillImage]) {
+            const id = typeof value === 'string' ? assetReferenceId(value) : null;
+            if (id && !found.has(id)) missing.add(id);
+          }
+        }
+        warnings[index] = [...missing].map((id) => PUBLISH_MESSAGES.missingAsset(config.name, id));
+      }
+      const body = encoder.encode(JSON.stringify({ ...published, packs: publishedPacks, assets: publishedAssets }));
+      const pageKey = versionedPageKey(scope.gameId, version, config.id);
+      const configKey = versionedConfigKey(scope.gameId, version, config.id);
+      await store.create(pageKey, html, HTML);
+      await store.create(configKey, body, JSON_TYPE);
+      files[index] = {
+        artifact: {
+          featureType: 'daily_rewards',
+          id: config.id,
+          name: config.name,
+          htmlUrl: storage.publicUrl(dailyRewardsPageKey(scope.gameId, config.id)),
+          configUrl: storage.publicUrl(dailyRewardsConfigKey(scope.gameId, config.id)),
+          versionedHtmlUrl: storage.publicUrl(pageKey),
+          versionedConfigUrl: storage.publicUrl(configKey),
+        },
+        html,
+        config: body,
+      };
+      emit({ type: 'progress', done: ++done, total, id: config.id, name: config.name });
+    });
+
+    const written = files.filter((file): file is ReleaseFiles => file !== null);
+    await db
+      .update(release)
+      .set({ status: 'ready', artifacts: written.map((file) => file.artifact), warnings: warnings.flat() })
+      .where(and(ownRows(scope), eq(release.version, version)));
+    const live = await switchLive(deps, scope, version, written);
+    await pruneReleases(deps, scope);
+    return live;
+  } catch (error) {
+    const message =
+      error instanceof PublishError ? error.message : PUBLISH_MESSAGES.storageFailed(storageDetail(error));
+    deps.logger.error(`publish of game ${scope.gameId} (release ${version}) failed: ${storageDetail(error)}`);
+    await db
+      .update(release)
+      .set({ status: 'failed', live: false, error: message, finishedAt: new Date() })
+      .where(and(ownRows(scope), eq(release.version, version)))
+      .catch((cause: unknown) =>
+        deps.logger.error(`could not mark release ${version} failed: ${storageDetail(cause)}`),
+      );
+    await removePrefix(deps, releasePrefix(scope.gameId, version));
+    if (error instanceof PublishError) throw error;
+    throw new PublishError(502, error instanceof StorageTimeout ? 'STORAGE_TIMEOUT' : 'STORAGE_FAILED', message);
+  }
+}
+
+/**
+ * Rollback (or forward): makes an earlier complete release live again from its own versioned files, which
+ * nothing ever overwrote. The caller holds the game's lock.
+ */
+export async function makeReleaseLive(deps: ReleaseDeps, scope: GameScope, version: number): Promise<ReleaseRow> {
+  const [row] = await deps.db
+    .select()
+    .from(release)
+    .where(and(ownRows(scope), eq(release.version, version)));
+  if (!row) throw new PublishError(404, 'NOT_FOUND', PUBLISH_MESSAGES.releaseNotFound);
+  if (row.status !== 'ready') throw new PublishError(409, 'RELEASE_NOT_READY', PUBLISH_MESSAGES.releaseNotReady);
+  const store = timedStorage(deps.storage, deps.storageTimeoutMs ?? 30_000);
+  const files: ReleaseFiles[] = [];
+  try {
+    await eachLimited(row.artifacts, deps.concurrency ?? 8, async (artifact) => {
+      const [html, config] = await Promise.all([
+        store.get(versionedPageKey(scope.gameId, version, artifact.id)),
+        store.get(versionedConfigKey(scope.gameId, version, artifact.id)),
+      ]);
+      if (!html || !config) {
+        throw new PublishError(409, 'RELEASE_FILES_MISSING', PUBLISH_MESSAGES.releaseFilesMissing);
+      }
+      files.push({ artifact, html: html.body, config: config.body });
+    });
+    const order = new Map(row.artifacts.map((artifact, index) => [artifact.id, index]));
+    files.sort((a, b) => order.get(a.artifact.id)! - order.get(b.artifact.id)!);
+    return await switchLive(deps, scope, version, files);
+  } catch (error) {
+    if (error instanceof PublishError) throw error;
+    deps.logger.error(`rollback of game ${scope.gameId} to ${version} failed: ${storageDetail(error)}`);
+    throw new PublishError(
+      502,
+      error instanceof StorageTimeout ? 'STORAGE_TIMEOUT' : 'STORAGE_FAILED',
+      PUBLISH_MESSAGES.storageFailed(storageDetail(error)),
+    );
+  }
+}

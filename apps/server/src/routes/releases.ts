@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
+import type { Auth } from '../auth';
+import type { Db } from '../db/database';
+import { jsonError } from '../lib/http';
+import type { GameLocks } from '../lib/game-lock';
+import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
+import type { LiveEvents } from '../lib/live-events';
+import { jsonBody } from '../lib/request-body';
+import { listDailyRewards } from '../resources/daily-rewards';
+import {
+  listReleases,
+  makeReleaseLive,
+  presentRelease,
+  PublishError,
+  publishGame,
+  type ReleaseDeps,
+} from '../resources/releases';
+
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; locks: GameLocks; release: ReleaseDeps };
+
+/** Publishes and rollbacks of one game take turns: a second one at the same time is refused, never interleaved. */
+const LOCK = 'releases';
+
+/** A version in a path: a positive whole number of at most 9 digits, else not found. */
+const versionOf = (text: string) => (/^[1-9]\d{0,8}$/.test(text) ? Number(text) : null);
+
+/**
+ * /api/games/:gameId/releases (issue 11): the game's releases with the page and manifest addresses (GET),
+ * publish (POST, answered as application/x-ndjson: a line per config written, then the outcome), and make an
+ * earlier release live again (POST /:version/live).
+ */
+export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
+  const changed = (scope: GameScope) => liveEvents.publish(scope.ownerId, { topic: 'releases', id: scope.gameId });
+
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
+    .get('/', async (c) => c.json(await listReleases(release, c.get('scope'))))
+    .post('/', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      // Refusals that need no lock answer as JSON with their status, before the stream starts.
+      if ((await listDailyRewards(db, scope)).length === 0) {
+        return jsonError(c, 409, 'NO_CONFIGS', PUBLISH_MESSAGES.noConfigs);
+      }
+      const lock = await locks.tryAcquire(LOCK, scope.gameId);
+      if (!lock) return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', PUBLISH_MESSAGES.inProgress);
+
+      // The publish runs to its end even if the developer closes the modal: it is not tied to this answer.
+      const lines: string[] = [];
+      const waiter: { wake: (() => void) | null } = { wake: null };
+      let finished = false;
+      const emit = (event: PublishEvent) => {
+        lines.push(`${JSON.stringify(event)}\n`);
+        waiter.wake?.();
+      };
+      void (async () => {
+        try {
+          const live = await publishGame(release, scope, emit);
+          emit({ type: 'done', release: presentRelease(live) });
+        } catch (error) {
+          const known = error instanceof PublishError;
+          if (!known) release.logger.error(`publish failed: ${error instanceof Error ? error.stack : String(error)}`);
+          emit({
+            type: 'failed',
+            code: known ? error.code : 'PUBLISH_FAILED',
+            message: known ? error.message : PUBLISH_MESSAGES.storageFailed('internal error'),
+          });
+        } finally {
+          await lock.release();
+          finished = true;
+          waiter.wake?.();
+          await changed(scope).catch(() => undefined);
+        }
+      })();
+
+      c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+      c.header('X-Content-Type-Options', 'nosniff');
+      return stream(c, async (out) => {
+        for (;;) {
+          while (lines.length) await out.write(lines.shift()!);
+          if (finished) break;
+          await new Promise<void>((resolve) => (waiter.wake = resolve));
+          waiter.wake = null;
+        }
+      });
+    })
+    .post('/:version/live', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      const version = versionOf(c.req.param('version'));
+      if (version === null) return jsonError(c, 404, 'NOT_FOUND', PUBLISH_MESSAGES.releaseNotFound);
+      const lock = await locks.tryAcquire(LOCK, scope.gameId);
+      if (!lock) return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', PUBLISH_MESSAGES.inProgress);
+      try {
+        await makeReleaseLive(release, scope, version);
+      } catch (error) {
+        if (error instanceof PublishError) return jsonError(c, error.status, error.code, error.message);
+        throw error;
+      } finally {
+        await lock.release();
+      }
+      await changed(scope);
+      return c.json(await listReleases(release, scope));
+    });
+}

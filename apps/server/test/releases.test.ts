@@ -1,0 +1,459 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
+import {
+  PUBLISH_MESSAGES,
+  PUBLISHED_CACHE,
+  RELEASES_KEPT,
+  type DailyReward,
+  type Game,
+  type Item,
+  type Pack,
+  type PublishedManifest,
+  type PublishEvent,
+  type Releases,
+} from '@liveops/domain';
+import { release } from '../src/db/schema';
+import { createFilesystemStorage } from '../src/storage/filesystem-storage';
+import { createS3Storage } from '../src/storage/s3-storage';
+import type { Storage } from '../src/storage/storage';
+import { signedInClient } from './support/accounts';
+import type { TestClient } from './support/test-client';
+import type { TestServer } from './support/test-server';
+import { useTestServers } from './support/use-test-servers';
+
+const servers = useTestServers();
+
+const PAGE = '<!doctype html><title>Daily rewards</title><p>published page</p>';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const readPageHtml = () => Promise.resolve(new TextEncoder().encode(PAGE));
+
+let s3: S3TestServer;
+let root: string;
+beforeAll(async () => {
+  [s3, root] = await Promise.all([startS3Server(), mkdtemp(path.join(tmpdir(), 'liveops-releases-'))]);
+});
+afterAll(async () => {
+  await s3?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A storage that fails (or hangs) on chosen calls, as a store that breaks midway would. */
+function faulty(inner: Storage, fails: (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok'): Storage {
+  const wrap =
+    (call: 'put' | 'create') =>
+    (key: string, body: Uint8Array, options: { contentType: string; cacheControl?: string }) => {
+      const fault = fails(call, key);
+      if (fault === 'fail') return Promise.reject(new Error('injected storage failure'));
+      if (fault === 'hang') return new Promise<never>(() => undefined);
+      return call === 'put' ? inner.put(key, body, options) : inner.create(key, body, options);
+    };
+  return {
+    ...inner,
+    put: wrap('put') as Storage['put'],
+    create: wrap('create') as Storage['create'],
+  };
+}
+
+type Setup = { server: TestServer; client: TestClient; game: Game; configs: DailyReward[]; storage: Storage };
+
+async function setUp(
+  email: string,
+  { storage, configs = 2, storageTimeoutMs }: { storage?: Storage; configs?: number; storageTimeoutMs?: number } = {},
+): Promise<Setup> {
+  const server = await servers.start({
+    publishing: { readPageHtml, ...(storageTimeoutMs ? { storageTimeoutMs } : {}) },
+    ...(storage ? { storage } : {}),
+  });
+  // The server's own filesystem storage lives under its DATA_DIR; a second adapter there reads it back.
+  const used =
+    storage ??
+    createFilesystemStorage({ root: path.join(server.config.dataDir, 'storage'), publicBaseUrl: server.url });
+  const client = await signedInClient(server, email);
+  const game = (await client.post('/api/games', { name: 'Publish Game', description: 'x', platforms: ['iOS'] }))
+    .body as Game;
+  const created: DailyReward[] = [];
+  for (let i = 0; i < configs; i++) {
+    created.push((await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward);
+  }
+  return { server, client, game, configs: created, storage: used };
+}
+
+/** The server's storage as a test can read it. */
+const storageOf = (s: Setup, _injected?: boolean): Storage => s.storage;
+
+async function publish(s: Setup): Promise<{ status: number; events: PublishEvent[]; body: unknown }> {
+  const response = await s.client.request(`/api/games/${s.game.id}/releases`, { method: 'POST', json: {} });
+  if (!response.headers.get('content-type')?.startsWith('application/x-ndjson')) {
+    return { status: response.status, events: [], body: response.body };
+  }
+  const events = response.text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as PublishEvent);
+  return { status: response.status, events, body: null };
+}
+
+const outcome = (events: PublishEvent[]) => events[events.length - 1];
+const text = async (storage: Storage, key: string) => {
+  const stored = await storage.get(key);
+  return stored ? new TextDecoder().decode(stored.body) : null;
+};
+const releases = async (s: Setup) => (await s.client.get(`/api/games/${s.game.id}/releases`)).body as Releases;
+
+async function giveImageAndPack(s: Setup, config: DailyReward) {
+  const form = new FormData();
+  form.set('name', 'Coin');
+  form.set('assetId', 'coin01');
+  form.set('file', new Blob([PNG], { type: 'image/png' }), 'coin.png');
+  const upload = await fetch(new URL(`/api/games/${s.game.id}/assets`, s.server.url), {
+    method: 'POST',
+    headers: { cookie: s.client.cookieHeader(), origin: s.server.config.publicUrl },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const item = (
+    await s.client.post(`/api/games/${s.game.id}/items`, { name: 'Gold', type: 'currency', value: 1, baseAmount: 1 })
+  ).body as Item;
+  const pack = (
+    await s.client.post(`/api/games/${s.game.id}/packs`, {
+      name: 'Chest',
+      contents: [{ itemId: item.id, quantity: 5 }],
+    })
+  ).body as Pack;
+  const rewards = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: pack.id }));
+  const patched = await s.client.request(`/api/games/${s.game.id}/daily-rewards/${config.id}`, {
+    method: 'PATCH',
+    json: { rewards, cycleDays: 7 },
+  });
+  expect(patched.status).toBe(200);
+  const layout = {
+    id: 'root',
+    type: 'BackgroundCB',
+    props: {},
+    children: [
+      { id: 'title', type: 'TextCB', label: 'Title', props: { value: 'Version one' } },
+      { id: 'coin', type: 'ImageCB', props: { src: 'asset:coin01' } },
+    ],
+  };
+  await setLayout(s, config, layout);
+  return layout;
+}
+
+async function setLayout(s: Setup, config: DailyReward, uiLayout: unknown) {
+  const saved = await s.client.request(`/api/games/${s.game.id}/daily-rewards/${config.id}/layout`, {
+    method: 'PUT',
+    json: { uiLayout },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+describe.each([
+  ['the filesystem', false],
+  ['S3 (s3rver)', true],
+] as const)('publishing to %s', (_name, onS3) => {
+  it('writes a page and config.json per config, versioned then stable, with the manifest and the release listed', async () => {
+    const storage = onS3
+      ? createS3Storage(
+          {
+            bucket: s3.bucket,
+            endpoint: s3.endpoint,
+            region: 'us-east-1',
+            credentials: s3.credentials,
+            publicUrl: null,
+          },
+          'http://pending.test',
+        )
+      : undefined;
+    const s = await setUp(`publish-${onS3 ? 's3' : 'fs'}@studio.test`, storage ? { storage } : {});
+    const files = storageOf(s, onS3);
+    const [first, second] = s.configs as [DailyReward, DailyReward];
+    await giveImageAndPack(s, first);
+
+    const result = await publish(s);
+    expect(result.status).toBe(200);
+    expect(result.events[0]).toEqual({ type: 'started', version: 1, total: 2 });
+    const progress = result.events.filter((e) => e.type === 'progress');
+    expect(progress.map((e) => e.done)).toEqual([1, 2]);
+    expect(new Set(progress.map((e) => e.id))).toEqual(new Set([first.id, second.id]));
+    const done = outcome(result.events);
+    expect(done?.type, JSON.stringify(done)).toBe('done');
+    if (done?.type !== 'done') return;
+    expect(done.release).toMatchObject({ version: 1, status: 'ready', live: true, warnings: [] });
+    expect(done.release.artifacts.map((a) => [a.featureType, a.id, a.name])).toEqual([
+      ['daily_rewards', first.id, first.name],
+      ['daily_rewards', second.id, second.name],
+    ]);
+
+    const g = s.game.id;
+    for (const config of [first, second]) {
+      const stable = `packs/${g}/daily_rewards/${config.id}`;
+      const versioned = `packs/${g}/releases/1/daily_rewards/${config.id}`;
+      for (const folder of [stable, versioned]) {
+        const page = await files.get(`${folder}/daily_rewards.html`);
+        expect(new TextDecoder().decode(page?.body)).toBe(PAGE);
+        expect(page?.contentType).toMatch(/^text\/html/);
+        expect((await files.get(`${folder}/config.json`))?.contentType).toMatch(/^application\/json/);
+      }
+      expect((await files.get(`${versioned}/config.json`))?.cacheControl).toBe(PUBLISHED_CACHE.immutable);
+      expect((await files.get(`${stable}/config.json`))?.cacheControl).toBe(PUBLISHED_CACHE.stable);
+      const artifact = done.release.artifacts.find((a) => a.id === config.id)!;
+      expect(artifact.htmlUrl).toBe(files.publicUrl(`${stable}/daily_rewards.html`));
+    }
+
+    // The config as the page needs it: its packs, its images copied into the release, no account ID.
+    const published = JSON.parse((await text(files, `packs/${g}/daily_rewards/${first.id}/config.json`))!) as {
+      id: string;
+      ownerId?: string;
+      packs: { name: string }[];
+      assets: { assetId: string; url: string }[];
+      uiLayout: unknown;
+      rewards: unknown[];
+    };
+    expect(published.id).toBe(first.id);
+    expect(published.ownerId).toBeUndefined();
+    expect(published.rewards).toHaveLength(7);
+    expect(published.packs.map((p) => p.name)).toEqual(['Chest']);
+    expect(published.assets).toHaveLength(1);
+    const copyKey = published.assets[0]!.url.slice(published.assets[0]!.url.indexOf(`packs/${g}/releases/1/assets/`));
+    expect(copyKey).toMatch(new RegExp(`^packs/${g}/releases/1/assets/`));
+    expect(Buffer.from((await files.get(copyKey))!.body).equals(PNG)).toBe(true);
+
+    const manifest = JSON.parse((await text(files, `packs/${g}/manifest.json`))!) as PublishedManifest;
+    expect(manifest).toMatchObject({ gameId: g, version: 1 });
+    expect(manifest.configs.map((c) => c.id)).toEqual([first.id, second.id]);
+    expect(manifest.configs[0]!.htmlUrl).toContain(
+      `packs/${g}/releases/1/daily_rewards/${first.id}/daily_rewards.html`,
+    );
+
+    const listed = await releases(s);
+    expect(listed.pageUrl).toBe(`${s.server.config.publicUrl}/packs/daily_rewards/daily_rewards.html`);
+    expect(listed.releases).toHaveLength(1);
+    expect(listed.releases[0]).toMatchObject({ version: 1, live: true, status: 'ready' });
+  });
+});
+
+describe('publishing', () => {
+  it('refuses a game without configs, another owner and a second publish at once, storing nothing', async () => {
+    const s = await setUp('publish-refusals@studio.test', { configs: 0 });
+    const empty = await publish(s);
+    expect(empty).toMatchObject({ status: 409, body: { code: 'NO_CONFIGS', message: PUBLISH_MESSAGES.noConfigs } });
+
+    const other = await signedInClient(s.server, 'publish-other@studio.test');
+    await s.client.post(`/api/games/${s.game.id}/daily-rewards`, {});
+    for (const attempt of [
+      other.request(`/api/games/${s.game.id}/releases`, { method: 'POST', json: {} }),
+      other.get(`/api/games/${s.game.id}/releases`),
+      other.request(`/api/games/${s.game.id}/releases/1/live`, { method: 'POST', json: {} }),
+    ]) {
+      expect((await attempt).status).toBe(404);
+    }
+    expect(await s.server.database.db.select().from(release)).toHaveLength(0);
+  });
+
+  it('lets one of two publishes of a game at once run, and refuses the other', async () => {
+    let hold: (() => void) | null = null;
+    const held = new Promise<void>((resolve) => (hold = resolve));
+    const dir = await mkdtemp(path.join(root, 'slow-'));
+    const inner = createFilesystemStorage({ root: dir, publicBaseUrl: 'http://x.test' });
+    const slow: Storage = {
+      ...inner,
+      create: async (...args) => {
+        await held;
+        return inner.create(...args);
+      },
+    };
+    const s = await setUp('publish-twice@studio.test', { storage: slow, configs: 1 });
+    const first = publish(s);
+    // The second arrives while the first waits on storage.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = await publish(s);
+    expect(second).toMatchObject({
+      status: 409,
+      body: { code: 'PUBLISH_IN_PROGRESS', message: PUBLISH_MESSAGES.inProgress },
+    });
+    hold!();
+    expect(outcome((await first).events)?.type).toBe('done');
+    expect(outcome((await publish(s)).events)).toMatchObject({ type: 'done', release: { version: 2 } });
+  });
+
+  it('keeps the previous release whole and served when storage fails or hangs midway', async () => {
+    const dir = await mkdtemp(path.join(root, 'faulty-'));
+    const inner = createFilesystemStorage({ root: dir, publicBaseUrl: 'http://x.test' });
+    let fault: (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok' = () => 'ok';
+    const storage = faulty(inner, (call, key) => fault(call, key));
+    const s = await setUp('publish-faults@studio.test', { storage, configs: 3, storageTimeoutMs: 300 });
+    expect(outcome((await publish(s)).events)?.type).toBe('done');
+    const g = s.game.id;
+    const snapshot = async () => {
+      const out: Record<string, string | null> = { manifest: await text(inner, `packs/${g}/manifest.json`) };
+      for (const c of s.configs) {
+        out[c.id] = await text(inner, `packs/${g}/daily_rewards/${c.id}/config.json`);
+      }
+      return out;
+    };
+    const before = await snapshot();
+    await setLayout(s, s.configs[0]!, {
+      id: 'r',
+      type: 'BackgroundCB',
+      props: {},
+      children: [{ id: 't', type: 'TextCB', props: { value: 'Two' } }],
+    });
+
+    const cases: [string, (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok', string][] = [
+      // The second config's versioned file fails while writing the release.
+      [
+        'a versioned write fails',
+        (call, key) => (call === 'create' && key.includes(s.configs[1]!.id) ? 'fail' : 'ok'),
+        'STORAGE_FAILED',
+      ],
+      // The switch fails after one config's stable files were written.
+      [
+        'a stable write fails',
+        (call, key) =>
+          call === 'put' && key.includes(`daily_rewards/${s.configs[2]!.id}/`) && !key.includes('releases')
+            ? 'fail'
+            : 'ok',
+        'STORAGE_FAILED',
+      ],
+      [
+        'the manifest write fails',
+        (call, key) => (call === 'put' && key.endsWith('manifest.json') ? 'fail' : 'ok'),
+        'STORAGE_FAILED',
+      ],
+      [
+        'a write hangs',
+        (call, key) => (call === 'create' && key.endsWith('config.json') ? 'hang' : 'ok'),
+        'STORAGE_TIMEOUT',
+      ],
+    ];
+    for (const [name, rule, code] of cases) {
+      fault = rule;
+      const failed = outcome((await publish(s)).events);
+      expect(failed, name).toMatchObject({ type: 'failed', code });
+      fault = () => 'ok';
+      expect(await snapshot(), name).toEqual(before);
+      const listed = await releases(s);
+      expect(listed.releases.find((r) => r.live)?.version, name).toBe(1);
+      expect(listed.releases[0]).toMatchObject({ status: 'failed', live: false });
+      expect(listed.releases[0]?.error, name).toContain('The previous release is still live.');
+    }
+    // Nothing of the failed releases stays in storage, and the next publish succeeds.
+    const leftovers: string[] = [];
+    for await (const entry of inner.list(`packs/${g}/releases/`)) leftovers.push(entry.key);
+    expect(leftovers.every((key) => key.startsWith(`packs/${g}/releases/1/`))).toBe(true);
+    expect(outcome((await publish(s)).events)).toMatchObject({ type: 'done', release: { version: 6, live: true } });
+    expect(
+      JSON.parse((await text(inner, `packs/${g}/daily_rewards/${s.configs[0]!.id}/config.json`))!).uiLayout.children[0]
+        .props.value,
+    ).toBe('Two');
+  });
+
+  it('rolls back to an earlier release, whose images still load after their asset was deleted', async () => {
+    const s = await setUp('publish-rollback@studio.test', { configs: 1 });
+    const files = storageOf(s, false);
+    const config = s.configs[0]!;
+    const layout = await giveImageAndPack(s, config);
+    expect(outcome((await publish(s)).events)?.type).toBe('done');
+    const key = `packs/${s.game.id}/daily_rewards/${config.id}/config.json`;
+    const v1 = await text(files, key);
+    await setLayout(s, config, {
+      ...layout,
+      children: [{ id: 'title', type: 'TextCB', props: { value: 'Version two' } }],
+    });
+    expect(outcome((await publish(s)).events)?.type).toBe('done');
+    expect(await text(files, key)).toContain('Version two');
+    const deleted = await s.client.request(`/api/games/${s.game.id}/assets/coin01`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+
+    const rolled = await s.client.request(`/api/games/${s.game.id}/releases/1/live`, { method: 'POST', json: {} });
+    expect(rolled.status).toBe(200);
+    expect((rolled.body as Releases).releases.map((r) => [r.version, r.live])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect(await text(files, key)).toBe(v1);
+    expect(JSON.parse((await text(files, `packs/${s.game.id}/manifest.json`))!)).toMatchObject({ version: 1 });
+    const image = JSON.parse(v1!).assets[0].url as string;
+    const served = await fetch(image.startsWith('http') ? image : new URL(image, s.server.url));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    for (const bad of ['0', '99', 'abc', '1e3', '-1', '1'.repeat(20)]) {
+      const response = await s.client.request(`/api/games/${s.game.id}/releases/${bad}/live`, {
+        method: 'POST',
+        json: {},
+      });
+      expect(response.status, bad).toBe(404);
+      expect(response.body).toMatchObject({ code: 'NOT_FOUND', message: PUBLISH_MESSAGES.releaseNotFound });
+    }
+  });
+
+  it(`keeps the last ${RELEASES_KEPT} releases and removes the files of older ones`, async () => {
+    const s = await setUp('publish-retention@studio.test', { configs: 1 });
+    const files = storageOf(s, false);
+    for (let i = 0; i < RELEASES_KEPT + 2; i++) expect(outcome((await publish(s)).events)?.type).toBe('done');
+    const listed = await releases(s);
+    expect(listed.releases.map((r) => r.version)).toEqual(
+      Array.from({ length: RELEASES_KEPT }, (_, i) => RELEASES_KEPT + 2 - i),
+    );
+    const versions = new Set<string>();
+    for await (const entry of files.list(`packs/${s.game.id}/releases/`)) versions.add(entry.key.split('/')[3]!);
+    expect([...versions].map(Number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: RELEASES_KEPT }, (_, i) => i + 3),
+    );
+  });
+
+  it('finishes the work of a server stopped midway: its release is marked failed and the next publish succeeds', async () => {
+    const s = await setUp('publish-interrupted@studio.test', { configs: 1 });
+    const files = storageOf(s, false);
+    expect(outcome((await publish(s)).events)?.type).toBe('done');
+    // What a server killed while writing release 2 leaves: its row 'writing' and half of its files.
+    const [user] = await s.server.database.db.select({ ownerId: release.ownerId }).from(release);
+    await s.server.database.db.insert(release).values({
+      id: 'interrupted',
+      gameId: s.game.id,
+      ownerId: user!.ownerId,
+      version: 2,
+      status: 'writing',
+      artifacts: [],
+      warnings: [],
+    });
+    await files.put(
+      `packs/${s.game.id}/releases/2/daily_rewards/${s.configs[0]!.id}/daily_rewards.html`,
+      new TextEncoder().encode('half'),
+      { contentType: 'text/html' },
+    );
+    expect((await releases(s)).releases.find((r) => r.live)?.version).toBe(1);
+
+    expect(outcome((await publish(s)).events)).toMatchObject({ type: 'done', release: { version: 3, live: true } });
+    const listed = await releases(s);
+    expect(listed.releases.find((r) => r.version === 2)).toMatchObject({
+      status: 'failed',
+      error: PUBLISH_MESSAGES.interrupted,
+    });
+    expect(
+      await files.get(`packs/${s.game.id}/releases/2/daily_rewards/${s.configs[0]!.id}/daily_rewards.html`),
+    ).toBeNull();
+  });
+
+  it('says "Failed to fetch pack HTML" when the built page is missing, and changes nothing', async () => {
+    const server = await servers.start({ publishing: { readPageHtml: () => Promise.reject(new Error('ENOENT')) } });
+    const client = await signedInClient(server, 'publish-nopage@studio.test');
+    const game = (await client.post('/api/games', { name: 'G', description: 'x', platforms: ['iOS'] })).body as Game;
+    await client.post(`/api/games/${game.id}/daily-rewards`, {});
+    const response = await client.request(`/api/games/${game.id}/releases`, { method: 'POST', json: {} });
+    const last = JSON.parse(response.text.trim().split('\n').pop()!) as PublishEvent;
+    expect(last).toEqual({
+      type: 'failed',
+      code: 'PACK_HTML_UNAVAILABLE',
+      message: PUBLISH_MESSAGES.packHtmlFailed(404),
+    });
+    expect(await server.database.db.select().from(release)).toHaveLength(0);
+  });
+});
