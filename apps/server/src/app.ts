@@ -17,6 +17,7 @@ import { createGameLocks } from './lib/game-lock';
 import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
+import { accountRoutes } from './routes/account';
 import { assetsRoutes } from './routes/assets';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
@@ -77,8 +78,8 @@ export async function createApp({
 }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
   const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
-  const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier });
   const liveEvents = createLiveEvents(notifier, logger);
+  const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
 
   const api = new Hono()
     .use(apiPolicy(config))
@@ -88,6 +89,7 @@ export async function createApp({
     // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
+    .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger }))
     .route('/session', sessionRoutes(auth))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))

@@ -574,6 +574,15 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
   'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'path' },
   'POST /api/games/:gameId/releases': { input: 'path' },
   'POST /api/games/:gameId/releases/:version/live': { input: 'path' },
+  // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
+  'DELETE /api/account': {
+    input: 'json',
+    shape: () =>
+      shaped({
+        password: fc.string({ maxLength: 40 }).filter((p) => p !== PASSWORD),
+        confirmation: fc.constantFrom('fuzz-owner@studio.test', 'FUZZ-OWNER@studio.test', ''),
+      }),
+  },
 };
 
 /** A body each JSON write route accepts, for the known-hostile examples and the path-parameter runs. */
@@ -868,9 +877,10 @@ const AUTH_SHAPES: Record<string, fc.Arbitrary<unknown>> = {
     revokeOtherSessions: fc.boolean(),
   }),
   '/redeem-verification': shaped({ token: name }),
+  '/reset-link-status': shaped({ token: name }),
   '/change-email': shaped({ newEmail: email, callbackURL: url }),
   '/request-password-reset': shaped({ email: email, redirectTo: url }),
-  '/reset-password': shaped({ newPassword: password, token: name }),
+  '/reset-password': shaped({ newPassword: fc.oneof(password, email), token: name }),
   '/revoke-session': shaped({ token: name }),
   '/unlink-account': shaped({ providerId: fc.constantFrom('credential', 'google'), accountId: name }),
   '/link-social': shaped({ provider: fc.constantFrom('google'), callbackURL: url }),
@@ -976,6 +986,9 @@ describe('hostile input to the auth endpoints', () => {
     ['/update-user', true],
     ['/change-password', true],
     ['/redeem-verification', false],
+    ['/request-password-reset', false],
+    ['/reset-link-status', false],
+    ['/reset-password', false],
   ];
   it.each(named)(
     'answers POST /api/auth%s below 500 for arbitrary and schema-shaped bodies, storing nothing it refuses',

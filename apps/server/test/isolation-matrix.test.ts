@@ -124,6 +124,23 @@ const MATRIX: Record<string, Entry> = {
     why: 'what /verified calls with the emailed token: the signed token is the credential, as for verify-email',
     probes: [{ path: '/api/auth/redeem-verification', json: { token: 'not-a-token' } }],
   },
+  'POST /api/auth/request-password-reset': {
+    access: 'public',
+    why: 'a signed-out visitor asks for a reset link; the answer must not say whether the account exists',
+    probes: [{ path: '/api/auth/request-password-reset', json: { email: 'alice-matrix@studio.test' } }],
+  },
+  'POST /api/auth/reset-link-status': {
+    access: 'public',
+    why: 'what /reset-password asks with the emailed token: the unguessable token is the credential',
+    probes: [{ path: '/api/auth/reset-link-status', json: { token: 'not-a-reset-token' } }],
+  },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    why: 'sets a new password from the emailed link, signed out: the token alone names the account it resets',
+    probes: [
+      { path: '/api/auth/reset-password', json: { token: 'not-a-reset-token', newPassword: 'a new password 1' } },
+    ],
+  },
   'ALL /api/auth/*': {
     access: 'public',
     why: 'Better Auth’s own endpoints: each acts on the caller’s own session, never on an id from the request',
@@ -165,6 +182,9 @@ const MATRIX: Record<string, Entry> = {
     probes: [{ path: '/files/assets/no-such-game/no-such-file.png' }],
   },
   'GET /api/me': { access: 'verified', otherOwner: 200 },
+  'GET /api/account': { access: 'verified', otherOwner: 200 },
+  // Found from the session alone: another owner, sending a wrong password, is refused for their own account.
+  'DELETE /api/account': { access: 'verified', body: () => ({ password: 'not the password' }), otherOwner: 400 },
   'GET /api/live-updates': { access: 'verified', otherOwner: 200 },
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
