@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordInputSchema,
+  changePasswordFormSchema,
+  newPasswordFormSchema,
   passwordIsEmail,
   ResetPasswordInputSchema,
   SignInInputSchema,
@@ -85,5 +87,34 @@ describe('new password rules', () => {
     expect(ChangePasswordInputSchema.safeParse({ currentPassword: 'x', newPassword: 'long enough' }).success).toBe(
       true,
     );
+  });
+});
+
+describe('the new password forms', () => {
+  it('asks for the new password twice alike, and not the account email', () => {
+    const form = newPasswordFormSchema('ada@studio.test');
+    expect(form.safeParse({ newPassword: 'long enough', confirmPassword: 'long enough' }).success).toBe(true);
+    const differ = form.safeParse({ newPassword: 'long enough', confirmPassword: 'long enougH' });
+    expect(differ.error?.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDiffer }),
+    ]);
+    const email = form.safeParse({ newPassword: 'ADA@studio.test', confirmPassword: 'ADA@studio.test' });
+    expect(firstIssue(email)).toBe(AUTH_MESSAGES.passwordIsEmail);
+  });
+
+  it('asks the change-password form for the current password and a different new one', () => {
+    const form = changePasswordFormSchema('ada@studio.test');
+    const base = { currentPassword: 'old password', revokeOtherSessions: true };
+    expect(form.safeParse({ ...base, newPassword: 'new password', confirmPassword: 'new password' }).success).toBe(
+      true,
+    );
+    expect(firstIssue(form.safeParse({ ...base, newPassword: 'old password', confirmPassword: 'old password' }))).toBe(
+      ACCOUNT_MESSAGES.newPasswordSameAsCurrent,
+    );
+    expect(
+      firstIssue(
+        form.safeParse({ ...base, currentPassword: '', newPassword: 'new password', confirmPassword: 'new password' }),
+      ),
+    ).toBe(AUTH_MESSAGES.passwordRequired);
   });
 });

@@ -95,6 +95,37 @@ export const ChangePasswordInputSchema = z
   .check(newPasswordDiffersCheck);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
+const confirmationMatches = z.refine<{ newPassword: string; confirmPassword: string }>(
+  (input) => input.newPassword === input.confirmPassword,
+  { error: AUTH_MESSAGES.passwordsDiffer, path: ['confirmPassword'] },
+);
+const newPasswordNotEmail = (email: string) =>
+  z.refine<{ newPassword: string }>((input) => !passwordIsEmail(input.newPassword, email), {
+    error: AUTH_MESSAGES.passwordIsEmail,
+    path: ['newPassword'],
+  });
+
+/** The reset page's form for the account `email`: the sign-up rules, not the email, typed twice alike. */
+export function newPasswordFormSchema(email: string) {
+  return z
+    .object({ newPassword: NewPasswordSchema, confirmPassword: z.string() })
+    .check(newPasswordNotEmail(email), confirmationMatches);
+}
+export type NewPasswordForm = z.infer<ReturnType<typeof newPasswordFormSchema>>;
+
+/** The account page's change-password form: the current password, and a new one as the reset page asks. */
+export function changePasswordFormSchema(email: string) {
+  return z
+    .object({
+      currentPassword: SignInInputSchema.shape.password,
+      newPassword: NewPasswordSchema,
+      confirmPassword: z.string(),
+      revokeOtherSessions: z.boolean(),
+    })
+    .check(newPasswordDiffersCheck, newPasswordNotEmail(email), confirmationMatches);
+}
+export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
+
 /** How long an emailed password reset link works (Better Auth's resetPasswordTokenExpiresIn). */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 /** Better Auth's reset tokens are 24 letters and digits; anything much longer is not one. */
