@@ -18,8 +18,7 @@ const dashboardPage = () =>
   import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 const firstGameRedirect = () =>
   import('../features/games/routes/game-workspace').then((m) => ({ Component: m.FirstGameRedirect }));
-const gameWorkspace = () =>
-  import('../features/games/routes/game-workspace').then((m) => ({ Component: m.GameWorkspace }));
+const gameWorkspace = () => import('./game-workspace-route').then((m) => ({ Component: m.GameWorkspaceRoute }));
 const gameProfileTab = () =>
   import('../features/games/routes/game-profile-tab').then((m) => ({ Component: m.GameProfileTab }));
 const assetsTab = () => import('../features/assets/routes/assets-tab').then((m) => ({ Component: m.AssetsTab }));

@@ -1,4 +1,5 @@
 import { Upload } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
@@ -24,7 +25,7 @@ function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
 }
 
 /** §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. */
-export function WorkspaceSidebar({ game, games }: { game: Game; games: Game[] }) {
+export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: Game[]; publish?: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const currentTab = tabFromPath(location.pathname);
@@ -55,15 +56,12 @@ export function WorkspaceSidebar({ game, games }: { game: Game; games: Game[] })
         <Link to={paths.dashboard()} className="nav-item">
           <span>← Back to Dashboard</span>
         </Link>
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          disabled
-          title="Publishing arrives with daily rewards"
-        >
-          <Upload size={16} aria-hidden />
-          Publish Packs
-        </button>
+        {publish ?? (
+          <button type="button" className="btn btn-secondary btn-block" disabled>
+            <Upload size={16} aria-hidden />
+            Publish Packs
+          </button>
+        )}
       </div>
     </aside>
   );

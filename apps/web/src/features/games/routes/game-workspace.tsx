@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useParams } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
@@ -9,8 +10,11 @@ import { useGame } from '../../../lib/api/games/get-game';
 import { useGames } from '../../../lib/api/games/get-games';
 import { WorkspaceSidebar } from '../components/workspace-sidebar';
 
-/** /dashboard/game/:gameId and its tab paths: the sidebar, and the tab's page beside it. */
-export function GameWorkspace() {
+/**
+ * /dashboard/game/:gameId and its tab paths: the sidebar, and the tab's page beside it. `publish` is the
+ * sidebar's Publish Packs control for the game, given by the app (features do not import each other).
+ */
+export function GameWorkspace({ publish }: { publish?: (gameId: string) => ReactNode }) {
   const gameId = useParams().gameId ?? '';
   const game = useGame(gameId);
   const games = useGames();
@@ -32,7 +36,7 @@ export function GameWorkspace() {
   }
   return (
     <div className="workspace">
-      <WorkspaceSidebar game={game.data} games={games.data ?? [game.data]} />
+      <WorkspaceSidebar game={game.data} games={games.data ?? [game.data]} publish={publish?.(game.data.id)} />
       <div className="workspace-main">
         <Outlet />
       </div>

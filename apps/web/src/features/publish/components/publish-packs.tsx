@@ -1,0 +1,275 @@
+import { CheckCircle2, CircleDashed, ExternalLink, History, RotateCcw, TriangleAlert, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PUBLISH_MESSAGES, type PublishedArtifact, type Release } from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useMakeReleaseLive } from '../../../lib/api/releases/make-release-live';
+import { publishGame } from '../../../lib/api/releases/publish-game';
+import { useReleases } from '../../../lib/api/releases/get-releases';
+import './publish.css';
+
+type Progress = { total: number; done: { id: string; name: string }[]; version: number };
+type Run =
+  | { state: 'idle' }
+  | { state: 'publishing'; progress: Progress | null }
+  | { state: 'done'; release: Release }
+  | { state: 'failed'; message: string };
+
+/** §8: a missing session says "Not authenticated"; any other failure its own message. */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return PUBLISH_MESSAGES.notAuthenticated;
+  if (error instanceof Error && error.message) return error.message;
+  return PUBLISH_MESSAGES.storageFailed('unknown error');
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function ArtifactList({ artifacts }: { artifacts: readonly PublishedArtifact[] }) {
+  return (
+    <div className="publish-table-wrap">
+      <table className="publish-table">
+        <caption className="publish-sr-only">Uploaded artifacts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Feature</th>
+            <th scope="col">ID</th>
+            <th scope="col">HTML</th>
+            <th scope="col">Config</th>
+          </tr>
+        </thead>
+        <tbody>
+          {artifacts.map((artifact) => (
+            <tr key={artifact.id}>
+              <td>
+                <span className="publish-feature">{artifact.featureType}</span>
+                <span className="muted publish-name">{artifact.name}</span>
+              </td>
+              <td>
+                <code className="publish-id">{artifact.id}</code>
+              </td>
+              <td>
+                <a href={artifact.htmlUrl} target="_blank" rel="noreferrer" className="publish-link">
+                  HTML <ExternalLink size={12} aria-hidden />
+                </a>
+              </td>
+              <td>
+                <a href={artifact.configUrl} target="_blank" rel="noreferrer" className="publish-link">
+                  Config <ExternalLink size={12} aria-hidden />
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * §2 "Publish Packs" and its modal: publish every daily reward of the game, with progress per config; the
+ * artifacts of the live release; the release history with rollback (issue 11). §8 errors in a red box.
+ */
+export function PublishPacks({ gameId }: { gameId: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [run, setRun] = useState<Run>({ state: 'idle' });
+  const releases = useReleases(gameId ?? '', open && gameId !== null);
+  const makeLive = useMakeReleaseLive(gameId ?? '');
+  const busy = run.state === 'publishing' || makeLive.isPending;
+
+  const start = async () => {
+    if (!gameId) {
+      setRun({ state: 'failed', message: PUBLISH_MESSAGES.noGameSelected });
+      return;
+    }
+    setRun({ state: 'publishing', progress: null });
+    makeLive.reset();
+    try {
+      const release = await publishGame(gameId, (event) => {
+        if (event.type === 'started') {
+          setRun({ state: 'publishing', progress: { total: event.total, done: [], version: event.version } });
+        } else if (event.type === 'progress') {
+          setRun((current) =>
+            current.state === 'publishing' && current.progress
+              ? {
+                  state: 'publishing',
+                  progress: {
+                    ...current.progress,
+                    done: [...current.progress.done, { id: event.id, name: event.name }],
+                  },
+                }
+              : current,
+          );
+        }
+      });
+      setRun({ state: 'done', release });
+      toast.success(`Release ${release.version} is live`);
+    } catch (error) {
+      setRun({ state: 'failed', message: messageOf(error) });
+    } finally {
+      void releases.refetch();
+    }
+  };
+
+  const rollBack = (version: number) =>
+    makeLive.mutate(version, {
+      onSuccess: () => {
+        setRun({ state: 'idle' });
+        toast.success(`Release ${version} is live again`);
+      },
+    });
+
+  const data = releases.data;
+  const live = data?.releases.find((r) => r.live) ?? null;
+  const shown = run.state === 'done' ? run.release : run.state === 'idle' ? live : null;
+  const error =
+    run.state === 'failed'
+      ? run.message
+      : makeLive.error
+        ? messageOf(makeLive.error)
+        : releases.error
+          ? messageOf(releases.error)
+          : null;
+
+  return (
+    <FormDialog
+      title="Publish Resource Packs"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next && run.state !== 'publishing') setRun({ state: 'idle' });
+      }}
+      wide
+      trigger={
+        <button type="button" className="btn btn-secondary btn-block">
+          <Upload size={16} aria-hidden />
+          Publish Packs
+        </button>
+      }
+    >
+      <div className="publish">
+        <p className="muted publish-explain">{PUBLISH_MESSAGES.explanation}</p>
+        <dl className="publish-addresses">
+          <dt>Static page</dt>
+          <dd>
+            {data ? (
+              <a href={data.pageUrl} target="_blank" rel="noreferrer" className="publish-link">
+                <code>{data.pageUrl}</code>
+              </a>
+            ) : (
+              <span className="muted">Loading…</span>
+            )}
+          </dd>
+          <dt>Manifest</dt>
+          <dd>
+            {data ? <code className="publish-url">{data.manifestUrl}</code> : <span className="muted">Loading…</span>}
+          </dd>
+        </dl>
+
+        {error && (
+          <Alert tone="error">
+            <span role="alert">{error}</span>
+          </Alert>
+        )}
+
+        {run.state === 'publishing' && (
+          <section className="publish-progress" aria-live="polite" aria-label="Progress">
+            <div className="publish-progress-head">
+              <span>{run.progress ? `Release ${run.progress.version}` : 'Starting…'}</span>
+              <span className="muted">
+                {run.progress ? `${run.progress.done.length} of ${run.progress.total} configs` : ''}
+              </span>
+            </div>
+            <progress
+              className="publish-bar"
+              max={run.progress?.total ?? 1}
+              value={run.progress?.done.length ?? 0}
+              aria-label="Configs written"
+            />
+            <ul className="publish-steps">
+              {run.progress?.done.map((step) => (
+                <li key={step.id}>
+                  <CheckCircle2 size={14} aria-hidden className="publish-ok" /> {step.name}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {shown && shown.artifacts.length > 0 && (
+          <section aria-labelledby="publish-artifacts-heading">
+            <h3 className="publish-heading" id="publish-artifacts-heading">
+              Uploaded artifacts <span className="muted">· release {shown.version}</span>
+            </h3>
+            <ArtifactList artifacts={shown.artifacts} />
+            {shown.warnings.length > 0 && (
+              <ul className="publish-warnings">
+                {shown.warnings.map((warning) => (
+                  <li key={warning}>
+                    <TriangleAlert size={14} aria-hidden /> {warning}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {run.state === 'idle' && data && data.releases.length === 0 && (
+          <p className="muted publish-empty">Nothing published yet. Publish Now writes the first release.</p>
+        )}
+
+        {data && data.releases.length > 0 && (
+          <section aria-labelledby="publish-history-heading">
+            <h3 className="publish-heading" id="publish-history-heading">
+              <History size={16} aria-hidden /> Releases
+            </h3>
+            <ul className="publish-history">
+              {data.releases.map((release) => (
+                <li key={release.version} className="publish-release">
+                  <span className="publish-version">v{release.version}</span>
+                  <span className="muted">{dateTime.format(new Date(release.finishedAt ?? release.createdAt))}</span>
+                  <span className={`publish-status publish-status-${release.live ? 'live' : release.status}`}>
+                    {release.live
+                      ? 'Live'
+                      : release.status === 'ready'
+                        ? 'Ready'
+                        : release.status === 'failed'
+                          ? 'Failed'
+                          : 'Writing'}
+                  </span>
+                  <span className="muted publish-count">
+                    {release.status === 'failed'
+                      ? (release.error ?? '')
+                      : `${release.artifacts.length} config${release.artifacts.length === 1 ? '' : 's'}`}
+                  </span>
+                  {release.status === 'ready' && !release.live && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => rollBack(release.version)}
+                      aria-label={`Make release ${release.version} live`}
+                    >
+                      <RotateCcw size={14} aria-hidden /> Make live
+                    </Button>
+                  )}
+                  {release.status === 'writing' && <CircleDashed size={14} aria-hidden className="spin" />}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div className="dialog-actions">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Close
+          </Button>
+          <Button onClick={() => void start()} disabled={busy}>
+            {run.state === 'publishing' ? PUBLISH_MESSAGES.publishing : PUBLISH_MESSAGES.publishNow}
+          </Button>
+        </div>
+      </div>
+    </FormDialog>
+  );
+}
