@@ -38,6 +38,8 @@ export const PUBLISHED_RESERVED_SCHEMES: readonly string[] = [
 ];
 /** `ready` waits at most this long for the popup's images; images still loading then count as failed. */
 export const PUBLISHED_READY_TIMEOUT_MS = 10_000;
+/** config.json not read by then is an error the game hears of, rather than "Loading…" for ever. */
+export const PUBLISHED_CONFIG_TIMEOUT_MS = 15_000;
 
 export const PUBLISHED_MESSAGE_TYPES = {
   loaded: EMBED_LOADED_MESSAGE.type,
@@ -66,6 +68,7 @@ export const PUBLISHED_MESSAGES = {
   [PUBLISHED_ERROR_CODES.notJson]: 'Its config is not valid JSON.',
   [PUBLISHED_ERROR_CODES.invalid]: 'Its config is not a daily reward configuration.',
   unreadableStatus: (status: number) => `Its config.json could not be read (HTTP ${status}).`,
+  close: 'Close',
 } as const;
 
 /** The details of an error: its message, with the status when config.json answered one other than 404. */

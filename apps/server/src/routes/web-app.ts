@@ -3,9 +3,11 @@ import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { EMBED_PATH, isMusicPath } from '@liveops/domain';
+import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Config } from '../env';
 import { baseHeaders, type HeaderSet, httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
+import { publishedPageHandler } from '../resources/published-page';
 
 /** Where Google serves account photos (the avatar in the top bar of a Google account). */
 const GOOGLE_PHOTOS = 'https://*.googleusercontent.com';
@@ -157,6 +159,9 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
 
   return (
     new Hono()
+      // The published daily-rewards page answers with a policy of its own (publishedPageHeaders: framed by any
+      // host, its inline code by hash) and so comes before the areas' policies.
+      .get(PUBLISHED_PAGE_PATH, publishedPageHandler(config))
       // The dashboard's area: only this origin shows it; each HTML page also carries the CSP above. The embed
       // area's pages take the embed policy instead; the bundles keep this one, as only this origin's pages load them.
       .use(areaPolicy)
@@ -167,6 +172,8 @@ export function webAppRoutes(config: Config, logger: Logger): Hono | null {
       )
       // A bundle that is not there is missing, not a client route: no index.html under a script's URL.
       .get('/assets/*', (c) => c.text('Not found', 404))
+      // Nor is anything else under /packs: the published page's config.json beside it is a 404, not the dashboard.
+      .get('/packs/*', (c) => c.text('Not found', 404))
       .on('GET', Object.keys(EMBED_AREA_PAGES), (c, next) => embedAreaPages.get(c.req.path)?.(c, next) ?? next())
       // /{name}-music: any other path falls through to the dashboard, whose router says what is not found.
       .get('*', (c, next) => (isMusicPath(c.req.path) ? musicPage(c, next) : next()))

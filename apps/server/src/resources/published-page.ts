@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'hono';
+import type { Config } from '../env';
+import { baseHeaders, type HeaderSet } from '../lib/http-policy';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Where the web build writes the published daily-rewards page (apps/web/vite.published.config.ts). */
+export const PUBLISHED_PAGE_FILE = 'packs/daily_rewards/daily_rewards.html';
+
+/** The built page's path, in the web build the server serves (WEB_DIST_DIR, else apps/web/dist). */
+export function publishedPagePath(config: Pick<Config, 'webDistDir'>): string | null {
+  return config.webDistDir ? path.join(config.webDistDir, PUBLISHED_PAGE_FILE) : null;
+}
+
+/**
+ * The published daily-rewards page's bytes, as built: one self-contained HTML file that publishing writes beside
+ * each config.json. Throws, naming the file, when the web app is not built.
+ */
+export async function readPublishedPageHtml(config: Pick<Config, 'webDistDir'>): Promise<Buffer> {
+  const file = publishedPagePath(config);
+  if (!file) throw new Error('The published page cannot be read: WEB_DIST_DIR is not set and the web app is unknown');
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`The published page is not built: ${file} is missing (run npm run build)`);
+    }
+    throw error;
+  }
+}
+
+/** The directives of the Content-Security-Policy meta tag the build put in the page. */
+function metaPolicy(html: string): Map<string, string> {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+  if (!content) throw new Error(`The published page has no Content-Security-Policy meta tag: rebuild the web app`);
+  return new Map(
+    content.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')] as const;
+    }),
+  );
+}
+
+/**
+ * The page's CSP as a header: its inline script and styles by the hashes the build listed in its meta tag (the
+ * only code it may run), images as the embed page takes them (this origin, data:, any https origin and the asset
+ * stores' origins, whatever their scheme), config.json from this origin, and framed by any host, file: pages too.
+ */
+export function publishedPageContentSecurityPolicy(html: string, config: Pick<Config, 'publicUrl' | 's3'>): string {
+  const meta = metaPolicy(html);
+  const script = meta.get('script-src');
+  const style = meta.get('style-src');
+  if (!script || !style) throw new Error('The published page lists no script or style hashes: rebuild the web app');
+  const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
+  if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
+  return [
+    "default-src 'none'",
+    `script-src ${script}`,
+    `style-src ${style}`,
+    `img-src ${[...imageSources].join(' ')}`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    // Browsers match * against http(s) ancestors only; file: lets a game's bundled host page frame it too.
+    'frame-ancestors * file:',
+  ].join('; ');
+}
+
+/**
+ * The published page's HTTP policy (decision 013, decision 017): the embed area's, framed by any host and read
+ * from any origin, with the page's own CSP. Revalidated on every load, as the product's copy changes with it.
+ */
+export function publishedPageHeaders(html: string, config: Pick<Config, 'publicUrl' | 's3'>): HeaderSet {
+  return {
+    ...baseHeaders(config),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Content-Security-Policy': publishedPageContentSecurityPolicy(html, config),
+  };
+}
+
+type Served = { mtimeMs: number; etag: string; headers: HeaderSet; plain: Buffer; gzip: Buffer; brotli: Buffer };
+
+/**
+ * GET /packs/daily_rewards/daily_rewards.html: the built page, brotli or gzip when the browser takes them, with
+ * an ETag for the web view's revalidation. Read again, hashed and compressed once each time the build changes
+ * it; 404 while it is not built.
+ */
+export function publishedPageHandler(config: Pick<Config, 'webDistDir' | 'publicUrl' | 's3'>) {
+  let served: Served | null = null;
+  const load = async (mtimeMs: number): Promise<Served> => {
+    const plain = await readPublishedPageHtml(config);
+    const [br, gz] = await Promise.all([
+      brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      gzipAsync(plain, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
+    return {
+      mtimeMs,
+      etag,
+      headers: publishedPageHeaders(plain.toString('utf8'), config),
+      plain,
+      gzip: gz,
+      brotli: br,
+    };
+  };
+
+  return async (c: Context) => {
+    const file = publishedPagePath(config);
+    const mtimeMs = file
+      ? await stat(file).then(
+          (s) => s.mtimeMs,
+          () => null,
+        )
+      : null;
+    if (mtimeMs === null) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    if (served?.mtimeMs !== mtimeMs) served = await load(mtimeMs);
+    const page = served;
+    for (const [name, value] of Object.entries(page.headers)) c.header(name, value);
+    c.header('ETag', page.etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
+    const accepted = c.req.header('accept-encoding') ?? '';
+    if (/\bbr\b/.test(accepted)) {
+      c.header('Content-Encoding', 'br');
+      return c.body(new Uint8Array(page.brotli), 200);
+    }
+    if (/\bgzip\b/.test(accepted)) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(page.gzip), 200);
+    }
+    return c.body(new Uint8Array(page.plain), 200);
+  };
+}

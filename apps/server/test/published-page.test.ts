@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
+import type { Config } from '../src/env';
+import {
+  PUBLISHED_PAGE_FILE,
+  publishedPageContentSecurityPolicy,
+  readPublishedPageHtml,
+} from '../src/resources/published-page';
+import { useTestServers } from './support/use-test-servers';
+
+const servers = useTestServers();
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const SCRIPT = '(function(){document.title="published"})();';
+const STYLE = 'body{margin:0}';
+/** A stand-in for the built page: its meta CSP lists its inline script and style, as the build writes it. */
+const page = (title: string) =>
+  `<!doctype html><html><head><meta charset="UTF-8" /><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${hash(SCRIPT)}; style-src ${hash(STYLE)} ${hash('.cb-view{}')}; img-src http: https: data:; connect-src 'self'" /><title>${title}</title><style>${STYLE}</style></head><body><script>${SCRIPT}</script></body></html>`;
+
+let webDistDir = '';
+let pageFile = '';
+beforeAll(async () => {
+  webDistDir = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
+  pageFile = path.join(webDistDir, PUBLISHED_PAGE_FILE);
+  await mkdir(path.dirname(pageFile), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>dashboard</title>'),
+    writeFile(pageFile, page('published')),
+  ]);
+});
+afterAll(async () => {
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+describe('the published daily-rewards page', () => {
+  it('is served at /packs/daily_rewards/daily_rewards.html, framed by any host, running only its own inline code', async () => {
+    const server = await servers.start({ webDistDir });
+    const response = await fetch(new URL(PUBLISHED_PAGE_PATH, server.url), { headers: { 'accept-encoding': '' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>published</title>');
+    const headers = response.headers;
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = (headers.get('content-security-policy') ?? '').split('; ');
+    expect(csp).toContain('frame-ancestors * file:');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src ${hash(SCRIPT)}`);
+    expect(csp).toContain(`style-src ${hash(STYLE)} ${hash('.cb-view{}')}`);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp.join(' ')).not.toContain('unsafe-inline');
+    expect(headers.get('x-frame-options')).toBeNull();
+    expect(headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers compressed when asked, and 304 to a web view revalidating the copy it has', async () => {
+    const server = await servers.start({ webDistDir });
+    const url = new URL(PUBLISHED_PAGE_PATH, server.url);
+    const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch decodes what it asked for: the header says what was sent.
+    expect(await gzipped.text()).toContain('<title>published</title>');
+    const brotli = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toContain('<title>published</title>');
+
+    const etag = gzipped.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await fetch(url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toContain('frame-ancestors * file:');
+  });
+
+  it('serves a rebuilt page without a restart', async () => {
+    const server = await servers.start({ webDistDir });
+    const url = new URL(PUBLISHED_PAGE_PATH, server.url);
+    expect(await (await fetch(url)).text()).toContain('<title>published</title>');
+    await writeFile(pageFile, page('rebuilt'));
+    const later = new Date(Date.now() + 5000);
+    await utimes(pageFile, later, later);
+    expect(await (await fetch(url)).text()).toContain('<title>rebuilt</title>');
+    await writeFile(pageFile, page('published'));
+  });
+
+  it('answers 404 for anything else under /packs, not the dashboard', async () => {
+    const server = await servers.start({ webDistDir });
+    for (const address of ['/packs/daily_rewards/config.json', '/packs/other.html', '/packs/']) {
+      const response = await fetch(new URL(address, server.url));
+      expect(response.status, address).toBe(404);
+      expect(await response.text(), address).not.toContain('dashboard');
+    }
+  });
+
+  it('answers 404 while the page is not built', async () => {
+    const bare = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
+    await writeFile(path.join(bare, 'index.html'), '<!doctype html><title>dashboard</title>');
+    const server = await servers.start({ webDistDir: bare });
+    expect((await fetch(new URL(PUBLISHED_PAGE_PATH, server.url))).status).toBe(404);
+    await rm(bare, { recursive: true, force: true });
+  });
+});
+
+describe('readPublishedPageHtml', () => {
+  it("reads the built page's bytes from the web build", async () => {
+    expect((await readPublishedPageHtml({ webDistDir })).toString()).toContain('<title>published</title>');
+  });
+
+  it('names the missing file when the web app is not built, and says when no build is known', async () => {
+    await expect(readPublishedPageHtml({ webDistDir: '/nowhere' })).rejects.toThrow(
+      `The published page is not built: ${path.join('/nowhere', PUBLISHED_PAGE_FILE)} is missing (run npm run build)`,
+    );
+    await expect(readPublishedPageHtml({ webDistDir: null })).rejects.toThrow(/WEB_DIST_DIR is not set/);
+  });
+});
+
+describe('publishedPageContentSecurityPolicy', () => {
+  it("takes images from https, data: and the asset stores' origins, and refuses a page without its hashes", () => {
+    const csp = publishedPageContentSecurityPolicy(page('x'), {
+      publicUrl: 'https://liveops.example/',
+      s3: { publicUrl: 'http://minio.local:9000/assets' } as Config['s3'],
+    });
+    const images = csp.split('; ').find((directive) => directive.startsWith('img-src '));
+    expect(images?.split(' ').slice(1).sort()).toEqual(
+      ["'self'", 'data:', 'http://minio.local:9000', 'https:', 'https://liveops.example'].sort(),
+    );
+    expect(() =>
+      publishedPageContentSecurityPolicy('<html><script>x</script></html>', {
+        publicUrl: 'https://liveops.example',
+        s3: null,
+      }),
+    ).toThrow(/no Content-Security-Policy meta tag/);
+  });
+});

@@ -1,0 +1,26 @@
+import { PUBLISHED_CONFIG_FILE, PUBLISHED_READY_TIMEOUT_MS } from '@liveops/domain/published';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createHostBridge } from './host-bridge';
+import { loadConfig } from './load-config';
+import { startPublishedPage } from './published-controller';
+import { PublishedView } from './published-view';
+import { readPublishedQuery } from './read-published-query';
+import { waitForImages } from './wait-for-images';
+import './published.css';
+
+// The published page's entry (published.html, built into one self-contained file by vite.published.config.ts,
+// where react is preact/compat). Its only request is its config.json, read relative to the page.
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from published.html');
+const root = createRoot(container);
+const query = readPublishedQuery(window.location.search);
+
+startPublishedPage({
+  config: query.config,
+  params: query.params,
+  bridge: createHostBridge(window, { bridge: query.bridge, scheme: query.scheme }),
+  loadConfig: () => loadConfig(PUBLISHED_CONFIG_FILE),
+  render: (state, actions) => flushSync(() => root.render(<PublishedView state={state} actions={actions} />)),
+  imagesLoaded: () => waitForImages(container, PUBLISHED_READY_TIMEOUT_MS),
+});

@@ -1,0 +1,146 @@
+import type { EmbedConfig, PublishedPageMessage } from '@liveops/domain/published';
+import { describe, expect, it, vi } from 'vitest';
+import type { HostBridge } from './host-bridge';
+import type { ConfigOutcome } from './load-config';
+import { type PublishedActions, type PublishedState, startPublishedPage } from './published-controller';
+
+const week: EmbedConfig = {
+  id: 'week',
+  name: 'Week',
+  cycleDays: 7,
+  rewards: [{ day: 3, packId: 'gold' }],
+  packs: [{ id: 'gold', name: 'Gold', value: 1, amount: 100, assetUrl: null, iconId: 'coin' }],
+  assets: [],
+};
+
+/** A bridge that records what the page sends and lets a test play the host's CB_INIT. */
+function fakeBridge() {
+  const sent: PublishedPageMessage[] = [];
+  let onInit: Parameters<HostBridge['listen']>[0] = () => undefined;
+  const bridge: HostBridge = {
+    host: () => 'parent',
+    send: (message) => sent.push(message),
+    listen: (listener) => {
+      onInit = listener;
+      return () => undefined;
+    },
+  };
+  const hostInit = (config: EmbedConfig, streak: number) =>
+    onInit({
+      source: 'CB_HOST',
+      type: 'CB_INIT',
+      payload: { featureType: 'daily_rewards', config, params: { streak }, v: 1 },
+    });
+  return { bridge, sent, hostInit, types: () => sent.map((message) => message.type) };
+}
+
+function start(options: { config?: ConfigOutcome | null; load?: Promise<ConfigOutcome> } = {}) {
+  const host = fakeBridge();
+  const rendered: PublishedState[] = [];
+  let actions: PublishedActions | undefined;
+  const page = startPublishedPage({
+    config: options.config ?? null,
+    params: { streak: 2 },
+    bridge: host.bridge,
+    loadConfig: () => options.load ?? Promise.resolve({ ok: true, config: week }),
+    render: (state, given) => {
+      rendered.push(state);
+      actions = given;
+    },
+    imagesLoaded: () => Promise.resolve({ images: 1, failed: 0 }),
+  });
+  return { ...host, page, rendered, actions: () => actions! };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('startPublishedPage', () => {
+  it('shows Loading…, then the config.json popup; tells loaded once it is drawn, then ready once its images are', async () => {
+    const { rendered, sent, types } = start();
+    expect(rendered.map((state) => state.status)).toEqual(['loading']);
+    expect(sent).toEqual([]);
+    await flush();
+    expect(rendered.map((state) => state.status)).toEqual(['loading', 'ready']);
+    expect(types()).toEqual(['loaded', 'ready']);
+    expect(sent[1]).toEqual({
+      source: 'CB_EMBED',
+      type: 'ready',
+      payload: { configId: 'week', images: 1, imagesFailed: 0 },
+    });
+  });
+
+  it("shows a config from the address at once, and the host's CB_INIT over it, telling loaded only once", async () => {
+    const { rendered, hostInit, types, page } = start({ config: { ok: true, config: week } });
+    expect(rendered.map((state) => state.status)).toEqual(['ready']);
+    await flush();
+    hostInit({ ...week, name: 'Next week' }, 3);
+    expect(page.state()).toMatchObject({ status: 'ready', config: { name: 'Next week' }, params: { streak: 3 } });
+    await flush();
+    expect(types()).toEqual(['loaded', 'ready', 'ready']);
+  });
+
+  it('shows and sends the error of a config that is not one, with its code and message', () => {
+    const { rendered, sent } = start({ config: { ok: false, code: 'config_invalid' } });
+    expect(rendered).toEqual([
+      { status: 'error', code: 'config_invalid', message: 'Its config is not a daily reward configuration.' },
+    ]);
+    expect(sent).toEqual([
+      { source: 'CB_EMBED', type: 'loaded' },
+      {
+        source: 'CB_EMBED',
+        type: 'error',
+        payload: { code: 'config_invalid', message: 'Its config is not a daily reward configuration.' },
+      },
+    ]);
+  });
+
+  it('keeps a CB_INIT that came while config.json was loading, whatever config.json turns out to be', async () => {
+    let answer: (outcome: ConfigOutcome) => void = () => undefined;
+    const { hostInit, page } = start({ load: new Promise((resolve) => (answer = resolve)) });
+    hostInit(week, 5);
+    answer({ ok: false, code: 'config_not_found' });
+    await flush();
+    expect(page.state()).toMatchObject({ status: 'ready', params: { streak: 5 } });
+  });
+
+  it("claims today's day and pack once per config shown, and closes", async () => {
+    const { actions, sent, hostInit } = start({ config: { ok: true, config: week } });
+    actions().claim();
+    actions().claim();
+    const claims = () => sent.filter((message) => message.type === 'claim');
+    expect(claims()).toEqual([
+      {
+        source: 'CB_EMBED',
+        type: 'claim',
+        payload: { configId: 'week', day: 3, packId: 'gold', pack: week.packs[0] },
+      },
+    ]);
+    hostInit(week, 3);
+    actions().claim();
+    expect(claims()).toHaveLength(2);
+    expect(claims()[1]).toMatchObject({ payload: { day: 4, packId: null } });
+    actions().close();
+    expect(sent.at(-1)).toEqual({ source: 'CB_EMBED', type: 'close', payload: { configId: 'week' } });
+  });
+
+  it('sends no ready for a popup replaced before its images loaded', async () => {
+    const host = fakeBridge();
+    let images: () => void = () => undefined;
+    startPublishedPage({
+      config: { ok: true, config: week },
+      params: { streak: 0 },
+      bridge: host.bridge,
+      loadConfig: vi.fn(),
+      render: () => undefined,
+      imagesLoaded: vi
+        .fn()
+        .mockReturnValueOnce(new Promise((resolve) => (images = () => resolve({ images: 1, failed: 1 }))))
+        .mockResolvedValue({ images: 0, failed: 0 }),
+    });
+    host.hostInit(week, 1);
+    images();
+    await flush();
+    expect(host.types()).toEqual(['loaded', 'ready']);
+    expect(host.sent[1]).toMatchObject({ payload: { images: 0 } });
+  });
+});
