@@ -30,7 +30,7 @@ import { packsRoutes } from './routes/packs';
 import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
 import { webAppRoutes } from './routes/web-app';
-import { readBuiltPublishedPage } from './resources/releases';
+import { readPublishedPageHtml } from './resources/published-page';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -108,7 +108,7 @@ export async function createApp({
           storage,
           logger,
           publicUrl: config.publicUrl,
-          readPageHtml: publishing.readPageHtml ?? (() => readBuiltPublishedPage(config.webDistDir)),
+          readPageHtml: publishing.readPageHtml ?? (() => readPublishedPageHtml(config)),
           ...(publishing.storageTimeoutMs ? { storageTimeoutMs: publishing.storageTimeoutMs } : {}),
         },
       }),
@@ -121,7 +121,7 @@ export async function createApp({
   const app = new Hono();
   app.use(closeAfterUnreadBody, checkedAddress);
   // Each area sets its own headers (decision 013): /files here, the API below, the pages in webAppRoutes.
-  app.route('/files', filesRoutes(storage));
+  app.route('/files', filesRoutes(storage, config));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.

@@ -456,4 +456,33 @@ describe('publishing', () => {
     });
     expect(await server.database.db.select().from(release)).toHaveLength(0);
   });
+
+  it('serves a published page through /files with its own policy, so its script runs, and any other file sandboxed', async () => {
+    const page =
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
+      `script-src 'sha256-abc='; style-src 'sha256-def='"><script>1</script>`;
+    const server = await servers.start({
+      publishing: { readPageHtml: () => Promise.resolve(new TextEncoder().encode(page)) },
+    });
+    const client = await signedInClient(server, 'publish-files@studio.test');
+    const game = (await client.post('/api/games', { name: 'G', description: 'x', platforms: ['iOS'] })).body as Game;
+    const config = (await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
+    const response = await client.request(`/api/games/${game.id}/releases`, { method: 'POST', json: {} });
+    const done = JSON.parse(response.text.trim().split('\n').pop()!) as PublishEvent;
+    expect(done.type).toBe('done');
+    if (done.type !== 'done') return;
+    const artifact = done.release.artifacts[0]!;
+    expect(artifact.id).toBe(config.id);
+    const served = await fetch(artifact.htmlUrl);
+    expect(served.status).toBe(200);
+    const csp = served.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'sha256-abc='");
+    expect(csp).toContain('frame-ancestors * file:');
+    expect(csp).not.toContain('sandbox');
+    expect(served.headers.get('cache-control')).toBe(PUBLISHED_CACHE.stable);
+    expect(await served.text()).toBe(page);
+    const json = await fetch(artifact.configUrl);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
 });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, max } from 'drizzle-orm';
 import {
   assetReferenceId,
@@ -57,12 +55,6 @@ export type ReleaseDeps = {
   /** Configs written at once (default 8). */
   concurrency?: number;
 };
-
-/** The page the web build writes for publishing (apps/web's published entry), from the built web app. */
-export async function readBuiltPublishedPage(webDistDir: string | null): Promise<Uint8Array> {
-  if (!webDistDir) throw new Error('no built web app (WEB_DIST_DIR) to take the published page from');
-  return new Uint8Array(await readFile(path.join(webDistDir, ...PUBLISHED_PAGE_PATH.split('/').filter(Boolean))));
-}
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
