@@ -164,7 +164,13 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
           </dd>
           <dt>Manifest</dt>
           <dd>
-            {data ? <code className="publish-url">{data.manifestUrl}</code> : <span className="muted">Loading…</span>}
+            {data ? (
+              <a href={data.manifestUrl} target="_blank" rel="noreferrer" className="publish-link">
+                <code>{data.manifestUrl}</code>
+              </a>
+            ) : (
+              <span className="muted">Loading…</span>
+            )}
           </dd>
         </dl>
 

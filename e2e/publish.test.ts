@@ -1,0 +1,116 @@
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { PUBLISH_MESSAGES } from '@liveops/domain';
+import { createGameViaApi, signedInContext } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { useBrowserAndApp } from './support/lifecycle';
+
+const setup = useBrowserAndApp();
+const SHOTS = '/tmp/shots';
+
+async function call(context: BrowserContext, method: 'POST' | 'PATCH' | 'PUT', path: string, data: unknown) {
+  const response = await context.request.fetch(`${setup.app.url}${path}`, {
+    method,
+    data,
+    headers: { origin: setup.app.url },
+  });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}`);
+  return (await response.json()) as { id: string };
+}
+
+const layoutWithTitle = (title: string) => ({
+  id: 'root',
+  type: 'BackgroundCB',
+  props: {},
+  children: [
+    {
+      id: 'frame',
+      type: 'GridCB',
+      label: 'Popup Frame',
+      props: { columns: 1, gap: 8, padding: 16 },
+      children: [
+        { id: 'title', type: 'TextCB', label: 'Title', props: { value: title, size: 'xl' } },
+        { id: 'grid', type: 'GridCB', label: 'Rewards Grid', props: { columns: 4, gap: 4 }, children: [] },
+      ],
+    },
+  ],
+});
+
+describe('publishing from the dashboard', () => {
+  it('publishes from the modal, opens the page from storage showing the saved layout, and rolls back', async () => {
+    const { context } = await signedInContext(setup.browser, setup.app, 'publish');
+    const game = await createGameViaApi(context, setup.app, 'Publish Game');
+    const gold = await call(context, 'POST', `/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+    });
+    const chest = await call(context, 'POST', `/api/games/${game.id}/packs`, {
+      name: 'Chest',
+      contents: [{ itemId: gold.id, quantity: 5 }],
+      iconId: 'gift',
+    });
+    const config = await call(context, 'POST', `/api/games/${game.id}/daily-rewards`, { name: 'Launch Week' });
+    await call(context, 'PATCH', `/api/games/${game.id}/daily-rewards/${config.id}`, {
+      rewards: Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: chest.id })),
+      cycleDays: 7,
+    });
+    const layout = `/api/games/${game.id}/daily-rewards/${config.id}/layout`;
+    await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Saved In The Editor') });
+
+    const page = await context.newPage();
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByRole('button', { name: 'Publish Packs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish Resource Packs' });
+    await dialog.getByText(PUBLISH_MESSAGES.explanation).waitFor();
+    await dialog.getByText(`${setup.app.url}/packs/daily_rewards/daily_rewards.html`).waitFor();
+    await dialog.getByText('Nothing published yet').waitFor();
+
+    await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
+    await dialog.getByRole('table').getByText(config.id).waitFor();
+    await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow, disabled: false }).waitFor();
+    await dialog.getByText('Live', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/publish-modal.png` });
+
+    // The HTML link opens the page from storage: its only request is config.json beside it.
+    const [published] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('link', { name: 'HTML', exact: true }).click(),
+    ]);
+    const requests: string[] = [];
+    published.on('request', (request) => requests.push(request.url()));
+    await published.reload();
+    await published.getByText('Saved In The Editor').waitFor();
+    expect(published.url()).toContain(`/packs/${game.id}/daily_rewards/${config.id}/daily_rewards.html`);
+    expect(requests.filter((url) => !url.endsWith('/daily_rewards.html'))).toEqual([
+      published.url().replace('daily_rewards.html', 'config.json'),
+    ]);
+
+    // A second release, then back to the first from the history.
+    await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Second Release') });
+    await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
+    await dialog.getByText('release 2').waitFor();
+    await published.reload();
+    await published.getByText('Second Release').waitFor();
+    await dialog.getByRole('button', { name: 'Make release 1 live' }).click();
+    await dialog.getByRole('button', { name: 'Make release 2 live' }).waitFor();
+    await published.reload();
+    await published.getByText('Saved In The Editor').waitFor();
+
+    // §8: a lost session says "Not authenticated" in the red box.
+    await page.route('**/api/games/*/releases', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"UNAUTHORIZED","message":"x"}' })
+        : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
+    await dialog.getByRole('alert').getByText(PUBLISH_MESSAGES.notAuthenticated).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/publish-modal-phone.png` });
+    await context.close();
+  });
+});
