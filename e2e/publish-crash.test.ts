@@ -1,0 +1,191 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verificationLink } from '@liveops/testing/smtp';
+import type { PublishedManifest, PublishEvent, Releases } from '@liveops/domain';
+import { startApp, type RunningApp } from './support/app';
+import { PASSWORD, uniqueEmail } from './support/pages';
+
+const CONFIGS = 60;
+
+/** One visitor: a cookie jar over fetch, sending the app's own Origin as the dashboard does. */
+class Visitor {
+  private cookies = new Map<string, string>();
+  constructor(public app: RunningApp) {}
+
+  fetch(method: string, url: string, body?: unknown) {
+    return fetch(new URL(url, this.app.url), {
+      method,
+      headers: {
+        origin: this.app.url,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    }).then((response) => {
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const eq = pair.indexOf('=');
+        if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      }
+      return response;
+    });
+  }
+
+  async send(method: string, url: string, body?: unknown) {
+    const response = await this.fetch(method, url, body);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
+  }
+
+  /** Moves the session to another server on the same database (a restart). */
+  on(app: RunningApp) {
+    this.app = app;
+    return this;
+  }
+}
+
+const layout = (title: string) => ({
+  id: 'root',
+  type: 'BackgroundCB',
+  props: {},
+  children: [{ id: 'title', type: 'TextCB', props: { value: title } }],
+});
+
+async function publishToEnd(visitor: Visitor, gameId: string): Promise<PublishEvent[]> {
+  const response = await visitor.fetch('POST', `/api/games/${gameId}/releases`, {});
+  const text = await response.text();
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as PublishEvent);
+}
+
+/**
+ * The release folders that hold a stored object (a file with its metadata sidecar). Halves of writes the kill
+ * interrupted are not objects: no reader sees them, and the start-up cleanup removes them once old (decision 010).
+ */
+async function versionsWithFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Set(entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+  const versions = [...files]
+    .filter((file) => !file.endsWith('.tmp') && !file.endsWith('.meta.json') && files.has(`${file}.meta.json`))
+    .map((file) => path.relative(dir, file).split(path.sep)[0]!);
+  return [...new Set(versions)].sort();
+}
+
+const dataDirs: string[] = [];
+const apps: RunningApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.stop().catch(() => undefined);
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a server killed while publishing', { timeout: 360_000 }, () => {
+  it('keeps the previous release served throughout, and the next publish after a restart succeeds', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-publish-crash-'));
+    dataDirs.push(dataDir);
+    const first = await startApp({ dataDir });
+    apps.push(first);
+    const visitor = new Visitor(first);
+    const email = uniqueEmail('publish-crash');
+    expect((await visitor.send('POST', '/api/auth/sign-up/email', { email, password: PASSWORD })).status).toBe(200);
+    const link = verificationLink(await first.smtp.waitForMail(email)).replace('/verified?', '/api/auth/verify-email?');
+    expect((await visitor.send('GET', link)).status).toBe(200);
+    const game = (await visitor.send('POST', '/api/games', { name: 'Crash', description: 'x', platforms: ['Web'] }))
+      .body as { id: string };
+    const configs: string[] = [];
+    for (let i = 0; i < CONFIGS; i++) {
+      const created = await visitor.send('POST', `/api/games/${game.id}/daily-rewards`, { name: `Week ${i}` });
+      const id = (created.body as { id: string }).id;
+      configs.push(id);
+      await visitor.send('PUT', `/api/games/${game.id}/daily-rewards/${id}/layout`, {
+        uiLayout: layout('Release one'),
+      });
+    }
+    expect((await publishToEnd(visitor, game.id)).pop()).toMatchObject({ type: 'done', release: { version: 1 } });
+    for (const id of configs) {
+      await visitor.send('PUT', `/api/games/${game.id}/daily-rewards/${id}/layout`, {
+        uiLayout: layout('Release two'),
+      });
+    }
+
+    // Players keep reading the manifest and a config while the second publish runs and the server dies.
+    const served: { manifest: number | null; title: string | null }[] = [];
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        try {
+          const manifest = await fetch(`${visitor.app.url}/files/packs/${game.id}/manifest.json`);
+          const config = await fetch(
+            `${visitor.app.url}/files/packs/${game.id}/daily_rewards/${configs[7]}/config.json`,
+          );
+          served.push({
+            manifest: manifest.ok ? ((await manifest.json()) as PublishedManifest).version : null,
+            title: config.ok
+              ? ((await config.json()) as { uiLayout: { children: { props: { value: string } }[] } }).uiLayout
+                  .children[0]!.props.value
+              : null,
+          });
+        } catch {
+          // The server is down between the kill and the restart.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+
+    const response = await visitor.fetch('POST', `/api/games/${game.id}/releases`, {});
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    while ((seen.match(/"progress"/g) ?? []).length < 5) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the publish ended before the kill: ${seen}`);
+      seen += value;
+    }
+    await first.kill('SIGKILL');
+    await reader.cancel().catch(() => undefined);
+    expect(seen).toContain('"started","version":2');
+
+    // On disk, the stable files are still release 1's.
+    const storage = path.join(dataDir, 'storage', 'packs', game.id);
+    expect(await versionsWithFiles(path.join(storage, 'releases'))).toEqual(['1', '2']);
+
+    const second = await startApp({ dataDir });
+    apps.push(second);
+    visitor.on(second);
+    const before = (await visitor.send('GET', `/api/games/${game.id}/releases`)).body as Releases;
+    expect(before.releases.map((r) => [r.version, r.status, r.live])).toEqual([
+      [2, 'writing', false],
+      [1, 'ready', true],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    watching = false;
+    await watch;
+    expect(served.length).toBeGreaterThan(3);
+    expect(
+      served.every((s) => s.manifest === 1 && s.title === 'Release one'),
+      JSON.stringify(served.slice(-5)),
+    ).toBe(true);
+
+    const events = await publishToEnd(visitor, game.id);
+    expect(events.pop()).toMatchObject({ type: 'done', release: { version: 3, live: true } });
+    const after = (await visitor.send('GET', `/api/games/${game.id}/releases`)).body as Releases;
+    expect(after.releases.map((r) => [r.version, r.status, r.live])).toEqual([
+      [3, 'ready', true],
+      [2, 'failed', false],
+      [1, 'ready', false],
+    ]);
+    expect(await versionsWithFiles(path.join(storage, 'releases'))).toEqual(['1', '3']);
+    const manifest = (await (
+      await fetch(`${second.url}/files/packs/${game.id}/manifest.json`)
+    ).json()) as PublishedManifest;
+    expect(manifest.version).toBe(3);
+    expect(manifest.configs).toHaveLength(CONFIGS);
+    const config = await (
+      await fetch(`${second.url}/files/packs/${game.id}/daily_rewards/${configs[7]}/config.json`)
+    ).text();
+    expect(config).toContain('Release two');
+  });
+});
