@@ -7,8 +7,9 @@ import {
   isColor,
   parseNumberInput,
   parseSliceInput,
+  styleEntryProblem,
 } from './editor-fields';
-import type { LayoutNode } from './layout';
+import { LAYOUT_MESSAGES, type LayoutNode } from './layout';
 
 const node = (type: LayoutNode['type'], props: LayoutNode['props'] = {}): LayoutNode => ({ id: 'n', type, props });
 const names = (fields: readonly { name: string }[]) => fields.map((field) => field.name);
@@ -136,5 +137,26 @@ describe('isColor', () => {
     ]) {
       expect(isColor(value), value).toBe(false);
     }
+  });
+});
+
+describe('styleEntryProblem', () => {
+  it('takes a common CSS property with a plain value, as a save would', () => {
+    expect(styleEntryProblem('opacity', '0.5')).toBeNull();
+    expect(styleEntryProblem('borderRadius', ' 8px ')).toBeNull();
+    expect(styleEntryProblem('position', 'relative')).toBeNull();
+  });
+
+  it('refuses what the layout check refuses: unknown properties, url(), fixed positions, control characters, empty', () => {
+    for (const [name, value] of [
+      ['behavior', 'x'],
+      ['background', 'url(https://evil.example/x.png)'],
+      ['position', 'fixed'],
+      ['color', '   '],
+      ['width', 'x'.repeat(201)],
+    ] as const) {
+      expect(styleEntryProblem(name, value), `${name}: ${value}`).toBe(LAYOUT_MESSAGES.styleInvalid);
+    }
+    expect(styleEntryProblem('color', 'red\u0000')).toBe(LAYOUT_MESSAGES.controlCharacters);
   });
 });

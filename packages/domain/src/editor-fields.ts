@@ -1,5 +1,5 @@
 import { type EditableField, visibleFields } from './component-defaults';
-import type { LayoutNode, LayoutPropValue } from './layout';
+import { LAYOUT_MESSAGES, type LayoutNode, type LayoutPropValue, parseLayout } from './layout';
 
 /**
  * Plain decimal notation, optionally signed, with an optional exponent: what a person types into a number field.
@@ -105,4 +105,15 @@ export function isColor(value: string): boolean {
   if (text.length === 0 || text.length > 64) return false;
   const lower = text.toLowerCase();
   return HEX_COLOR.test(text) || lower === 'transparent' || NAMED_COLORS.has(lower) || FUNCTION_COLOR.test(text);
+}
+
+/**
+ * The message for one entry of a node's `style` prop, or null when it may be stored: the layout check itself
+ * (parseLayout) on a node holding just that entry, so the editor refuses exactly what a save would. An empty
+ * value is a problem too: the editor removes an entry instead of storing it empty.
+ */
+export function styleEntryProblem(name: string, value: string): string | null {
+  if (value.trim() === '') return LAYOUT_MESSAGES.styleInvalid;
+  const checked = parseLayout({ id: 'style-check', type: 'TextCB', props: { style: { [name]: value.trim() } } });
+  return checked.ok ? null : checked.message;
 }

@@ -13,6 +13,7 @@ import {
 } from '@liveops/domain';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { CommitTextInput } from './commit-text-input';
+import { StyleField } from './style-field';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -207,8 +208,7 @@ export function PropField({
       );
     }
     case 'style':
-      // Styles are kept as stored; the panel has no editor for free CSS (decision 015).
-      return null;
+      return <StyleField value={value} onChange={onChange} />;
   }
   return (
     <div className="field" data-field={field.name} data-node-type={node.type}>
