@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { API_MESSAGES } from '@liveops/domain';
+import { API_MESSAGES, GAME_MESSAGES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
@@ -49,13 +49,18 @@ const apiPolicy = (config: Config) =>
     defaults: { 'Cache-Control': 'no-store' },
   });
 
-/** The first two characters of a PostgreSQL SQLSTATE anywhere in an error's cause chain. */
-function databaseErrorClass(error: unknown): string | null {
+/** A PostgreSQL SQLSTATE anywhere in an error's cause chain. */
+function databaseErrorCode(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.slice(0, 2);
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return null;
+}
+
+/** The first two characters of a PostgreSQL SQLSTATE anywhere in an error's cause chain. */
+function databaseErrorClass(error: unknown): string | null {
+  return databaseErrorCode(error)?.slice(0, 2) ?? null;
 }
 
 export type AppDeps = {
@@ -80,6 +85,8 @@ export async function createApp({
   const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
   const liveEvents = createLiveEvents(notifier, logger);
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
+  // One set for publishing and game deletion: on PGlite the locks are in-process, so they must be shared.
+  const locks = createGameLocks(database);
 
   const api = new Hono()
     .use(apiPolicy(config))
@@ -102,7 +109,7 @@ export async function createApp({
         auth,
         db: database.db,
         liveEvents,
-        locks: createGameLocks(database),
+        locks,
         release: {
           db: database.db,
           storage,
@@ -114,7 +121,7 @@ export async function createApp({
       }),
     )
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
-    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents }))
+    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks }))
     .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
@@ -131,6 +138,11 @@ export async function createApp({
     if (databaseErrorClass(error) === '22') {
       logger.warn(`${where} sent a value the database refused:`, error);
       return jsonError(c, 400, 'UNSTORABLE_VALUE', API_MESSAGES.unstorableValue);
+    }
+    // A write naming a game (or owner) that was deleted while the request ran (decision 018): it is gone.
+    if (databaseErrorCode(error) === '23503') {
+      logger.warn(`${where} wrote to a game deleted meanwhile:`, error);
+      return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
     }
     logger.error(`${where} failed:`, error);
     return jsonError(c, 500, 'INTERNAL', API_MESSAGES.internal);

@@ -531,6 +531,16 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
         orientation: fc.constantFrom('portrait', 'landscape'),
       }),
   },
+  'PATCH /api/games/:id': {
+    input: 'json',
+    shape: () => shaped({ name: name, description: name, platforms: fc.subarray([...PLATFORMS], { minLength: 1 }) }),
+  },
+  // Never the game's name, whatever the other runs renamed it to: every run is refused and must change nothing.
+  'DELETE /api/games/:id': {
+    input: 'json',
+    shape: () => shaped({ confirmation: fc.constantFrom('', 'fuzz game', 'Fuzz Gam', 'x'.repeat(10_240), ' ') }),
+  },
+  'POST /api/games/:id/duplicate': { input: 'json', shape: () => shaped({ name: name }) },
   'PATCH /api/games/:id/orientation': {
     input: 'json',
     shape: () => shaped({ orientation: fc.constantFrom('portrait', 'landscape') }),
@@ -567,6 +577,15 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
         ),
       }),
   },
+  'PATCH /api/games/:gameId/segments/:segmentId': {
+    input: 'json',
+    shape: () =>
+      shaped({
+        name: name,
+        description: name,
+        expression: fc.constantFrom('player.level > 4', `player.level > ${'9'.repeat(400)}`, 'player.nope == 1'),
+      }),
+  },
   'DELETE /api/games/:gameId/segments/:segmentId': { input: 'path' },
   'POST /api/games/:gameId/daily-rewards': { input: 'json', shape: () => shaped({ name: name }) },
   'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'json', shape: (ids) => rewardsShape(ids) },
@@ -589,6 +608,8 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
 function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/games': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
+    'PATCH /api/games/:id': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
+    'POST /api/games/:id/duplicate': { name: 'Fuzz Copy' },
     'PATCH /api/games/:id/orientation': { orientation: 'landscape' },
     'PATCH /api/games/:id/theme': { theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' } },
     'POST /api/games/:gameId/items': { name: 'Fuzz Gem', type: 'currency', value: 1, baseAmount: 1, iconId: 'gem' },
@@ -606,6 +627,7 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
   };
   bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
   bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;
+  bodies['PATCH /api/games/:gameId/segments/:segmentId'] = bodies['POST /api/games/:gameId/segments']!;
   return bodies[key];
 }
 

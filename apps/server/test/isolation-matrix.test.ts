@@ -189,6 +189,14 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
   'GET /api/games/:id': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'PATCH /api/games/:id': { access: 'game', body: () => gameBody, notFound: GAME_MESSAGES.notFound },
+  // The first owner's own game name, typed right: still answered as a missing game, and nothing deleted.
+  'DELETE /api/games/:id': {
+    access: 'game',
+    body: () => ({ confirmation: 'Alice Secret Orchard' }),
+    notFound: GAME_MESSAGES.notFound,
+  },
+  'POST /api/games/:id/duplicate': { access: 'game', body: () => ({}), notFound: GAME_MESSAGES.notFound },
   'PATCH /api/games/:id/orientation': {
     access: 'game',
     body: () => ({ orientation: 'landscape' }),
@@ -229,6 +237,11 @@ const MATRIX: Record<string, Entry> = {
     notFound: GAME_MESSAGES.notFound,
   },
   'GET /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
+  'PATCH /api/games/:gameId/segments/:segmentId': {
+    access: 'game',
+    body: () => ({ name: 'Matrix Renamed', expression: 'player.level > 1' }),
+    notFound: SEGMENT_MESSAGES.notFound,
+  },
   'DELETE /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'GET /api/games/:gameId/daily-rewards': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/daily-rewards/:dailyRewardId': { access: 'record', notFound: DAILY_REWARD_MESSAGES.notFound },

@@ -35,7 +35,18 @@ export const GAME_MESSAGES = {
   createFailed: 'Could not create the game. Please try again.',
   updateFailed: 'Could not save the change. Please try again.',
   comingSoon: 'Coming Soon.',
+  saved: 'Game details saved.',
+  deleteConfirmationWrong: 'Type the game’s name exactly as shown to delete it. Nothing was deleted.',
+  deleteBusy: 'A publish of this game is running. Delete it again once the publish has finished.',
+  deleteFailed: 'Could not delete the game. Please try again.',
+  deleted: (name: string) => `${name} deleted.`,
+  duplicated: (name: string) => `${name} created.`,
+  duplicateFailed: 'Could not copy the game. Nothing was created; please try again.',
+  duplicateStorageFailed: 'Could not copy the game’s images. Nothing was created; please try again.',
 } as const;
+
+/** What a staging copy is called unless the developer names it. */
+export const GAME_COPY_SUFFIX = ' (staging copy)';
 
 export const HexColorSchema = z
   .string({ error: GAME_MESSAGES.colorInvalid })
@@ -68,6 +79,38 @@ export const CreateGameInputSchema = z.object({
   orientation: OrientationSchema.default('portrait'),
 });
 export type CreateGameInput = z.input<typeof CreateGameInputSchema>;
+
+/** The game details a developer can edit after creation, under the same rules as creation. */
+export const UpdateGameInputSchema = CreateGameInputSchema.pick({ name: true, description: true, platforms: true });
+export type UpdateGameInput = z.input<typeof UpdateGameInputSchema>;
+
+/** Deleting a game: its name typed as confirmation (a wrong or oversized one is refused, never an error). */
+export const DeleteGameInputSchema = z.object({
+  confirmation: z
+    .string({ error: GAME_MESSAGES.deleteConfirmationWrong })
+    .max(GAME_NAME_MAX_LENGTH * 4, GAME_MESSAGES.deleteConfirmationWrong),
+});
+export type DeleteGameInput = z.input<typeof DeleteGameInputSchema>;
+
+/** Whether the typed confirmation names the game: exactly its name, surrounding spaces aside. */
+export function confirmsGameDeletion(typed: string, name: string): boolean {
+  return typed.trim() === name.trim();
+}
+
+/** A staging copy: optionally named; by default "<name> (staging copy)". */
+export const DuplicateGameInputSchema = z.object({ name: CreateGameInputSchema.shape.name.optional() });
+export type DuplicateGameInput = z.input<typeof DuplicateGameInputSchema>;
+
+/** The default name of a game's copy, shortened so that it stays within GAME_NAME_MAX_LENGTH. */
+export function gameCopyName(name: string): string {
+  const room = GAME_NAME_MAX_LENGTH - GAME_COPY_SUFFIX.length;
+  // Cut in UTF-16 units (what the limit counts), never between the halves of a surrogate pair.
+  const head = name
+    .trim()
+    .slice(0, room)
+    .replace(/[\uD800-\uDBFF]$/, '');
+  return `${head.trimEnd()}${GAME_COPY_SUFFIX}`;
+}
 
 export const UpdateOrientationInputSchema = z.object({ orientation: OrientationSchema });
 export const UpdateThemeInputSchema = z.object({ theme: GameThemeSchema });

@@ -151,3 +151,7 @@ export const CreateSegmentInputSchema = z.object({
     }),
 });
 export type CreateSegmentInput = z.input<typeof CreateSegmentInputSchema>;
+
+/** Editing a segment: name, description and expression under exactly the rules of creation. */
+export const UpdateSegmentInputSchema = CreateSegmentInputSchema;
+export type UpdateSegmentInput = CreateSegmentInput;

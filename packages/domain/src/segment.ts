@@ -22,6 +22,8 @@ export const SEGMENT_MESSAGES = {
   playerInvalid: 'The test player is not valid JSON.',
   matches: 'This player is in the segment.',
   noMatch: 'This player is not in the segment.',
+  updated: (name: string) => `Segment ${name} saved.`,
+  updateFailed: 'Could not save the segment.',
 } as const;
 
 /** §5's live hint, exactly: it only looks for ==, > or <. The real check is checkSegmentExpression. */

@@ -2,10 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  confirmsGameDeletion,
   CreateGameInputSchema,
   DEFAULT_GAME_THEME,
+  DeleteGameInputSchema,
+  DuplicateGameInputSchema,
   GAME_MESSAGES,
+  gameCopyName,
   sdkKeyFromRandom,
+  UpdateGameInputSchema,
   UpdateOrientationInputSchema,
   UpdateThemeInputSchema,
   type Game,
@@ -16,8 +21,13 @@ import { game } from '../db/schema';
 import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import { createListCache } from '../lib/list-cache';
+import type { GameLocks } from '../lib/game-lock';
 import type { LiveEvents } from '../lib/live-events';
+import type { Logger } from '../lib/logger';
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
+import { copyGame, GameCopyError } from '../resources/game-copy';
+import { removeGame } from '../resources/game-removal';
+import type { Storage } from '../storage/storage';
 
 type GameRow = typeof game.$inferSelect;
 
@@ -38,10 +48,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
+type Deps = {
+  auth: Auth;
+  db: Db;
+  liveEvents: LiveEvents;
+  storage: Storage;
+  logger: Logger;
+  /** Publishing's per-game locks: a deletion waits briefly for a running publish, then refuses. */
+  locks: GameLocks;
+};
 
-/** /api/games: the signed-in owner's games. Another owner's game answers exactly like a missing one. */
-export function gamesRoutes({ auth, db, liveEvents }: Deps) {
+/**
+ * /api/games: the signed-in owner's games: list, create, read, edit, delete (its name typed as confirmation) and
+ * duplicate (a staging copy). Another owner's game answers exactly like a missing one.
+ */
+export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks }: Deps) {
   const lists = createListCache(liveEvents);
   const ownGame = (ownerId: string, id: string) =>
     and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
@@ -95,6 +116,53 @@ export function gamesRoutes({ auth, db, liveEvents }: Deps) {
       if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       return c.json(toGame(row));
     })
+    .patch('/:id', async (c) => {
+      const input = await readJson(c, UpdateGameInputSchema);
+      if (!input.ok) return input.response;
+      return update(c.get('user').id, c.req.param('id'), input.value, c);
+    })
+    .delete('/:id', async (c) => {
+      const input = await readJson(c, DeleteGameInputSchema);
+      if (!input.ok) return input.response;
+      const ownerId = c.get('user').id;
+      const [row] = await db
+        .select()
+        .from(game)
+        .where(ownGame(ownerId, c.req.param('id')));
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      if (!confirmsGameDeletion(input.value.confirmation, row.name)) {
+        return jsonError(c, 400, 'CONFIRMATION_MISMATCH', GAME_MESSAGES.deleteConfirmationWrong);
+      }
+      const removal = await removeGame({ db, storage, logger, locks }, { gameId: row.id, ownerId });
+      if (removal.outcome === 'busy') return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', GAME_MESSAGES.deleteBusy);
+      if (removal.outcome === 'not-found') return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
+      // Stored files that could not be removed are logged by name; the rows are gone either way.
+      return c.json({ deleted: true, id: row.id, filesRemoved: removal.files.removed });
+    })
+    .post('/:id/duplicate', async (c) => {
+      const input = await readJson(c, DuplicateGameInputSchema);
+      if (!input.ok) return input.response;
+      const user = c.get('user');
+      const [source] = await db
+        .select()
+        .from(game)
+        .where(ownGame(user.id, c.req.param('id')));
+      if (!source) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      let row: GameRow;
+      try {
+        row = await copyGame({ db, storage, logger }, source, {
+          name: input.value.name ?? gameCopyName(source.name),
+          owner: user.name?.trim() || user.email,
+          sdkKey: newSdkKey,
+        });
+      } catch (error) {
+        if (error instanceof GameCopyError) return jsonError(c, error.status, error.code, error.message);
+        throw error;
+      }
+      await liveEvents.publish(user.id, { topic: 'games', id: row.id });
+      return c.json(toGame(row), 201);
+    })
     .patch('/:id/orientation', async (c) => {
       const input = await readJson(c, UpdateOrientationInputSchema);
       if (!input.ok) return input.response;
@@ -109,7 +177,7 @@ export function gamesRoutes({ auth, db, liveEvents }: Deps) {
   async function update(
     ownerId: string,
     id: string,
-    values: Partial<Pick<GameRow, 'orientation' | 'theme'>>,
+    values: Partial<Pick<GameRow, 'orientation' | 'theme' | 'name' | 'description' | 'platforms'>>,
     c: Parameters<typeof jsonError>[0],
   ) {
     const [row] = await db

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
+import { GAME_MESSAGES, PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { jsonError } from '../lib/http';
@@ -9,6 +9,8 @@ import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-s
 import type { LiveEvents } from '../lib/live-events';
 import { jsonBody } from '../lib/request-body';
 import { listDailyRewards } from '../resources/daily-rewards';
+import { gameStillExists } from '../resources/game-removal';
+import { removeGameFiles } from '../storage/remove-game-files';
 import {
   listReleases,
   makeReleaseLive,
@@ -45,6 +47,11 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
       }
       const lock = await locks.tryAcquire(LOCK, scope.gameId);
       if (!lock) return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', PUBLISH_MESSAGES.inProgress);
+      // A game deletion (which takes this lock too) may have run since the guard looked.
+      if (!(await gameStillExists(db, scope))) {
+        await lock.release();
+        return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      }
 
       // The publish runs to its end even if the developer closes the modal: it is not tied to this answer.
       const lines: string[] = [];
@@ -67,6 +74,15 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
             message: known ? error.message : PUBLISH_MESSAGES.storageFailed('internal error'),
           });
         } finally {
+          // Deleted meanwhile (an account deletion does not wait for publishes): whatever this publish wrote
+          // after the deletion removed the game's files goes too.
+          if (!(await gameStillExists(db, scope).catch(() => true))) {
+            await removeGameFiles([scope.gameId], {
+              storage: release.storage,
+              logger: release.logger,
+              reason: `publish of deleted game ${scope.gameId}`,
+            });
+          }
           await lock.release();
           finished = true;
           waiter.wake?.();
@@ -92,6 +108,7 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
       const lock = await locks.tryAcquire(LOCK, scope.gameId);
       if (!lock) return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', PUBLISH_MESSAGES.inProgress);
       try {
+        if (!(await gameStillExists(db, scope))) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
         await makeReleaseLive(release, scope, version);
       } catch (error) {
         if (error instanceof PublishError) return jsonError(c, error.status, error.code, error.message);

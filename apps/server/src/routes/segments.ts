@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
-import { CreateSegmentInputSchema } from '@liveops/domain/segment-expression';
+import { CreateSegmentInputSchema, UpdateSegmentInputSchema } from '@liveops/domain/segment-expression';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { segment } from '../db/schema';
@@ -20,7 +20,10 @@ const toSegment = (row: SegmentRow): Segment => ({
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
 
-/** /api/games/:gameId/segments: list, read one, create (the expression must parse and type-check), delete. */
+/**
+ * /api/games/:gameId/segments: list, read one, create and edit (the expression must parse and type-check),
+ * delete.
+ */
 export function segmentsRoutes({ auth, db, liveEvents }: Deps) {
   const ownSegment = (gameId: string, ownerId: string, id: string) =>
     and(eq(segment.id, id), eq(segment.gameId, gameId), eq(segment.ownerId, ownerId), eq(segment.enabled, true));
@@ -56,6 +59,19 @@ export function segmentsRoutes({ auth, db, liveEvents }: Deps) {
       if (!row) throw new Error('insert returned nothing');
       await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
       return c.json(toSegment(row), 201);
+    })
+    .patch('/:segmentId', async (c) => {
+      const { gameId, ownerId } = c.get('scope');
+      const input = await readJson(c, UpdateSegmentInputSchema);
+      if (!input.ok) return input.response;
+      const [row] = await db
+        .update(segment)
+        .set({ ...input.value, updatedAt: new Date() })
+        .where(ownSegment(gameId, ownerId, c.req.param('segmentId')))
+        .returning();
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', SEGMENT_MESSAGES.notFound);
+      await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
+      return c.json(toSegment(row));
     })
     .delete('/:segmentId', async (c) => {
       const { gameId, ownerId } = c.get('scope');

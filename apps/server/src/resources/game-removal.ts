@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { game } from '../db/schema';
+import type { GameLockHandle, GameLocks } from '../lib/game-lock';
+import type { GameScope } from '../lib/game-scope';
+import type { Logger } from '../lib/logger';
+import { removeGameFiles, type RemovedGameFiles } from '../storage/remove-game-files';
+import type { Storage } from '../storage/storage';
+
+/** The lock publishing holds (routes/releases.ts): a deletion takes the same one, so the two never overlap. */
+export const GAME_WORK_LOCK = 'releases';
+/** How long a deletion waits for a running publish before refusing (decision 018). */
+export const DELETE_LOCK_WAIT_MS = 2000;
+const LOCK_POLL_MS = 100;
+
+export type GameRemovalDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  locks: GameLocks;
+  /** Defaults to DELETE_LOCK_WAIT_MS. */
+  lockWaitMs?: number;
+};
+
+export type GameRemoval =
+  | { outcome: 'deleted'; row: typeof game.$inferSelect; files: RemovedGameFiles }
+  | { outcome: 'not-found' }
+  | { outcome: 'busy' };
+
+/** The game's work lock, tried until `waitMs` has passed; null if a publish still holds it then. */
+async function acquireWithin(locks: GameLocks, gameId: string, waitMs: number): Promise<GameLockHandle | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const lock = await locks.tryAcquire(GAME_WORK_LOCK, gameId);
+    if (lock || Date.now() >= deadline) return lock;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
+/** Whether the game of a scope is still there (a deletion may have run since the request's guard looked). */
+export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean> {
+  const [row] = await db
+    .select({ id: game.id })
+    .from(game)
+    .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)));
+  return !!row;
+}
+
+/**
+ * Deletes one game of its owner, and everything of it: the row goes in one statement and every table that
+ * references the game (segments, items, packs, daily rewards, releases, assets) cascades with it. Only after
+ * that has committed are its stored files (asset bytes, published packs) removed, retried, and what still fails
+ * logged by removeGameFiles: no row ever points at missing bytes. Holds the game's publish lock throughout, so a
+ * publish is never half-written beside a deletion.
+ */
+export async function removeGame(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
+  const lock = await acquireWithin(deps.locks, scope.gameId, deps.lockWaitMs ?? DELETE_LOCK_WAIT_MS);
+  if (!lock) return { outcome: 'busy' };
+  try {
+    const [row] = await deps.db
+      .delete(game)
+      .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
+      .returning();
+    if (!row) return { outcome: 'not-found' };
+    const files = await removeGameFiles([row.id], {
+      storage: deps.storage,
+      logger: deps.logger,
+      reason: `game ${row.id} deleted`,
+    });
+    deps.logger.info(`game ${row.id} deleted: ${files.removed} stored files removed`);
+    return { outcome: 'deleted', row, files };
+  } finally {
+    await lock.release();
+  }
+}
