@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES } from './messages';
 
 // What the sign-in pages need besides the schemas, so they import this entry alone (`@liveops/domain/auth`).
-export { AUTH_MESSAGES, RESET_MESSAGES, VERIFY_MESSAGES } from './messages';
+export { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES, VERIFY_MESSAGES } from './messages';
 export { authErrorMessage, googleErrorMessage, mentionsVerification, verifyErrorMessage } from './auth-errors';
 
 export const EMAIL_MAX_LENGTH = 254;

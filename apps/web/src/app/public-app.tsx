@@ -4,12 +4,19 @@ import { FullPageStatus } from '../components/full-page-status';
 import { paths } from '../config/paths';
 import { PageNavigationContext, type PageNavigation } from '../lib/page-navigation';
 import { isPublicPath } from './public-paths';
-import { LoginPage, VerifiedPage } from './sign-in-pages';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, VerifiedPage } from './sign-in-pages';
+
+/** The page each public path shows; /login for any other. */
+const PAGES: Record<string, () => React.JSX.Element> = {
+  [paths.verified()]: VerifiedPage,
+  [paths.forgotPassword()]: ForgotPasswordPage,
+  [paths.resetPassword()]: ResetPasswordPage,
+};
 
 const here = () => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
- * What a first visit of /login or /verified starts: those two pages with no router and no query cache, so the
+ * What a first visit of a sign-in page (/login, /verified, /forgot-password, /reset-password) starts: those pages with no router and no query cache, so the
  * visit loads little. Going anywhere else hands the tab over to the dashboard app (`onLeave`), which then owns
  * the history, these two pages included.
  */
@@ -42,7 +49,10 @@ export function PublicApp({ onLeave }: { onLeave: () => void }) {
   if (leaving) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
   return (
     <PageNavigationContext.Provider value={value}>
-      {location.pathname === paths.verified() ? <VerifiedPage /> : <LoginPage />}
+      {(() => {
+        const Page = PAGES[location.pathname] ?? LoginPage;
+        return <Page />;
+      })()}
     </PageNavigationContext.Provider>
   );
 }

@@ -29,7 +29,15 @@ describe('routes', () => {
   });
 
   it('has a page for the sign-in paths, the dashboard and the first game', () => {
-    for (const path of [paths.login(), paths.verified(), paths.dashboard(), paths.firstGame()]) {
+    for (const path of [
+      paths.login(),
+      paths.verified(),
+      paths.forgotPassword(),
+      paths.resetPassword(),
+      paths.account(),
+      paths.dashboard(),
+      paths.firstGame(),
+    ]) {
       expect(leaf(path).path).toBe(path);
     }
   });

@@ -13,7 +13,10 @@ const upcoming: { path: GameTab; icon: LucideIcon; title: string; text: string }
 // the workspace.
 const loginPage = () => import('./sign-in-pages').then((m) => ({ Component: m.LoginPage }));
 const verifiedPage = () => import('./sign-in-pages').then((m) => ({ Component: m.VerifiedPage }));
+const forgotPasswordPage = () => import('./sign-in-pages').then((m) => ({ Component: m.ForgotPasswordPage }));
+const resetPasswordPage = () => import('./sign-in-pages').then((m) => ({ Component: m.ResetPasswordPage }));
 const requireAuth = () => import('./require-auth').then((m) => ({ Component: m.RequireAuth }));
+const accountPage = () => import('../features/account/routes/account-page').then((m) => ({ Component: m.AccountPage }));
 const dashboardPage = () =>
   import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 const firstGameRedirect = () =>
@@ -39,6 +42,8 @@ const pages = [
     children: [
       { path: routePatterns.login, lazy: loginPage },
       { path: routePatterns.verified, lazy: verifiedPage },
+      { path: routePatterns.forgotPassword, lazy: forgotPasswordPage },
+      { path: routePatterns.resetPassword, lazy: resetPasswordPage },
     ],
   },
   {
@@ -46,6 +51,7 @@ const pages = [
     children: [
       { path: routePatterns.home, element: <Navigate to={paths.dashboard()} replace /> },
       { path: routePatterns.dashboard, lazy: dashboardPage },
+      { path: routePatterns.account, lazy: accountPage },
       { path: routePatterns.firstGame, lazy: firstGameRedirect },
       { path: routePatterns.uiEditor, lazy: uiEditorPage },
       {

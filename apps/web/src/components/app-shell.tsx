@@ -1,13 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import type { User } from '@liveops/domain';
 import { paths } from '../config/paths';
 import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';
 import { Button } from './ui/button';
 
-/** The signed-in frame: top bar with the account and sign-out, then the page. */
+/** The signed-in frame: top bar with the account (a link to its settings) and sign-out, then the page. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const signOut = useSignOut();
   return (
@@ -17,14 +17,18 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <Brand />
         </Link>
         <div className="topbar-account">
-          <span className="avatar" aria-hidden>
-            {user.photoURL ? (
-              <img src={user.photoURL} alt="" referrerPolicy="no-referrer" />
-            ) : (
-              (user.displayName ?? user.email).slice(0, 1).toUpperCase()
-            )}
-          </span>
-          <span className="topbar-email">{user.email}</span>
+          <NavLink to={paths.account()} className="topbar-account-link" title="Account settings">
+            <span className="sr-only">Account settings: </span>
+            <span className="avatar" aria-hidden>
+              {user.photoURL ? (
+                <img src={user.photoURL} alt="" referrerPolicy="no-referrer" />
+              ) : (
+                (user.displayName ?? user.email).slice(0, 1).toUpperCase()
+              )}
+            </span>
+            <span className="topbar-email">{user.displayName ?? user.email}</span>
+            <Settings size={16} aria-hidden className="topbar-settings-icon" />
+          </NavLink>
           <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} loading={signOut.isPending}>
             <LogOut size={16} aria-hidden />
             Sign out

@@ -1,14 +1,22 @@
 /** The game workspace's tabs that have a path of their own; the game profile is the workspace's own path. */
 export type GameTab = 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'daily-rewards';
 
+/** Why the login page was opened, shown above its card: `?notice=`. */
+export type LoginNotice = 'account-deleted';
+
 /**
  * Every address of the app, once: a builder per page for links and redirects. The sign-in app imports this too,
  * so it stays plain strings with no imports.
  */
 export const paths = {
   home: () => '/',
-  login: () => '/login',
+  /** With a notice, the login page says why it opened (after deleting the account, say). */
+  login: (notice?: LoginNotice) => (notice ? `/login?notice=${notice}` : '/login'),
   verified: () => '/verified',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
+  /** The signed-in developer's own settings: name, password, devices, deleting the account. */
+  account: () => '/account',
   dashboard: () => '/dashboard',
   /** The workspace with no game chosen: it opens the first game. */
   firstGame: () => '/dashboard/game',
@@ -23,6 +31,9 @@ export const routePatterns = {
   home: paths.home(),
   login: paths.login(),
   verified: paths.verified(),
+  forgotPassword: paths.forgotPassword(),
+  resetPassword: paths.resetPassword(),
+  account: paths.account(),
   dashboard: paths.dashboard(),
   firstGame: paths.firstGame(),
   game: (tab?: GameTab) => paths.game(':gameId', tab),

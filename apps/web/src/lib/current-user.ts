@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { UserSchema, type User } from '@liveops/domain';
 import { apiFetch } from './api-client';
+import { queryKeys } from './api/query-keys';
 
-export const currentUserQueryKey = ['current-user'] as const;
+/** Under the 'account' live topic: a rename, or a sign-out elsewhere, reaches every open tab. */
+export const currentUserQueryKey = queryKeys.account.currentUser();
 
 /** GET /api/session answers 200 either way, so a signed-out visit logs no failed request. */
 const SessionSchema = z.object({ user: UserSchema.nullable() });

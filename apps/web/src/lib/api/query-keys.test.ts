@@ -7,6 +7,8 @@ import { queryKeys, topicKey } from './query-keys';
 const refreshes = (filter: QueryKey, key: QueryKey) => partialMatchKey(key, filter);
 
 const everyKey = [
+  queryKeys.account.currentUser(),
+  queryKeys.account.settings(),
   queryKeys.games.list(),
   queryKeys.games.detail('g1'),
   queryKeys.segments.list('g1'),

@@ -1,5 +1,4 @@
 import type { LIVE_TOPICS } from '@liveops/domain';
-import type { currentUserQueryKey } from '../current-user';
 
 /** A topic of the live-update stream; a topic added to LIVE_TOPICS is one here too. */
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
@@ -14,6 +13,13 @@ export function topicKey<const T extends LiveTopic, const R extends readonly unk
 
 /** Every query key of the API layer. */
 export const queryKeys = {
+  // Who is signed in and their account's settings: refreshed by an 'account' event (a rename, a sign-out or
+  // sign-in elsewhere, a reset or a deletion), so every tab follows.
+  account: {
+    all: () => topicKey('account'),
+    currentUser: () => topicKey('account', 'current-user'),
+    settings: () => topicKey('account', 'settings'),
+  },
   games: {
     all: () => topicKey('games'),
     list: () => topicKey('games', 'list'),
@@ -42,7 +48,6 @@ export const queryKeys = {
 declare module '@tanstack/react-query' {
   interface Register {
     // The compiler refuses a key that starts with anything but a live topic, so no query can miss its events.
-    // The one exception is who is signed in: no event announces it (the live-update hook rechecks it itself).
-    queryKey: readonly [LiveTopic, ...unknown[]] | typeof currentUserQueryKey;
+    queryKey: readonly [LiveTopic, ...unknown[]];
   }
 }

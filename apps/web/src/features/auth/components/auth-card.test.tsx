@@ -37,6 +37,19 @@ describe('AuthCard', () => {
     expect(card).toHaveAttribute('data-mode', 'login');
   });
 
+  it('links to the forgot-password page from the login side alone, carrying the typed email', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard />);
+    const login = face(container, 'login');
+    expect(login.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    await user.type(login.getByLabelText('Email'), 'ada@studio.test');
+    expect(login.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password?email=ada%40studio.test',
+    );
+    expect(container.querySelector('.auth-face-signup .forgot-password-link')).toBeNull();
+  });
+
   it('requires email and password before calling the server', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

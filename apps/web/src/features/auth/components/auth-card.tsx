@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { AUTH_MESSAGES, authErrorMessage, mentionsVerification, type SignInInput } from '@liveops/domain/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { usePageNavigation } from '../../../lib/page-navigation';
+import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
@@ -102,6 +103,16 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
           submitting={side === 'login' ? signIn.isPending : signUp.isPending}
           onSubmit={side === 'login' ? onLogin : onSignup}
           onEmailChange={setEmail}
+          belowPassword={
+            side === 'login' ? (
+              <PageLink
+                className="link forgot-password-link"
+                href={`${paths.forgotPassword()}${email ? `?email=${encodeURIComponent(email)}` : ''}`}
+              >
+                Forgot password?
+              </PageLink>
+            ) : null
+          }
         />
         <div className="divider" role="separator">
           <span>or</span>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,8 @@ type CredentialsFormProps = {
   onSubmit: (input: SignInInput) => void;
   /** Lets the card read the typed email, for Resend Verification Email. */
   onEmailChange?: (email: string) => void;
+  /** Shown under the password field (the login side's "Forgot password?"). */
+  belowPassword?: ReactNode;
 };
 
 /** Email and password, both required; sign-up also applies the password length rule the server applies. */
@@ -21,6 +23,7 @@ export function CredentialsForm({
   defaultEmail = '',
   onSubmit,
   onEmailChange,
+  belowPassword,
 }: CredentialsFormProps) {
   const {
     register,
@@ -57,6 +60,7 @@ export function CredentialsForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      {belowPassword}
       <Button type="submit" className="btn-block" loading={submitting}>
         {mode === 'login' ? 'Log in' : 'Sign up'}
       </Button>

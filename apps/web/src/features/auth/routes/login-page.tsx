@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { AUTH_MESSAGES, googleErrorMessage } from '@liveops/domain/auth';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, googleErrorMessage } from '@liveops/domain/auth';
 import { Brand } from '../../../components/brand';
 import { FullPageStatus } from '../../../components/full-page-status';
+import type { LoginNotice } from '../../../config/paths';
 import { usePageNavigation } from '../../../lib/page-navigation';
 import { useSignedIn } from '../api/check-signed-in';
 import { AuthCard } from '../components/auth-card';
@@ -18,9 +19,12 @@ export function LoginPage() {
 
   const params = new URLSearchParams(search);
   const error = params.get('error');
+  // Google sign-in comes back with ?error=; deleting the account ends here with ?notice=account-deleted.
   const initialMessage = error
     ? { tone: 'error' as const, text: googleErrorMessage(error, params.get('error_description')) }
-    : undefined;
+    : params.get('notice') === ('account-deleted' satisfies LoginNotice)
+      ? { tone: 'success' as const, text: ACCOUNT_MESSAGES.deleted }
+      : undefined;
   return (
     <div className="auth-page">
       <div className="auth-brand">

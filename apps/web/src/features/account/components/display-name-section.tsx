@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, DISPLAY_NAME_MAX_LENGTH, UpdateUserInputSchema, type User } from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useUpdateDisplayName } from '../api/update-display-name';
+
+const DisplayNameFormSchema = z.object({ name: UpdateUserInputSchema.shape.name.unwrap() });
+type DisplayNameForm = z.infer<typeof DisplayNameFormSchema>;
+
+/** The name the dashboard greets by, and the address the account signs in with. */
+export function DisplayNameSection({ user }: { user: User }) {
+  const update = useUpdateDisplayName();
+  const stored = user.displayName ?? '';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<DisplayNameForm>({ resolver: zodResolver(DisplayNameFormSchema), defaultValues: { name: stored } });
+  // A rename from another tab arrives through the live update: show it unless this form holds an edit.
+  useEffect(() => {
+    if (!isDirty) reset({ name: stored });
+  }, [stored, isDirty, reset]);
+
+  const onSubmit = ({ name }: DisplayNameForm) =>
+    update.mutate(name, {
+      onSuccess: () => {
+        reset({ name });
+        toast.success(ACCOUNT_MESSAGES.displayNameSaved);
+      },
+    });
+
+  return (
+    <section className="panel settings-section" aria-labelledby="profile-heading">
+      <header className="settings-section-header">
+        <UserRound size={20} aria-hidden className="settings-section-icon" />
+        <div>
+          <h2 className="panel-title" id="profile-heading">
+            Profile
+          </h2>
+          <p className="muted">The dashboard greets you by your display name.</p>
+        </div>
+      </header>
+      <dl className="facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+      </dl>
+      <form className="settings-inline-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Display name"
+          autoComplete="name"
+          placeholder={user.email}
+          maxLength={DISPLAY_NAME_MAX_LENGTH + 20}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+          Save name
+        </Button>
+      </form>
+      {update.isError ? <Alert tone="error">{update.error.message || ACCOUNT_MESSAGES.loadFailed}</Alert> : null}
+    </section>
+  );
+}

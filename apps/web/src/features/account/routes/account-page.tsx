@@ -1,0 +1,40 @@
+import { useSignedInUser } from '../../../lib/current-user';
+import { ACCOUNT_MESSAGES } from '@liveops/domain';
+import { LoadError } from '../../../components/load-error';
+import { useAccountSettings } from '../api/get-account-settings';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { DevicesSection } from '../components/devices-section';
+import { DisplayNameSection } from '../components/display-name-section';
+import { PasswordSection } from '../components/password-section';
+
+/** /account: the signed-in developer's name, password, devices, and deleting the account. */
+export function AccountPage() {
+  const user = useSignedInUser();
+  const settings = useAccountSettings();
+  return (
+    <div className="page settings-page">
+      <div className="page-header">
+        <h1 className="page-title">Account settings</h1>
+        <p className="muted">How you appear, how you sign in, and where.</p>
+      </div>
+      <DisplayNameSection user={user} />
+      {settings.isPending ? (
+        <div className="stack" aria-busy="true" aria-label="Loading account settings">
+          <div className="panel skeleton settings-skeleton" />
+          <div className="panel skeleton settings-skeleton" />
+        </div>
+      ) : settings.isError ? (
+        <LoadError
+          message={`${ACCOUNT_MESSAGES.loadFailed} ${settings.error.message}`}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <>
+          <PasswordSection user={user} hasPassword={settings.data.hasPassword} />
+          <DevicesSection otherSessions={settings.data.otherSessions} />
+          <DeleteAccountSection user={user} hasPassword={settings.data.hasPassword} />
+        </>
+      )}
+    </div>
+  );
+}

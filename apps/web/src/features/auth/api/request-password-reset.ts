@@ -1,0 +1,12 @@
+import type { RequestPasswordResetInput } from '@liveops/domain/auth';
+import { apiFetch } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(input: RequestPasswordResetInput) {
+  return apiFetch<unknown>('/api/auth/request-password-reset', { body: input });
+}
+
+export function useRequestPasswordReset() {
+  return useAction(requestPasswordReset);
+}

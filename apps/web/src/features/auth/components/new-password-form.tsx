@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { newPasswordFormSchema, type NewPasswordForm as NewPasswordFormInput } from '@liveops/domain/auth';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+
+/** The reset page's form: the new password twice, under the sign-up rules, never the account's email. */
+export function NewPasswordForm({
+  email,
+  submitting,
+  onSubmit,
+}: {
+  email: string;
+  submitting: boolean;
+  onSubmit: (newPassword: string) => void;
+}) {
+  const schema = useMemo(() => newPasswordFormSchema(email), [email]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  return (
+    <form className="stack" noValidate onSubmit={handleSubmit((input) => onSubmit(input.newPassword))}>
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="The same again"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="btn-block" loading={submitting}>
+        Set new password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  authErrorMessage,
+  RequestPasswordResetInputSchema,
+  RESET_MESSAGES,
+  type RequestPasswordResetInput,
+} from '@liveops/domain/auth';
+import { Brand } from '../../../components/brand';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+/** "Forgot password?" from the login card: asks for the address and mails it a link, if it has an account. */
+export function ForgotPasswordPage() {
+  const { search } = usePageNavigation();
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RequestPasswordResetInput>({
+    resolver: zodResolver(RequestPasswordResetInputSchema),
+    defaultValues: { email: new URLSearchParams(search).get('email') ?? '' },
+  });
+
+  const onSubmit = (input: RequestPasswordResetInput) => {
+    setError(null);
+    request.mutate(input, {
+      onSuccess: () => setSentTo(input.email),
+      onError: (failure) =>
+        setError(
+          authErrorMessage(failure instanceof ApiError ? { code: failure.code, message: failure.message } : null),
+        ),
+    });
+  };
+
+  return (
+    <div className="auth-page">
+      <div className="auth-brand">
+        <Brand />
+      </div>
+      <section className="auth-panel" aria-labelledby="forgot-title">
+        {sentTo ? (
+          <>
+            <MailCheck className="auth-panel-icon verify-icon-ok" size={40} aria-hidden />
+            <h1 className="auth-title" id="forgot-title">
+              Check your inbox
+            </h1>
+            <Alert tone="success">{RESET_MESSAGES.requestSent}</Alert>
+            <p className="muted auth-panel-note">
+              Sent to <strong className="auth-panel-email">{sentTo}</strong>. Nothing there after a few minutes? Check
+              the spam folder, or{' '}
+              <button type="button" className="link" onClick={() => setSentTo(null)}>
+                try another address
+              </button>
+              .
+            </p>
+            <Button asChild className="btn-block">
+              <PageLink href={paths.login()}>Back to log in</PageLink>
+            </Button>
+          </>
+        ) : (
+          <>
+            <h1 className="auth-title" id="forgot-title">
+              Reset your password
+            </h1>
+            <p className="auth-subtitle">{RESET_MESSAGES.requestIntro}</p>
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <form className="stack" noValidate onSubmit={handleSubmit(onSubmit)}>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@studio.com"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <Button type="submit" className="btn-block" loading={request.isPending}>
+                Send reset link
+              </Button>
+            </form>
+            <p className="auth-switch">
+              Remembered it?{' '}
+              <PageLink className="link" href={paths.login()}>
+                Log in
+              </PageLink>
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
