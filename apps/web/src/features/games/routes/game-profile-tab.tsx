@@ -12,6 +12,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
+import { GameDangerZone } from '../components/game-danger-zone';
+import { GameDetailsForm } from '../components/game-details-form';
 import { SdkKey } from '../components/sdk-key';
 
 const FLASH_MS = 3000;
@@ -125,6 +127,13 @@ function ProfileForm({ game }: { game: Game }) {
           </div>
         </dl>
       </section>
+      <section className="panel" aria-labelledby="details-heading">
+        <h2 className="panel-title" id="details-heading">
+          Game Details
+        </h2>
+        {/* Keyed by what is stored: a change saved in another tab resets the form to it. */}
+        <GameDetailsForm key={game.updatedAt} game={game} />
+      </section>
       <section className="panel" aria-labelledby="themes-heading">
         <h2 className="panel-title" id="themes-heading">
           Themes
@@ -155,6 +164,7 @@ function ProfileForm({ game }: { game: Game }) {
           <Flash show={theme.flash} />
         </div>
       </section>
+      <GameDangerZone game={game} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { FlaskConical, Trash2, Users } from 'lucide-react';
+import { Pencil, SearchX, Trash2, Users, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { SEGMENT_MESSAGES } from '@liveops/domain';
 import { paths } from '../../../config/paths';
@@ -8,12 +8,17 @@ import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
 import { useSegments } from '../../../lib/api/segments/get-segments';
-import { CreateSegmentForm } from '../components/create-segment-form';
+import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
 
-/** /dashboard/game/:gameId/segments[/:segmentId]: the game's segments, and one of them to test. */
+/**
+ * /dashboard/game/:gameId/segments[/:segmentId]: the game's segments; with a segmentId, that segment opened to
+ * edit and to test.
+ */
 export function SegmentsTab() {
   const { gameId = '', segmentId } = useParams();
+  const navigate = useNavigate();
+  const close = () => void navigate(paths.game(gameId, 'segments'));
   const segments = useSegments(gameId);
   const remove = useDeleteSegment(gameId);
   const [creating, setCreating] = useState(false);
@@ -33,13 +38,41 @@ export function SegmentsTab() {
       {creating ? (
         <section className="panel">
           <h2 className="panel-title">New segment</h2>
-          <CreateSegmentForm gameId={gameId} onDone={() => setCreating(false)} />
+          <SegmentForm gameId={gameId} onDone={() => setCreating(false)} />
+        </section>
+      ) : null}
+      {segmentId && segments.isPending ? (
+        <section className="panel" aria-busy="true">
+          <p className="muted">Loading segment…</p>
         </section>
       ) : null}
       {segmentId && segments.data && !selected ? (
         <div className="panel empty-state" role="alert">
+          <SearchX size={28} aria-hidden className="placeholder-icon" />
           <p>{SEGMENT_MESSAGES.notFound}</p>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={paths.game(gameId, 'segments')}>← All segments</Link>
+          </Button>
         </div>
+      ) : null}
+      {selected ? (
+        <section className="panel" aria-labelledby="segment-edit-heading">
+          <div className="panel-header-row">
+            <h2 className="panel-title" id="segment-edit-heading">
+              Edit {selected.name}
+            </h2>
+            <button type="button" className="icon-button" aria-label="Close segment" onClick={close}>
+              <X size={18} aria-hidden />
+            </button>
+          </div>
+          {/* Keyed by what is stored: a change made in another tab resets the form to it. */}
+          <SegmentForm
+            key={`${selected.id}:${selected.updatedAt}`}
+            gameId={gameId}
+            segment={selected}
+            onDone={() => undefined}
+          />
+        </section>
       ) : null}
       {selected ? <SegmentTester key={selected.id} segment={selected} /> : null}
       <section className="panel" aria-labelledby="segments-heading">
@@ -66,9 +99,13 @@ export function SegmentsTab() {
                 </div>
                 <div className="segment-actions">
                   <Button asChild variant="secondary" size="sm">
-                    <Link to={paths.segment(gameId, segment.id)} aria-label={`Test ${segment.name}`}>
-                      <FlaskConical size={14} aria-hidden />
-                      Test
+                    <Link
+                      to={paths.segment(gameId, segment.id)}
+                      aria-label={`Edit & test ${segment.name}`}
+                      aria-current={segment.id === segmentId ? 'page' : undefined}
+                    >
+                      <Pencil size={14} aria-hidden />
+                      Edit &amp; test
                     </Link>
                   </Button>
                   <button

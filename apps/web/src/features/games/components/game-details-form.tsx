@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { GAME_MESSAGES, PLATFORMS, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorIdOf, Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
+
+const detailsOf = (game: Game): UpdateGameInput => ({
+  name: game.name,
+  description: game.description,
+  platforms: [...game.platforms],
+});
+
+/**
+ * The game's name, description and platforms, under creation's rules. The caller keys it by the stored game, so a
+ * change saved elsewhere (another tab) resets it to what is stored.
+ */
+export function GameDetailsForm({ game }: { game: Game }) {
+  const update = useUpdateGameDetails(game.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<UpdateGameInput>({ resolver: zodResolver(UpdateGameInputSchema), defaultValues: detailsOf(game) });
+  // Awaited rather than given as mutate's callbacks: the saved game re-keys this form, and callbacks of an
+  // unmounted component's mutate never run.
+  const onSubmit = handleSubmit(async (input) => {
+    const saved = await update.mutateAsync(input).catch(() => null);
+    if (!saved) return;
+    reset(detailsOf(saved));
+    toast.success(GAME_MESSAGES.saved);
+  });
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Game details">
+      <TextField label="Name" error={errors.name?.message} {...register('name')} />
+      <Field label="Description" htmlFor="game-details-description" error={errors.description?.message}>
+        <textarea
+          id="game-details-description"
+          aria-describedby={errors.description ? errorIdOf('game-details-description') : undefined}
+          className="input textarea"
+          rows={3}
+          aria-invalid={errors.description ? true : undefined}
+          {...register('description')}
+        />
+      </Field>
+      <div className="field" role="group" aria-labelledby="game-details-platforms">
+        <span className="field-label" id="game-details-platforms">
+          Platforms
+        </span>
+        <Controller
+          control={control}
+          name="platforms"
+          render={({ field }) => (
+            <ToggleGroup.Root
+              type="multiple"
+              className="toggle-group"
+              value={field.value}
+              onValueChange={field.onChange}
+              aria-label="Platforms"
+            >
+              {PLATFORMS.map((platform) => (
+                <ToggleGroup.Item key={platform} value={platform} className="toggle">
+                  {platform}
+                </ToggleGroup.Item>
+              ))}
+            </ToggleGroup.Root>
+          )}
+        />
+        {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
+      </div>
+      {update.isError ? <Alert tone="error">{update.error.message || GAME_MESSAGES.updateFailed}</Alert> : null}
+      <div className="inline-form">
+        <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+          Save Details
+        </Button>
+        {isDirty ? (
+          <Button type="button" variant="secondary" onClick={() => reset(detailsOf(game))}>
+            Discard
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, Info } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { segmentHint, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import {
+  checkSegmentExpression,
+  CreateSegmentInputSchema,
+  formatProblem,
+  UpdateSegmentInputSchema,
+  type CreateSegmentInput,
+} from '@liveops/domain/segment-expression';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { useCreateSegment } from '../../../lib/api/segments/create-segment';
+import { useUpdateSegment } from '../../../lib/api/segments/update-segment';
+import { PlayerFields } from './player-fields';
+
+/**
+ * Name, description and expression, with the spec's live hint and, beside it, the real CEL check: a new segment,
+ * or (given `segment`) an edit of one under the same rules.
+ */
+export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segment?: Segment; onDone: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateSegment(gameId);
+  const update = useUpdateSegment(gameId);
+  const save = segment ? update : create;
+  const idOf = (field: string) => `segment-${segment ? `edit-${segment.id}` : 'new'}-${field}`;
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isSubmitted, isDirty },
+  } = useForm<CreateSegmentInput>({
+    resolver: zodResolver(segment ? UpdateSegmentInputSchema : CreateSegmentInputSchema),
+    defaultValues: segment
+      ? { name: segment.name, description: segment.description, expression: segment.expression }
+      : { name: '', description: '', expression: '' },
+  });
+  const expression = useWatch({ control, name: 'expression' }) ?? '';
+  const hint = segmentHint(expression);
+  const problem = expression.trim() ? checkSegmentExpression(expression.trim()) : null;
+
+  // Awaited rather than given as mutate's callbacks: a saved edit re-keys this form, and callbacks of an
+  // unmounted component's mutate never run.
+  const onSubmit = handleSubmit(async (input) => {
+    if (segment) {
+      const saved = await update.mutateAsync({ segmentId: segment.id, input }).catch(() => null);
+      if (!saved) return;
+      toast.success(SEGMENT_MESSAGES.updated(saved.name));
+      onDone();
+      return;
+    }
+    const created = await create.mutateAsync(input).catch(() => null);
+    if (!created) return;
+    toast.success(`Segment ${created.name} created.`);
+    onDone();
+    void navigate(paths.segment(gameId, created.id));
+  });
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit} aria-label={segment ? 'Edit segment' : 'Create segment'}>
+      <TextField label="Name" placeholder="Whales" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Description"
+        placeholder="Players who spent over $100"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={idOf('expression')}>
+          Expression
+        </label>
+        <textarea
+          id={idOf('expression')}
+          className="input textarea code-input"
+          rows={3}
+          spellCheck={false}
+          placeholder='player.totalSpend > 100.0 && player.country == "US"'
+          aria-invalid={problem || errors.expression ? true : undefined}
+          aria-describedby={`${idOf('hint')} ${idOf('check')}`}
+          {...register('expression')}
+        />
+        <p id={idOf('hint')} className={`hint ${hint === SEGMENT_MESSAGES.hintGood ? 'hint-good' : ''}`}>
+          {hint === SEGMENT_MESSAGES.hintGood ? <CircleCheck size={14} aria-hidden /> : <Info size={14} aria-hidden />}
+          {hint}
+        </p>
+        <p id={idOf('check')} className="field-error" role={problem ? 'alert' : undefined}>
+          {problem ? formatProblem(problem) : isSubmitted ? errors.expression?.message : null}
+        </p>
+        <PlayerFields />
+      </div>
+      {save.isError ? (
+        <Alert tone="error">
+          {save.error.message || (segment ? SEGMENT_MESSAGES.updateFailed : 'Could not create the segment.')}
+        </Alert>
+      ) : null}
+      <div className="dialog-actions">
+        {segment ? (
+          <Button type="button" variant="secondary" onClick={() => reset()} disabled={!isDirty}>
+            Discard Changes
+          </Button>
+        ) : (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" loading={save.isPending} disabled={segment ? !isDirty : false}>
+          {segment ? 'Save Changes' : 'Create Segment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SegmentSchema } from '@liveops/domain';
+import type { UpdateSegmentInput } from '@liveops/domain/segment-expression';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** PATCH /api/games/:gameId/segments/:segmentId: name, description and expression, checked as on creation. */
+export function updateSegment(gameId: string, segmentId: string, input: UpdateSegmentInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments/${encodeURIComponent(segmentId)}`, {
+    method: 'PATCH',
+    body: input,
+  }).then((body) => SegmentSchema.parse(body));
+}
+
+export function useUpdateSegment(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ segmentId, input }: { segmentId: string; input: UpdateSegmentInput }) =>
+      updateSegment(gameId, segmentId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.segments.list(gameId) }),
+  });
+}
