@@ -11,7 +11,7 @@ import { createDeveloper, onInterrupt, percentile, root, startServer } from './l
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONFIGS = Number(process.env.BENCH_CONFIGS ?? 100);
 
-/** A 40-node layout: a frame, a title and a grid of 38 texts. */
+/** A 40-node layout: a frame, a title and a grid of 38 texts. @param {number} index */
 function layout(index) {
   return {
     id: 'root',

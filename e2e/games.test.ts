@@ -85,7 +85,11 @@ describe('games', () => {
     await page.getByText(GAME_MESSAGES.comingSoon).waitFor();
     expect(await page.getByRole('button', { name: /Offers/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /Events/ }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Publish Packs' }).isDisabled()).toBe(true);
+    // Publish Packs opens its modal from any tab (issue 11).
+    await page.getByRole('button', { name: 'Publish Packs' }).click();
+    await page.getByRole('dialog', { name: 'Publish Resource Packs' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Publish Resource Packs' }).waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: '← Back to Dashboard' }).click();
     await page.waitForURL(`${app.url}/dashboard`);
