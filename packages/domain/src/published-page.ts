@@ -38,6 +38,8 @@ export const PUBLISHED_RESERVED_SCHEMES: readonly string[] = [
 ];
 /** `ready` waits at most this long for the popup's images; images still loading then count as failed. */
 export const PUBLISHED_READY_TIMEOUT_MS = 10_000;
+/** "Loading…" shows only while config.json takes longer than this: a quick answer paints the popup first. */
+export const PUBLISHED_LOADING_DELAY_MS = 200;
 /** config.json not read by then is an error the game hears of, rather than "Loading…" for ever. */
 export const PUBLISHED_CONFIG_TIMEOUT_MS = 15_000;
 

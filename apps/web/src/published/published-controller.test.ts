@@ -34,7 +34,9 @@ function fakeBridge() {
   return { bridge, sent, hostInit, types: () => sent.map((message) => message.type) };
 }
 
-function start(options: { config?: ConfigOutcome | null; load?: Promise<ConfigOutcome> } = {}) {
+function start(
+  options: { config?: ConfigOutcome | null; load?: Promise<ConfigOutcome>; loadingDelayMs?: number } = {},
+) {
   const host = fakeBridge();
   const rendered: PublishedState[] = [];
   let actions: PublishedActions | undefined;
@@ -48,6 +50,7 @@ function start(options: { config?: ConfigOutcome | null; load?: Promise<ConfigOu
       actions = given;
     },
     imagesLoaded: () => Promise.resolve({ images: 1, failed: 0 }),
+    ...(options.loadingDelayMs === undefined ? {} : { loadingDelayMs: options.loadingDelayMs }),
   });
   return { ...host, page, rendered, actions: () => actions! };
 }
@@ -55,18 +58,30 @@ function start(options: { config?: ConfigOutcome | null; load?: Promise<ConfigOu
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('startPublishedPage', () => {
-  it('shows Loading…, then the config.json popup; tells loaded once it is drawn, then ready once its images are', async () => {
+  it('draws the config.json popup first when it comes quickly; tells loaded once it is drawn, then ready once its images are', async () => {
     const { rendered, sent, types } = start();
-    expect(rendered.map((state) => state.status)).toEqual(['loading']);
+    expect(rendered).toEqual([]);
     expect(sent).toEqual([]);
     await flush();
-    expect(rendered.map((state) => state.status)).toEqual(['loading', 'ready']);
+    expect(rendered.map((state) => state.status)).toEqual(['ready']);
     expect(types()).toEqual(['loaded', 'ready']);
     expect(sent[1]).toEqual({
       source: 'CB_EMBED',
       type: 'ready',
       payload: { configId: 'week', images: 1, imagesFailed: 0 },
     });
+  });
+
+  it('shows Loading… while config.json takes longer than the delay, without telling loaded', async () => {
+    let answer: (outcome: ConfigOutcome) => void = () => undefined;
+    const { rendered, types } = start({ load: new Promise((resolve) => (answer = resolve)), loadingDelayMs: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rendered.map((state) => state.status)).toEqual(['loading']);
+    expect(types()).toEqual([]);
+    answer({ ok: true, config: week });
+    await flush();
+    expect(rendered.map((state) => state.status)).toEqual(['loading', 'ready']);
+    expect(types()).toEqual(['loaded', 'ready']);
   });
 
   it("shows a config from the address at once, and the host's CB_INIT over it, telling loaded only once", async () => {

@@ -3,6 +3,7 @@ import {
   EMBED_LOADED_MESSAGE,
   EMBED_SOURCE,
   type EmbedConfig,
+  PUBLISHED_LOADING_DELAY_MS,
   PUBLISHED_MESSAGE_TYPES,
   type PublishedErrorCode,
   publishedClaim,
@@ -31,15 +32,25 @@ export interface PublishedPageOptions {
   render: (state: PublishedState, actions: PublishedActions) => void;
   /** Resolves when the images of what was just rendered have loaded or failed. */
   imagesLoaded: () => Promise<{ images: number; failed: number }>;
+  /** How long config.json may take before "Loading…" shows (PUBLISHED_LOADING_DELAY_MS). */
+  loadingDelayMs?: number;
 }
 
 /**
- * The published page's life (issue 11): its config from the address, else config.json, else a host's CB_INIT
- * (which replaces whatever is shown, at any time). The host hears `loaded` once the first outcome is on the page,
+ * The published page's life (issue 11): its config from the address, else config.json ("Loading…" while that
+ * takes longer than loadingDelayMs), else a host's CB_INIT (which replaces whatever is shown, at any time). The host hears `loaded` once the first outcome is on the page,
  * `ready` once a popup's images have loaded, `error` with a code and the message shown, `claim` with today's day
  * and pack (once per config shown: a new CB_INIT with the player's new streak arms it again) and `close`.
  */
-export function startPublishedPage({ config, params, bridge, loadConfig, render, imagesLoaded }: PublishedPageOptions) {
+export function startPublishedPage({
+  config,
+  params,
+  bridge,
+  loadConfig,
+  render,
+  imagesLoaded,
+  loadingDelayMs = PUBLISHED_LOADING_DELAY_MS,
+}: PublishedPageOptions) {
   let state: PublishedState = { status: 'loading' };
   let toldLoaded = false;
   let claimed = false;
@@ -60,7 +71,9 @@ export function startPublishedPage({ config, params, bridge, loadConfig, render,
     },
   };
 
+  let loadingTimer: ReturnType<typeof setTimeout> | undefined;
   const show = (next: PublishedState) => {
+    clearTimeout(loadingTimer);
     state = next;
     claimed = false;
     render(state, actions);
@@ -97,8 +110,9 @@ export function startPublishedPage({ config, params, bridge, loadConfig, render,
   const stop = bridge.listen(({ payload }) =>
     show({ status: 'ready', config: payload.config, params: payload.params }),
   );
+  // Nothing is drawn for the first moments of a load: a popup that comes quickly is the first paint.
   if (config) showOutcome(config);
-  else show({ status: 'loading' });
+  else loadingTimer = setTimeout(() => show({ status: 'loading' }), loadingDelayMs);
   void loading?.then((outcome) => {
     // A host's CB_INIT that came first wins over config.json.
     if (state.status === 'loading') showOutcome(outcome);
