@@ -3,6 +3,7 @@ import * as auth from './auth';
 
 export * from './messages';
 export * from './text';
+export * from './format-number';
 export {
   API_BODY_MAX_BYTES,
   type ChangePasswordInput,

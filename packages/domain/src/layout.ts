@@ -1,3 +1,4 @@
+import { formatNumber } from './format-number';
 import { hasForbiddenCharacters, TEXT_MESSAGES } from './text';
 
 /** §3: the component types a UI layout is built from. */
@@ -69,7 +70,7 @@ export const LAYOUT_MESSAGES = {
   propsInvalid: `A layout node's props are an object of at most ${LAYOUT_LIMITS.maxProps} entries.`,
   propNameInvalid: 'Prop names are letters, digits and _, starting with a letter.',
   propValueInvalid: 'Prop values are text, numbers, true, false, null or a small object of those.',
-  textTooLong: `Keep each text under ${LAYOUT_LIMITS.maxTextChars.toLocaleString('en-US')} characters.`,
+  textTooLong: `Keep each text under ${formatNumber(LAYOUT_LIMITS.maxTextChars)} characters.`,
   controlCharacters: TEXT_MESSAGES.controlCharacters,
   imageSourceInvalid:
     'Images are an http(s) address, a PNG, JPEG, GIF or WebP data URL, or an asset reference (asset:<asset ID>).',
@@ -79,9 +80,9 @@ export const LAYOUT_MESSAGES = {
   bindingInvalid: `A binding is one of ${LAYOUT_BINDINGS.join(', ')}.`,
   dayInvalid: 'A card day is a whole number from 1 to 7.',
   childrenInvalid: "A layout node's children are a list of nodes.",
-  tooManyNodes: `A layout can have at most ${LAYOUT_LIMITS.maxNodes.toLocaleString('en-US')} nodes.`,
+  tooManyNodes: `A layout can have at most ${formatNumber(LAYOUT_LIMITS.maxNodes)} nodes.`,
   tooDeep: `A layout can be nested at most ${LAYOUT_LIMITS.maxDepth} levels deep.`,
-  tooLarge: `A layout can be at most ${LAYOUT_LIMITS.maxChars.toLocaleString('en-US')} characters.`,
+  tooLarge: `A layout can be at most ${formatNumber(LAYOUT_LIMITS.maxChars)} characters.`,
 } as const;
 
 /** CSS properties a node's style may set (React's camelCase names): box, colour, text and flex/grid layout. */

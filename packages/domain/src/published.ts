@@ -5,6 +5,7 @@
  * messages. published.test.ts keeps zod out of everything this entry reaches.
  */
 export * from './text';
+export * from './format-number';
 export * from './layout';
 export * from './normalise-layout';
 export * from './default-layout';

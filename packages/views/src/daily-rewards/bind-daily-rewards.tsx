@@ -2,6 +2,7 @@ import {
   ACCENT_COLOR,
   type DailyRewardsParams,
   type EmbedPack,
+  formatNumber,
   ITEM_ICONS,
   type LayoutNode,
   type LayoutProps,
@@ -29,12 +30,13 @@ const COLOR_PROPS = ['color', 'fillColor', 'backgroundColor', 'textColor'] as co
 
 /**
  * The amount a card shows: the domain's packAmount, the pack's own amount else the total of its contents'
- * quantities (a pack of 100 coins and 5 gems shows ×105; a publisher wanting another figure sets amount).
+ * quantities (a pack of 100 coins and 5 gems shows ×105; a publisher wanting another figure sets amount),
+ * written as en-US does it ("×1,000") by formatNumber, which spares the published page loading Intl.
  * One rule for the dashboard, the embed and the published page, rather than a second one here.
  */
 export function formatAmount(pack: EmbedPack | undefined): string {
   const amount = pack ? packAmount(pack) : null;
-  return amount === null ? '' : `×${amount.toLocaleString('en-US')}`;
+  return amount === null ? '' : `×${formatNumber(amount)}`;
 }
 
 const hasIcon = (id: string | null): id is keyof typeof ITEM_ICONS =>
