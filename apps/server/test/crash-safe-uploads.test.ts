@@ -2,7 +2,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSET_MESSAGES, type Game } from '@liveops/domain';
+import { ASSET_MESSAGES, GAME_MESSAGES, type Game } from '@liveops/domain';
 import { startS3Server } from '@liveops/testing/s3';
 import { asset, game } from '../src/db/schema';
 import type { Config } from '../src/env';
@@ -193,7 +193,9 @@ describe.each([
     const setup = await setUp();
     started.server = setup.server;
     const response = await upload(setup.server, setup.client, setup.game.id, 'orphaned');
-    expect(response.status).toBe(500);
+    // A game deleted while its upload ran is gone, as it is to every other route (decision 018).
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 'NOT_FOUND', message: GAME_MESSAGES.notFound });
     expect(await rowCount(setup.server, asset)).toBe(0);
     expect(await keysIn(setup.storage)).toEqual([]);
   });
