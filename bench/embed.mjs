@@ -8,45 +8,8 @@ import { createServer } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { freePort, onInterrupt, percentile, startServer } from './lib.mjs';
-
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CPU_THROTTLING = 4;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const PACKS = [
-  { id: 'small', name: 'Small Chest', value: 4.99, contents: [{ itemId: 'gold', quantity: 100 }], iconId: 'coin' },
-  { id: 'big', name: 'Big Chest', value: 19.99, contents: [{ itemId: 'gold', quantity: 500 }], iconId: 'gem' },
-];
-const CONFIG = {
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: i === 6 ? 'big' : 'small' })),
-  uiTheme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
-  packs: PACKS,
-  assets: [],
-};
-const EMBED_QUERY = `config=${Buffer.from(JSON.stringify(CONFIG)).toString('base64url')}&streak=2`;
-
-/** The same popup by hand: the floor for what a page showing it can cost. */
-function floorHtml() {
-  const day = (/** @type {number} */ n) => {
-    const state = n < 3 ? 'claimed' : n === 3 ? 'today' : 'upcoming';
-    const amount = n === 7 ? 500 : 100;
-    return `<div class="card ${state}"><span>Day ${n}</span><b>🪙</b><em>×${amount}</em></div>`;
-  };
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Daily Bonus</title><style>
-body{margin:0;background:#021031;font:14px system-ui,sans-serif;color:#fff;display:grid;place-items:center;min-height:100vh}
-.popup{width:320px;background:#0b1d4d;border-radius:20px;padding:16px;text-align:center}
-h1{margin:0 0 12px;background:#FFE16D;color:#021031;border-radius:999px;font-size:20px;padding:8px}
-.grid{display:grid;grid-template-columns:repeat(3,1fr);gap:16px}.card{background:#132a66;border-radius:12px;padding:8px;display:grid;gap:4px}
-.card.claimed{opacity:.5}.card.today{outline:2px solid #FFE16D}.final{margin-top:16px}em{font-style:normal;color:#FFE16D}
-button{margin-top:12px;background:#f4b400;border:0;border-radius:12px;width:200px;height:56px;font-weight:700}
-</style></head><body><div class="popup"><h1>Daily Bonus</h1><div class="grid">${[1, 2, 3, 4, 5, 6].map(day).join('')}</div>
-<div class="final">${day(7)}</div><p>Come back every day for a new reward</p><button>Claim Reward</button></div></body></html>`;
-}
+import { freePort, onInterrupt, startServer } from './lib.mjs';
+import { CONFIG_QUERY, CPU_THROTTLING, floorHtml, launchBrowser, measure, printTable, RUNS } from './popup-pages.mjs';
 
 async function startFloorPage() {
   const port = await freePort();
@@ -59,88 +22,10 @@ async function startFloorPage() {
   return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Records, in the page, when an element whose text is "Claim Reward" first exists and then the next frame paints. */
-const WATCH_FOR_POPUP = `(() => {
-  const found = () => [...document.querySelectorAll('button, [role=button]')].some((el) => el.textContent.trim() === 'Claim Reward');
-  const mark = () => requestAnimationFrame(() => requestAnimationFrame(() => { window.__popupPainted = performance.now(); }));
-  const check = () => { if (found()) { observer.disconnect(); mark(); return true; } return false; };
-  const observer = new MutationObserver(check);
-  document.addEventListener('DOMContentLoaded', () => { if (!check()) observer.observe(document.body, { childList: true, subtree: true, characterData: true }); });
-})();`;
-
-/**
- * One cold load of `url` in a fresh context: transferred bytes (encoded, as sent), requests, FCP and popup paint.
- * @param {import('playwright-core').Browser} browser
- * @param {string} url
- */
-async function load(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
-  let bytes = 0;
-  let requests = 0;
-  cdp.on('Network.loadingFinished', (event) => {
-    bytes += event.encodedDataLength;
-    requests += 1;
-  });
-  /** @type {string[]} */
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(WATCH_FOR_POPUP);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction("typeof window.__popupPainted === 'number'", null, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  /** @type {{ fcp: number | null, popup: number }} */
-  const timings = await page.evaluate(`({
-    fcp: performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ?? null,
-    popup: window.__popupPainted,
-  })`);
-  await context.close();
-  if (errors.length) throw new Error(`${url}: page errors: ${errors.join('; ')}`);
-  return { bytes, requests, fcp: timings.fcp ?? NaN, popup: timings.popup };
-}
-
-/**
- * @param {import('playwright-core').Browser} browser
- * @param {string} name
- * @param {string} url
- */
-async function measure(browser, name, url) {
-  await load(browser, url); // warm the server and the OS caches; not counted
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await load(browser, url));
-  const median = (/** @type {number[]} */ values) => percentile(values, 50);
-  const row = {
-    name,
-    bytes: median(runs.map((r) => r.bytes)),
-    requests: median(runs.map((r) => r.requests)),
-    fcp: median(runs.map((r) => r.fcp)),
-    popup: median(runs.map((r) => r.popup)),
-  };
-  console.log(
-    `  ${name.padEnd(44)} ${(row.bytes / 1024).toFixed(1).padStart(7)} KiB  ${String(row.requests).padStart(2)} requests  FCP ${row.fcp.toFixed(0).padStart(5)} ms  popup painted ${row.popup.toFixed(0).padStart(5)} ms`,
-  );
-  return row;
-}
-
 const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-bench-embed-'));
 const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 const floor = await startFloorPage();
-const browser = await chromium.launch({
-  executablePath: CHROME_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 const stopAll = async () => {
   await browser.close();
   await floor.stop();
@@ -153,20 +38,9 @@ try {
   const embedRow = await measure(
     browser,
     '/embed/daily_rewards?config=… (7 days)',
-    `${server.url}/embed/daily_rewards?${EMBED_QUERY}`,
+    `${server.url}/embed/daily_rewards?${CONFIG_QUERY}`,
   );
-  console.log(
-    `\n| page | KiB transferred | requests | FCP ms | popup painted ms | popup × floor |\n|---|---|---|---|---|---|`,
-  );
-  for (const row of [floorRow, embedRow]) {
-    console.log(
-      `| ${row.name} | ${(row.bytes / 1024).toFixed(1)} | ${row.requests} | ${row.fcp.toFixed(0)} | ${row.popup.toFixed(0)} | ${(row.popup / floorRow.popup).toFixed(1)} |`,
-    );
-  }
-  console.log(
-    '\nBytes are as transferred (compressed where the server compresses), headers included; "popup painted" is the ' +
-      'second animation frame after the Claim Reward button exists, from navigation start.',
-  );
+  printTable([floorRow, embedRow], floorRow);
 } finally {
   await stopAll();
 }
