@@ -133,18 +133,24 @@ describe('LayoutRenderer', () => {
     const grid: LayoutNode = { id: 'grid', type: 'GridCB', props: {}, children: texts };
     const layout = root(grid);
     const decorate = vi.fn(() => undefined);
-    const { rerender, container } = render(<LayoutRenderer layout={layout} decorate={decorate} />);
+    // As in the editor, which always listens for clicks on the preview.
+    const onNodeClick = vi.fn();
+    const { rerender, container } = render(
+      <LayoutRenderer layout={layout} decorate={decorate} onNodeClick={onNodeClick} />,
+    );
     expect(decorate).toHaveBeenCalledTimes(52);
 
     decorate.mockClear();
     const edited = texts.map((t, i) => (i === 7 ? { ...t, props: { value: 'Edited' } } : t));
     const next = root({ ...grid, children: edited });
-    rerender(<LayoutRenderer layout={next} decorate={decorate} />);
+    rerender(<LayoutRenderer layout={next} decorate={decorate} onNodeClick={onNodeClick} />);
     expect(decorate.mock.calls.map((call: unknown[]) => (call[0] as LayoutNode).id)).toEqual(['root', 'grid', 't7']);
     expect(screen.getByText('Edited')).toBeTruthy();
 
     decorate.mockClear();
-    rerender(<LayoutRenderer layout={next} decorate={decorate} selectedId="t9" hoveredId="t3" />);
+    rerender(
+      <LayoutRenderer layout={next} decorate={decorate} onNodeClick={onNodeClick} selectedId="t9" hoveredId="t3" />,
+    );
     expect(decorate).not.toHaveBeenCalled();
     expect(container.querySelector('[data-node-id="t9"]')!.className).toContain('cb-selected');
     expect(container.querySelector('[data-node-id="t3"]')!.className).toContain('cb-hovered');

@@ -1,7 +1,7 @@
 import type { LayoutNode } from '@liveops/domain';
 import { type CSSProperties, type MouseEvent, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { resolveImageSource } from './image-source';
-import { NodeView, type NodeViewShared } from './node-view';
+import { EditableNodeView, NodeView, type NodeViewShared } from './node-view';
 import { SelectionStore } from './selection-store';
 import { VIEWS_CSS } from './styles';
 import type { RenderContext, ViewAsset } from './types';
@@ -47,6 +47,9 @@ export function LayoutRenderer<Scope = unknown>({
   const [selection] = useState(() => new SelectionStore(selectedId, hoveredId));
   useLayoutEffect(() => selection.set(selectedId, hoveredId), [selection, selectedId, hoveredId]);
 
+  // The editor's outlines need the store per node; a player's popup never changes selection.
+  const editing = onNodeClick !== undefined || onNodeHover !== undefined || selectedId !== null || hoveredId !== null;
+  const Root = editing ? EditableNodeView : NodeView;
   const shared = useMemo<NodeViewShared>(() => {
     const urls = new Map(assets.map((asset) => [asset.assetId, asset.url]));
     return {
@@ -79,7 +82,7 @@ export function LayoutRenderer<Scope = unknown>({
       onMouseLeave={onNodeHover ? () => onNodeHover(null) : undefined}
     >
       {withStyles && <style>{VIEWS_CSS}</style>}
-      <NodeView node={layout} cell={undefined} scope={undefined} shared={shared} />
+      <Root node={layout} cell={undefined} scope={undefined} shared={shared} />
       {children}
     </div>
   );

@@ -1,5 +1,14 @@
 import type { LayoutNode } from '@liveops/domain';
-import { createElement, type CSSProperties, memo, type MouseEvent, useMemo, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  createElement,
+  type CSSProperties,
+  memo,
+  type MouseEvent,
+  type ReactElement,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { COMPONENTS } from './components/registry';
 import { cx } from './cx';
 import { nodeClassName, nodeStyle } from './node-style';
@@ -22,17 +31,13 @@ interface NodeViewProps {
   shared: NodeViewShared;
 }
 
-/**
- * One layout node and its children. The layout is trusted (it has been through normaliseLayout or
- * LayoutNodeSchema, so it is at most 12 levels deep and recursion is bounded); props fall back to the §3
- * defaults. Memoised on its props: an edit copies only the nodes on the path to the node it changes (the editor's
- * reducer shares every other subtree), so one edit re-renders that path, not the 500 nodes around it. The
- * decoration is derived here from the node and its scope, so it follows the same rule; the selection outline is
- * read from the SelectionStore.
- */
-export const NodeView = memo(function NodeView({ node, cell, scope, shared }: NodeViewProps) {
-  const { decorate, selection, resolveImage } = shared;
-  const marks = useSyncExternalStore(selection.subscribe, () => selection.marks(node.id));
+/** The element of one node and its children, with the editor's marks (selected, hovered) as bits. */
+function useNodeElement(
+  { node, cell, scope, shared }: NodeViewProps,
+  marks: number,
+  Child: ComponentType<NodeViewProps>,
+): ReactElement {
+  const { decorate, resolveImage } = shared;
   const decorated = useMemo(() => decorate?.(node, scope), [decorate, node, scope]);
   const decoration = decorated?.decoration;
   const childScope = decorated?.scope ?? scope;
@@ -61,8 +66,30 @@ export const NodeView = memo(function NodeView({ node, cell, scope, shared }: No
     component.render,
     { node: bound, host, content: decoration?.content, resolveImage },
     node.children?.map((child) => (
-      <NodeView key={child.id} node={child} cell={childCell} scope={childScope} shared={shared} />
+      <Child key={child.id} node={child} cell={childCell} scope={childScope} shared={shared} />
     )),
     decoration?.overlay,
   );
+}
+
+/**
+ * One layout node and its children, for a player (no selection to show). The layout is trusted (it has been
+ * through normaliseLayout or LayoutNodeSchema, so it is at most 12 levels deep and recursion is bounded); props
+ * fall back to the §3 defaults. Memoised on its props: an edit copies only the nodes on the path to the node it
+ * changes (the editor's reducer shares every other subtree), so one edit re-renders that path, not the 500 nodes
+ * around it. The decoration is derived here from the node and its scope, so it follows the same rule.
+ */
+export const NodeView: ComponentType<NodeViewProps> = memo(function NodeView(props: NodeViewProps) {
+  return useNodeElement(props, 0, NodeView);
+});
+
+/**
+ * NodeView in the editor: each node reads its own outline from the SelectionStore, so moving the selection or
+ * the pointer re-renders the few nodes whose outline changes. Kept apart from NodeView so a player's page (on
+ * preact/compat, where a store subscription costs a state and two effects per node) pays nothing for it.
+ */
+export const EditableNodeView: ComponentType<NodeViewProps> = memo(function EditableNodeView(props: NodeViewProps) {
+  const { selection } = props.shared;
+  const marks = useSyncExternalStore(selection.subscribe, () => selection.marks(props.node.id));
+  return useNodeElement(props, marks, EditableNodeView);
 });

@@ -32,10 +32,11 @@ export function useFitScale(
           : { scale: next, height: natural.height },
       );
     };
+    // The observer reports both sizes once they are laid out, before that frame is painted: measuring then
+    // reads a layout the browser has made anyway, where measuring now would force one while the page is built.
     const observer = new view.ResizeObserver(measure);
     observer.observe(box);
     observer.observe(content);
-    measure();
     return () => observer.disconnect();
   }, [outer, inner]);
   return fit;
