@@ -249,6 +249,8 @@ describe.each([
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ deleted: true, id: doomed.game.id });
     await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'games');
+    // An open UI editor of one of its configs hears of it as well.
+    await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'dailyRewards');
     await tab.close();
 
     for (const [table, rows] of Object.entries(await rowsOf(server, doomed.game.id))) expect(rows, table).toEqual([]);

@@ -136,7 +136,11 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks }: De
       const removal = await removeGame({ db, storage, logger, locks }, { gameId: row.id, ownerId });
       if (removal.outcome === 'busy') return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', GAME_MESSAGES.deleteBusy);
       if (removal.outcome === 'not-found') return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-      await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
+      // Every view of the game's records hears of it too: an open UI editor of one of its configs says the config
+      // is gone instead of keeping an editor whose save can only fail.
+      for (const topic of ['games', 'dailyRewards', 'releases'] as const) {
+        await liveEvents.publish(ownerId, { topic, id: row.id });
+      }
       // Stored files that could not be removed are logged by name; the rows are gone either way.
       return c.json({ deleted: true, id: row.id, filesRemoved: removal.files.removed });
     })
