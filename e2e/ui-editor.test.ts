@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
@@ -310,6 +311,17 @@ describe('UI editor', () => {
     await page.getByLabel('Value', { exact: true }).fill('Still editable');
     await page.getByLabel('Value', { exact: true }).press('Enter');
     await preview.getByText('Still editable').waitFor();
+
+    // The game is deleted in another tab: the open editor says its config is gone (and still offers no way to
+    // save into nothing).
+    const deleted = await context.request.fetch(`${setup.app.url}${base}`, {
+      method: 'DELETE',
+      data: { confirmation: 'Editor Game' },
+      headers: { origin: setup.app.url },
+    });
+    expect(deleted.status()).toBe(200);
+    await page.getByText(DAILY_REWARD_MESSAGES.notFound).waitFor({ timeout: 5000 });
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 
   it('answers another owner config and an unknown feature type with their messages, showing no data', async () => {
