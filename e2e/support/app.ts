@@ -27,17 +27,30 @@ export type RunningApp = {
  * DATA_DIR with the embedded PGlite, mail to a loopback SMTP server, and optionally Google sign-in against a
  * local OpenID Connect provider.
  */
-export async function startApp(
-  options: {
-    google?: boolean;
-    env?: Record<string, string>;
-    dataDir?: string;
-    port?: number;
-    /** How long start-up may take before the test fails; 60 s unless a test starts an app under heavier load. */
-    startTimeoutMs?: number;
-  } = {},
-): Promise<RunningApp> {
-  const port = options.port ?? (await freePort());
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+  // A free port is found by binding and releasing it; another process may take it before the server binds it
+  // (EADDRINUSE). Then the start is tried again on a new port, unless the caller chose the port.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startAppOn(port, options);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!taken || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+type StartOptions = {
+  google?: boolean;
+  env?: Record<string, string>;
+  dataDir?: string;
+  port?: number;
+  /** How long start-up may take before the test fails; 60 s unless a test starts an app under heavier load. */
+  startTimeoutMs?: number;
+};
+
+async function startAppOn(port: number, options: StartOptions): Promise<RunningApp> {
   const url = `http://localhost:${port}`;
   const smtp = await startSmtpServer();
   const oidc = options.google ? await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/google`] }) : null;
@@ -67,17 +80,25 @@ export async function startApp(
   // A first start on a busy machine (PGlite initdb, loading the S3 client) has taken over a minute in CI.
   const startTimeoutMs = options.startTimeoutMs ?? 150_000;
   const deadline = Date.now() + startTimeoutMs;
+  const giveUp = async (message: string): Promise<never> => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await smtp.close();
+    await oidc?.close();
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw new Error(message);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) await giveUp(`the server exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/api/me`);
       if (response.status === 401) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      throw new Error(`the server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
-    }
+    if (Date.now() > deadline) await giveUp(`the server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
