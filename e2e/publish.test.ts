@@ -81,6 +81,8 @@ describe('publishing from the dashboard', () => {
       context.waitForEvent('page'),
       dialog.getByRole('link', { name: 'HTML', exact: true }).click(),
     ]);
+    // Its first load done (the layout shown), every request of a fresh load is recorded.
+    await published.getByText('Saved In The Editor').waitFor();
     const requests: string[] = [];
     published.on('request', (request) => requests.push(request.url()));
     await published.reload();
