@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Room for a lazily loaded chunk on a busy CI machine (a dialog's form loads when it first opens).
+          testTimeout: 20_000,
         },
       },
       {

@@ -11,8 +11,8 @@ async function openDialog() {
   const user = userEvent.setup();
   renderWithProviders(<CreateGameDialog />);
   await user.click(screen.getByRole('button', { name: '+ Create New Game' }));
-  // The form loads with the dialog's first opening.
-  await screen.findByRole('button', { name: 'Create Game' });
+  // The form loads with the dialog's first opening: a lazy chunk, slow on a busy CI machine.
+  await screen.findByRole('button', { name: 'Create Game' }, { timeout: 15_000 });
   return user;
 }
 
