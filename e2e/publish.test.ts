@@ -95,7 +95,8 @@ describe('publishing from the dashboard', () => {
     // A second release, then back to the first from the history.
     await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Second Release') });
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
-    await dialog.getByText('release 2').waitFor();
+    // Release 1 can be made live again only once release 2 is live ("Release 2" also heads the progress).
+    await dialog.getByRole('button', { name: 'Make release 1 live' }).waitFor();
     await published.reload();
     await published.getByText('Second Release').waitFor();
     await dialog.getByRole('button', { name: 'Make release 1 live' }).click();
