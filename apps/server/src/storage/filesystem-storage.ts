@@ -20,49 +20,52 @@ export function createFilesystemStorage(options: { root: string; publicBaseUrl: 
     return path.join(options.root, ...key.split('/'));
   };
   const metaOf = (file: string) => `${file}${META}`;
-  return {
-    kind: 'filesystem',
-    async put(key, body, { contentType, cacheControl }) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const suffix = `.${randomBytes(6).toString('hex')}${TEMP}`;
-      const temps = { body: `${file}${suffix}`, meta: `${metaOf(file)}${suffix}` };
-      try {
-        const meta: Meta = { contentType, cacheControl: cacheControl ?? null };
-        await Promise.all([writeDurably(temps.body, body), writeDurably(temps.meta, JSON.stringify(meta))]);
-        // The sidecar lands first: a crash between the two renames leaves metadata without bytes (missing to
-        // readers, cleared at the next start), never bytes that would be served without their type.
-        await rename(temps.meta, metaOf(file));
-        await rename(temps.body, file);
-        await syncDirectory(path.dirname(file));
-      } catch (error) {
-        await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
-        throw error;
-      }
-    },
-    async create(key, body, { contentType, cacheControl }) {
-      const file = fileOf(key);
-      // A whole object there already wins; a sidecar alone is a leftover of an interrupted write, replaced.
-      if (await statIfPresent(file)) return false;
-      await mkdir(path.dirname(file), { recursive: true });
-      const suffix = `.${randomBytes(6).toString('hex')}${TEMP}`;
-      const temps = { body: `${file}${suffix}`, meta: `${metaOf(file)}${suffix}` };
-      try {
-        const meta: Meta = { contentType, cacheControl: cacheControl ?? null };
-        await Promise.all([writeDurably(temps.body, body), writeDurably(temps.meta, JSON.stringify(meta))]);
-        await rename(temps.meta, metaOf(file));
-        // link() refuses an existing name, so of two writers racing for the key exactly one lands its bytes.
+
+  /**
+   * Writes the bytes and the sidecar to temporary files, flushed, then moves them into place: the sidecar first,
+   * so a crash between the two leaves metadata without bytes (missing to readers, cleared at the next start),
+   * never bytes that would be served without their type. 'replace' renames the bytes over any object there;
+   * 'create' links them, which refuses an existing name, so of two writers racing for a key exactly one lands
+   * (false for the others).
+   */
+  async function land(
+    key: string,
+    body: Uint8Array,
+    { contentType, cacheControl }: { contentType: string; cacheControl?: string },
+    mode: 'replace' | 'create',
+  ): Promise<boolean> {
+    const file = fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const suffix = `.${randomBytes(6).toString('hex')}${TEMP}`;
+    const temps = { body: `${file}${suffix}`, meta: `${metaOf(file)}${suffix}` };
+    try {
+      const meta: Meta = { contentType, cacheControl: cacheControl ?? null };
+      await Promise.all([writeDurably(temps.body, body), writeDurably(temps.meta, JSON.stringify(meta))]);
+      await rename(temps.meta, metaOf(file));
+      if (mode === 'replace') await rename(temps.body, file);
+      else {
         try {
           await link(temps.body, file);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
           throw error;
         }
-        await syncDirectory(path.dirname(file));
-        return true;
-      } finally {
-        await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
       }
+      await syncDirectory(path.dirname(file));
+      return true;
+    } finally {
+      // After a rename there is nothing left to remove; after a link or a failure, the temporary files go.
+      await Promise.all([rm(temps.body, { force: true }), rm(temps.meta, { force: true })]);
+    }
+  }
+
+  return {
+    kind: 'filesystem',
+    put: async (key, body, options) => void (await land(key, body, options, 'replace')),
+    async create(key, body, options) {
+      // A whole object there already wins; a sidecar alone is a leftover of an interrupted write, replaced.
+      if (await statIfPresent(fileOf(key))) return false;
+      return land(key, body, options, 'create');
     },
     async get(key) {
       const file = fileOf(key);

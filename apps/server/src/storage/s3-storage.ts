@@ -29,37 +29,36 @@ export function createS3Storage(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  /** One PutObject; `onlyIfAbsent` adds If-None-Match: *. */
+  async function send(
+    key: string,
+    body: Uint8Array,
+    { contentType, cacheControl }: { contentType: string; cacheControl?: string },
+    onlyIfAbsent: boolean,
+  ): Promise<true> {
+    assertSafeStorageKey(key);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ...(onlyIfAbsent ? { IfNoneMatch: '*' } : {}),
+        ...(cacheControl ? { CacheControl: cacheControl } : {}),
+      }),
+    );
+    return true;
+  }
+
   return {
     kind: 's3',
     client,
-    async put(key, body, { contentType, cacheControl }) {
-      assertSafeStorageKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: config.bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          ...(cacheControl ? { CacheControl: cacheControl } : {}),
-        }),
-      );
-    },
-    async create(key, body, { contentType, cacheControl }) {
-      assertSafeStorageKey(key);
+    put: async (key, body, options) => void (await send(key, body, options, false)),
+    async create(key, body, options) {
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: config.bucket,
-            Key: key,
-            Body: body,
-            ContentType: contentType,
-            // S3's conditional write: refused with 412 when the key exists. A store that ignores the header
-            // overwrites; releases never reuse a version, so their keys are new either way.
-            IfNoneMatch: '*',
-            ...(cacheControl ? { CacheControl: cacheControl } : {}),
-          }),
-        );
-        return true;
+        // S3's conditional write: refused with 412 when the key exists. A store that ignores the header
+        // overwrites; releases never reuse a version, so their keys are new either way.
+        return await send(key, body, options, true);
       } catch (error) {
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) return false;
         throw error;
