@@ -3,10 +3,14 @@ import {
   assetReferenceId,
   DAILY_REWARD_CYCLE_DAYS,
   layoutNodes,
+  type Asset,
   type DailyReward,
   type EmbedAsset,
   type EmbedConfigInput,
   type EmbedPack,
+  type GameTheme,
+  type LayoutNode,
+  type Pack,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
 import { dailyReward, game } from '../db/schema';
@@ -67,9 +71,28 @@ export async function embedConfigOf(
       ),
     );
   if (!row) return null;
-  const [owner] = await db.select({ theme: game.theme }).from(game).where(eq(game.id, scope.gameId));
+  return embedConfigFrom(row, await embedSourcesOf(db, storage, scope));
+}
+
+/** What a game's embed configs draw on besides their own row: its theme, packs and assets, read once. */
+export type EmbedSources = { theme: GameTheme | null; packs: readonly Pack[]; assets: readonly Asset[] };
+
+export async function embedSourcesOf(db: Db, storage: Storage, scope: GameScope): Promise<EmbedSources> {
+  const [[owner], packs, assets] = await Promise.all([
+    db.select({ theme: game.theme }).from(game).where(eq(game.id, scope.gameId)),
+    listPacks(db, storage, scope),
+    listAssets(db, storage, scope),
+  ]);
+  return { theme: owner?.theme ?? null, packs, assets };
+}
+
+/** embedConfigOf for a config already read, with the game's sources already read (publish reads them once). */
+export function embedConfigFrom(
+  row: Pick<DailyRewardRow, 'id' | 'gameId' | 'ownerId' | 'name' | 'rewards'> & { uiLayout: LayoutNode | null },
+  sources: EmbedSources,
+): EmbedConfigInput & { id: string } {
   const given = new Set(row.rewards.map((entry) => entry.packId));
-  const packs: EmbedPack[] = (await listPacks(db, storage, scope))
+  const packs: EmbedPack[] = sources.packs
     .filter((p) => given.has(p.id))
     .map((p) => ({
       id: p.id,
@@ -89,11 +112,9 @@ export async function embedConfigOf(
       }
     }
   }
-  const assets: EmbedAsset[] = referenced.size
-    ? (await listAssets(db, storage, scope))
-        .filter((a) => referenced.has(a.assetId))
-        .map((a) => ({ assetId: a.assetId, name: a.name, url: a.url }))
-    : [];
+  const assets: EmbedAsset[] = sources.assets
+    .filter((a) => referenced.has(a.assetId))
+    .map((a) => ({ assetId: a.assetId, name: a.name, url: a.url }));
   return {
     id: row.id,
     gameId: row.gameId,
@@ -102,7 +123,7 @@ export async function embedConfigOf(
     cycleDays: DAILY_REWARD_CYCLE_DAYS,
     rewards: row.rewards,
     ...(row.uiLayout ? { uiLayout: row.uiLayout } : {}),
-    ...(owner ? { uiTheme: owner.theme } : {}),
+    ...(sources.theme ? { uiTheme: sources.theme } : {}),
     packs,
     assets,
   };

@@ -27,7 +27,7 @@ import {
   versionedPageKey,
 } from '../storage/release-keys';
 import type { Storage } from '../storage/storage';
-import { embedConfigOf, listDailyRewards } from './daily-rewards';
+import { embedConfigFrom, embedSourcesOf, listDailyRewards } from './daily-rewards';
 
 export type ReleaseRow = typeof release.$inferSelect;
 
@@ -357,12 +357,13 @@ export async function publishGame(
       return copy;
     };
 
+    // The game's theme, packs and assets, read once for every config.
+    const sources = await embedSourcesOf(db, storage, scope);
     const files: (ReleaseFiles | null)[] = Array.from({ length: total }, () => null);
     const warnings: string[][] = Array.from({ length: total }, () => []);
     let done = 0;
     await eachLimited(configs, deps.concurrency ?? 8, async (config, index) => {
-      const embed = await embedConfigOf(db, storage, scope, config.id);
-      if (!embed) return; // deleted while publishing: not part of this release
+      const embed = embedConfigFrom(config, sources);
       // The owner's account ID stays private; everything a player's page needs is published.
       const { ownerId: _ownerId, ...published } = embed;
       const found = new Set<string>();
