@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { Controller, useForm } from 'react-hook-form';
 import {
   CreateGameInputSchema,
   GAME_MESSAGES,
   ORIENTATION_LABELS,
   ORIENTATIONS,
-  PLATFORMS,
   type CreateGameInput,
   type Game,
 } from '@liveops/domain';
@@ -14,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
+import { PlatformsField } from './platforms-field';
 import { useCreateGame } from '../../../lib/api/games/create-game';
 
 const EMPTY: CreateGameInput = { name: '', description: '', platforms: [], orientation: 'portrait' };
@@ -43,31 +42,18 @@ export function CreateGameForm({ onCreated, onCancel }: { onCreated: (game: Game
           {...register('description')}
         />
       </Field>
-      <div className="field" role="group" aria-labelledby="platforms-label">
-        <span className="field-label" id="platforms-label">
-          Platforms
-        </span>
-        <Controller
-          control={control}
-          name="platforms"
-          render={({ field }) => (
-            <ToggleGroup.Root
-              type="multiple"
-              className="toggle-group"
-              value={field.value}
-              onValueChange={field.onChange}
-              aria-label="Platforms"
-            >
-              {PLATFORMS.map((platform) => (
-                <ToggleGroup.Item key={platform} value={platform} className="toggle">
-                  {platform}
-                </ToggleGroup.Item>
-              ))}
-            </ToggleGroup.Root>
-          )}
-        />
-        {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
-      </div>
+      <Controller
+        control={control}
+        name="platforms"
+        render={({ field }) => (
+          <PlatformsField
+            id="platforms-label"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.platforms?.message}
+          />
+        )}
+      />
       <Field label="Orientation" htmlFor="game-orientation">
         <select id="game-orientation" className="input" {...register('orientation')}>
           {ORIENTATIONS.map((orientation) => (

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { GAME_MESSAGES, PLATFORMS, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
+import { GAME_MESSAGES, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
+import { PlatformsField } from './platforms-field';
 
 const detailsOf = (game: Game): UpdateGameInput => ({
   name: game.name,
@@ -50,31 +50,18 @@ export function GameDetailsForm({ game }: { game: Game }) {
           {...register('description')}
         />
       </Field>
-      <div className="field" role="group" aria-labelledby="game-details-platforms">
-        <span className="field-label" id="game-details-platforms">
-          Platforms
-        </span>
-        <Controller
-          control={control}
-          name="platforms"
-          render={({ field }) => (
-            <ToggleGroup.Root
-              type="multiple"
-              className="toggle-group"
-              value={field.value}
-              onValueChange={field.onChange}
-              aria-label="Platforms"
-            >
-              {PLATFORMS.map((platform) => (
-                <ToggleGroup.Item key={platform} value={platform} className="toggle">
-                  {platform}
-                </ToggleGroup.Item>
-              ))}
-            </ToggleGroup.Root>
-          )}
-        />
-        {errors.platforms ? <p className="field-error">{errors.platforms.message}</p> : null}
-      </div>
+      <Controller
+        control={control}
+        name="platforms"
+        render={({ field }) => (
+          <PlatformsField
+            id="game-details-platforms"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.platforms?.message}
+          />
+        )}
+      />
       {update.isError ? <Alert tone="error">{update.error.message || GAME_MESSAGES.updateFailed}</Alert> : null}
       <div className="inline-form">
         <Button type="submit" loading={update.isPending} disabled={!isDirty}>
