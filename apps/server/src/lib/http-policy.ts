@@ -49,3 +49,31 @@ export function sameOriginOnlyHeaders(config: Pick<Config, 'publicUrl'>): Header
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
+
+/**
+ * The CSP of a page that shows a player's popup inside a game's host (the embed page, the published page): it may
+ * do little, and be framed by anyone. Code and styles as the page says; images also from any https origin, since a
+ * config's layout may name any https image (the layout schema's safe sources), and from PUBLIC_URL's and
+ * S3_PUBLIC_URL's origins whatever their scheme, where the game's assets are. Plain http from elsewhere is not
+ * allowed: served over https it would be mixed content. Its config only from this origin.
+ */
+export function popupPageContentSecurityPolicy(
+  config: Pick<Config, 'publicUrl' | 's3'>,
+  sources: { script: string; style: string },
+): string {
+  const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
+  if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
+  return [
+    "default-src 'none'",
+    `script-src ${sources.script}`,
+    `style-src ${sources.style}`,
+    `img-src ${[...imageSources].join(' ')}`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    // Browsers match * against http(s) ancestors only; file: lets a host page that is a local file (a game's
+    // bundled HTML in a web view, the example host opened from disk) frame it too.
+    'frame-ancestors * file:',
+  ].join('; ');
+}

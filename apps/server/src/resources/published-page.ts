@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Config } from '../env';
-import { baseHeaders, type HeaderSet } from '../lib/http-policy';
+import { baseHeaders, type HeaderSet, popupPageContentSecurityPolicy } from '../lib/http-policy';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -57,20 +57,7 @@ export function publishedPageContentSecurityPolicy(html: string, config: Pick<Co
   const script = meta.get('script-src');
   const style = meta.get('style-src');
   if (!script || !style) throw new Error('The published page lists no script or style hashes: rebuild the web app');
-  const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
-  if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
-  return [
-    "default-src 'none'",
-    `script-src ${script}`,
-    `style-src ${style}`,
-    `img-src ${[...imageSources].join(' ')}`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'none'",
-    // Browsers match * against http(s) ancestors only; file: lets a game's bundled host page frame it too.
-    'frame-ancestors * file:',
-  ].join('; ');
+  return popupPageContentSecurityPolicy(config, { script, style });
 }
 
 /**

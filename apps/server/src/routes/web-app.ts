@@ -5,7 +5,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { EMBED_PATH, isMusicPath } from '@liveops/domain';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Config } from '../env';
-import { baseHeaders, type HeaderSet, httpPolicy, sameOriginOnlyHeaders } from '../lib/http-policy';
+import {
+  baseHeaders,
+  type HeaderSet,
+  httpPolicy,
+  popupPageContentSecurityPolicy,
+  sameOriginOnlyHeaders,
+} from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
 import { publishedPageHandler } from '../resources/published-page';
 
@@ -39,27 +45,10 @@ export function pageContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3
 
 /**
  * The embed page may be framed by any game's host page or web view, so it cannot be `frame-ancestors 'none'`;
- * instead it may do little: code, styles and its stored config from this server only, no plugins, forms or
- * <base>. Images also from any https origin, since a config's layout may name any https image (the layout
- * schema's safe sources), and from PUBLIC_URL's and S3_PUBLIC_URL's origins whatever their scheme, where the
- * game's assets are. Plain http from elsewhere is not allowed: served over https it would be mixed content.
+ * instead it may do little (popupPageContentSecurityPolicy): code and styles from this server only.
  */
 export function embedContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3'>): string {
-  const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
-  if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src ${[...imageSources].join(' ')}`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'none'",
-    // Browsers match * against http(s) ancestors only; file: lets a host page that is a local file (a game's
-    // bundled HTML in a web view, the example host opened from disk) frame it too.
-    'frame-ancestors * file:',
-  ].join('; ');
+  return popupPageContentSecurityPolicy(config, { script: "'self'", style: "'self' 'unsafe-inline'" });
 }
 
 /**
