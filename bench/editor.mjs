@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { createDeveloper, onInterrupt, percentile, startServer } from './lib.mjs';
+import { apiCaller, createDeveloper, onInterrupt, percentile, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const NODES = 500;
@@ -94,16 +94,8 @@ const stopAll = async () => {
 onInterrupt(stopAll);
 try {
   const cookie = await createDeveloper(server, 'editor-bench@studio.test');
-  /** @param {string} method @param {string} p @param {unknown} [body] */
-  const call = async (method, p, body) => {
-    const response = await fetch(server.url + p, {
-      method,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${p} answered ${response.status}: ${await response.text()}`);
-    return /** @type {any} */ (await response.json());
-  };
+  const call = apiCaller(server, cookie);
+
   const game = await call('POST', '/api/games', { name: 'Bench Game', description: 'bench', platforms: ['iOS'] });
   const item = await call('POST', `/api/games/${game.id}/items`, {
     name: 'Gold',

@@ -278,3 +278,23 @@ export function onInterrupt(cleanup) {
   cleanups.add(cleanup);
   return () => cleanups.delete(cleanup);
 }
+
+/**
+ * A signed-in developer's API calls: JSON in, the answer out (parsed JSON, or the text of an x-ndjson answer);
+ * anything but 2xx throws with the status and body.
+ * @param {Server} server
+ * @param {string} cookie
+ */
+export function apiCaller(server, cookie) {
+  /** @param {string} method @param {string} path @param {unknown} [body] */
+  return async (method, path, body) => {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return /** @type {any} */ (response.headers.get('content-type')?.includes('ndjson') ? text : JSON.parse(text));
+  };
+}

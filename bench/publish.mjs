@@ -6,7 +6,7 @@
 import { mkdtemp, open, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDeveloper, onInterrupt, percentile, root, startServer } from './lib.mjs';
+import { apiCaller, createDeveloper, onInterrupt, percentile, root, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONFIGS = Number(process.env.BENCH_CONFIGS ?? 100);
@@ -53,17 +53,8 @@ const stopAll = async () => {
 onInterrupt(stopAll);
 try {
   const cookie = await createDeveloper(server, 'publish-bench@studio.test');
-  /** @param {string} method @param {string} p @param {unknown} [body] */
-  const call = async (method, p, body) => {
-    const response = await fetch(server.url + p, {
-      method,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${p} answered ${response.status}: ${text}`);
-    return /** @type {any} */ (response.headers.get('content-type')?.includes('ndjson') ? text : JSON.parse(text));
-  };
+  const call = apiCaller(server, cookie);
+
   const game = await call('POST', '/api/games', { name: 'Publish Bench', description: 'bench', platforms: ['iOS'] });
   const item = await call('POST', `/api/games/${game.id}/items`, {
     name: 'Gold',
