@@ -31,7 +31,19 @@ const layoutWithTitle = (title: string) => ({
       props: { columns: 1, gap: 8, padding: 16 },
       children: [
         { id: 'title', type: 'TextCB', label: 'Title', props: { value: title, size: 'xl' } },
-        { id: 'grid', type: 'GridCB', label: 'Rewards Grid', props: { columns: 4, gap: 4 }, children: [] },
+        {
+          id: 'grid',
+          type: 'GridCB',
+          label: 'Rewards Grid',
+          props: { columns: 4, gap: 4 },
+          children: [1, 2, 3].map((day) => ({
+            id: `day-${day}`,
+            type: 'GridCB',
+            props: { day, columns: 1 },
+            children: [{ id: `day-${day}-label`, type: 'TextCB', props: { bind: 'day.label', value: `Day ${day}` } }],
+          })),
+        },
+        { id: 'claim', type: 'ButtonCB', props: { bind: 'claim', label: 'Claim Reward' } },
       ],
     },
   ],
@@ -76,7 +88,8 @@ describe('publishing from the dashboard', () => {
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/publish-modal.png` });
 
-    // The HTML link opens the page from storage: its only request is config.json beside it.
+    // The HTML link opens the page from storage. It carries its config and its popup (decision 021): it asks
+    // for nothing else.
     const [published] = await Promise.all([
       context.waitForEvent('page'),
       dialog.getByRole('link', { name: 'HTML', exact: true }).click(),
@@ -88,9 +101,23 @@ describe('publishing from the dashboard', () => {
     await published.reload();
     await published.getByText('Saved In The Editor').waitFor();
     expect(published.url()).toContain(`/packs/${game.id}/daily_rewards/${config.id}/daily_rewards.html`);
-    expect(requests.filter((url) => !url.endsWith('/daily_rewards.html'))).toEqual([
-      published.url().replace('daily_rewards.html', 'config.json'),
-    ]);
+    expect(requests.filter((url) => !url.endsWith('/daily_rewards.html'))).toEqual([]);
+    // With the player's streak, today is day 3 (the prerendered cards, drawn for a streak of 0, are adjusted).
+    await published.goto(`${published.url()}?streak=2`);
+    await published.locator('[data-day="3"][data-day-state="today"]').waitFor();
+    expect(await published.locator('[data-day-state="claimed"]').count()).toBe(2);
+
+    // Without running any script, the page already shows the popup, styled: its stylesheet is allowed by the
+    // page's policy, as the title's colour (not the default black) shows.
+    const still = await setup.browser.newContext({ javaScriptEnabled: false });
+    const bare = await still.newPage();
+    await bare.goto(published.url().replace('?streak=2', ''));
+    await bare.getByText('Saved In The Editor').waitFor();
+    await bare.getByRole('button', { name: 'Claim Reward' }).waitFor();
+    const colour = (p: typeof bare) => p.getByText('Saved In The Editor').evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(bare)).toBe(await colour(published));
+    expect(await colour(bare)).not.toBe('rgb(0, 0, 0)');
+    await still.close();
 
     // A second release, then back to the first from the history.
     await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Second Release') });

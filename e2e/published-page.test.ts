@@ -21,6 +21,7 @@ import {
   PUBLISHED_PAGE_PATH,
 } from '@liveops/domain/published';
 import { CHROMIUM_PATH } from '@liveops/testing/browser';
+import { publishedPageFor } from '../apps/server/src/resources/published-page';
 import { useBrowserAndApp } from './support/lifecycle';
 
 const setup = useBrowserAndApp();
@@ -198,6 +199,42 @@ describe('the published daily-rewards page', () => {
     expect(embed.length).toBeGreaterThan(20);
     expect(published).toEqual(embed);
     expect(published.find((node) => node.state === 'today')?.id).toBe('dr-day-4-card');
+  });
+
+  it('as publishing writes it (decision 021), paints the popup it will show before its script takes it over', async () => {
+    const body = publishedPageFor((await html()).toString('utf8'), JSON.stringify(week('Prerendered Bonus', DATA_PNG)));
+    const server = await staticServer({ [PACK_PAGE]: { body, type: 'text/html; charset=utf-8' } });
+    // Frames and the page's short timers never run: the takeover (afterFirstPaint: the task after a frame, or a
+    // 100 ms fallback) never comes, and the page shows what its first paint shows.
+    const FROZEN = `window.requestAnimationFrame = () => 0; const later = window.setTimeout;
+      window.setTimeout = (task, ms, ...rest) => (!ms || ms === 100 ? 0 : later(task, ms, ...rest));`;
+    const viewports = [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+      // Landscape: the portrait popup is scaled down to fit before that first paint.
+      { width: 844, height: 390 },
+    ];
+    for (const viewport of viewports) {
+      const shots: Buffer[] = [];
+      for (const frozen of [true, false]) {
+        const context = await setup.browser.newContext({ viewport, reducedMotion: 'reduce' });
+        onTestFinished(() => context.close());
+        const page = await context.newPage();
+        const problems = watchForProblems(page);
+        if (frozen) await page.addInitScript(FROZEN);
+        await page.goto(`${server.url}${PACK_PAGE}?streak=2`);
+        await page.getByText('Prerendered Bonus', { exact: true }).waitFor();
+        // Still the prerendered markup (its style ids), or the renderer's (none), with the streak's day states.
+        await page.waitForFunction(`(document.getElementById('cb-s1') !== null) === ${frozen}`);
+        expect(await todayOf(page)).toBe('3');
+        expect(await page.locator('[data-day-state="claimed"]').count()).toBe(2);
+        shots.push(await page.screenshot());
+        expect(problems).toEqual([]);
+      }
+      expect(Buffer.compare(shots[0]!, shots[1]!), `${viewport.width}×${viewport.height}`).toBe(0);
+    }
+    // It carries its config: nothing but the page is asked for.
+    expect(new Set(server.requests)).toEqual(new Set([PACK_PAGE]));
   });
 
   it('is served by the product with its own policy, and runs under it with no violation', async () => {

@@ -33,7 +33,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const PAGE = '<!doctype html><title>Daily rewards</title>';
+const PAGE =
+  `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
+  `style-src 'sha256-def='" /><title>Daily rewards</title></head><body><div id="root"></div></body></html>`;
 const readPageHtml = () => Promise.resolve(new TextEncoder().encode(PAGE));
 
 let s3: S3TestServer;

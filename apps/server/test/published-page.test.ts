@@ -8,6 +8,7 @@ import type { Config } from '../src/env';
 import {
   PUBLISHED_PAGE_FILE,
   publishedPageContentSecurityPolicy,
+  publishedPageFor,
   readPublishedPageHtml,
 } from '../src/resources/published-page';
 import { useTestServers } from './support/use-test-servers';
@@ -135,5 +136,44 @@ describe('publishedPageContentSecurityPolicy', () => {
         s3: null,
       }),
     ).toThrow(/no Content-Security-Policy meta tag/);
+  });
+});
+
+describe('publishedPageFor (decision 021)', () => {
+  const template = page('published').replace('<body>', '<body><div id="root"></div>');
+  const config = {
+    id: 'dr1',
+    name: 'Week </script><script>alert(1)</script>',
+    cycleDays: 5,
+    rewards: [{ day: 1, packId: 'p' }],
+    packs: [{ id: 'p', name: 'Chest', value: 1, amount: 10, iconId: 'coin' }],
+    assets: [],
+  };
+
+  it('inlines the config (a `<` escaped, so nothing in it ends the block) and draws its popup, allowed by hash', () => {
+    const json = JSON.stringify(config);
+    const html = publishedPageFor(template, json);
+    const inline = /<script type="application\/json" id="cb-config">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inline!)).toEqual(config);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<div id="root" data-cycle-days="5"><div class="cb-view"');
+    expect(html).toContain('Claim Reward');
+    const css = /<style>(#cb-s[^<]*)<\/style>/.exec(html)![1]!;
+    expect(css).toContain('#cb-s0{');
+    const policy = /content="(default-src[^"]*)"/.exec(html)![1]!;
+    expect(policy).toContain(`style-src ${hash(STYLE)} ${hash('.cb-view{}')} ${hash(css)};`);
+    // The header the server sends for it carries the same allowance.
+    expect(publishedPageContentSecurityPolicy(html, { publicUrl: 'http://x', s3: null } as never)).toContain(hash(css));
+  });
+
+  it('inlines a config the page would refuse without drawing it, so the page shows its error', () => {
+    const html = publishedPageFor(template, JSON.stringify({ name: 5 }));
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="application/json" id="cb-config">{"name":5}</script>');
+  });
+
+  it('refuses a page that is not the built one', () => {
+    expect(() => publishedPageFor('<!doctype html><p>hi</p>', '{}')).toThrow(/rebuild the web app/);
+    expect(() => publishedPageFor(page('no root'), '{}')).toThrow(/rebuild the web app/);
   });
 });

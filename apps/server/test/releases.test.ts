@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import {
   type Releases,
 } from '@liveops/domain';
 import { release } from '../src/db/schema';
+import { publishedPageFor } from '../src/resources/published-page';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
 import type { Storage } from '../src/storage/storage';
@@ -26,7 +28,11 @@ import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
 
-const PAGE = '<!doctype html><title>Daily rewards</title><p>published page</p>';
+/** A stand-in for the built page: what publishedPageFor needs of it (a policy with style-src, an empty #root). */
+const PAGE =
+  `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
+  `script-src 'sha256-abc='; style-src 'sha256-def='" /><title>Daily rewards</title></head>` +
+  `<body><div id="root"></div><script>1</script></body></html>`;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -196,9 +202,13 @@ describe.each([
       const versioned = `packs/${g}/releases/1/daily_rewards/${config.id}`;
       for (const folder of [stable, versioned]) {
         const page = await files.get(`${folder}/daily_rewards.html`);
-        expect(new TextDecoder().decode(page?.body)).toBe(PAGE);
+        const config = await files.get(`${folder}/config.json`);
+        // The built page with this config's popup drawn and its config.json inline (decision 021).
+        expect(new TextDecoder().decode(page?.body)).toBe(
+          publishedPageFor(PAGE, new TextDecoder().decode(config?.body)),
+        );
         expect(page?.contentType).toMatch(/^text\/html/);
-        expect((await files.get(`${folder}/config.json`))?.contentType).toMatch(/^application\/json/);
+        expect(config?.contentType).toMatch(/^application\/json/);
       }
       expect((await files.get(`${versioned}/config.json`))?.cacheControl).toBe(PUBLISHED_CACHE.immutable);
       expect((await files.get(`${stable}/config.json`))?.cacheControl).toBe(PUBLISHED_CACHE.stable);
@@ -458,12 +468,7 @@ describe('publishing', () => {
   });
 
   it('serves a published page through /files with its own policy, so its script runs, and any other file sandboxed', async () => {
-    const page =
-      `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
-      `script-src 'sha256-abc='; style-src 'sha256-def='"><script>1</script>`;
-    const server = await servers.start({
-      publishing: { readPageHtml: () => Promise.resolve(new TextEncoder().encode(page)) },
-    });
+    const server = await servers.start({ publishing: { readPageHtml } });
     const client = await signedInClient(server, 'publish-files@studio.test');
     const game = (await client.post('/api/games', { name: 'G', description: 'x', platforms: ['iOS'] })).body as Game;
     const config = (await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
@@ -480,7 +485,11 @@ describe('publishing', () => {
     expect(csp).toContain('frame-ancestors * file:');
     expect(csp).not.toContain('sandbox');
     expect(served.headers.get('cache-control')).toBe(PUBLISHED_CACHE.stable);
-    expect(await served.text()).toBe(page);
+    const text = await served.text();
+    expect(text).toBe(publishedPageFor(PAGE, await (await fetch(artifact.configUrl)).text()));
+    // Its policy allows the prerendered popup's stylesheet (and the config's JSON is data, never run).
+    const css = /<style>(#cb-s[^<]*)<\/style>/.exec(text)?.[1] ?? '';
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     const json = await fetch(artifact.configUrl);
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     expect(json.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");

@@ -109,3 +109,13 @@ export function publishedClaim(config: EmbedConfig, params: DailyRewardsParams):
     pack: packId === null ? null : (config.packs.find((pack) => pack.id === packId) ?? null),
   };
 }
+
+/**
+ * A published page as publishing writes it (decision 021) carries its config inline, in a
+ * `<script type="application/json" id="cb-config">`, and its popup already drawn in #root for these params, with
+ * #root's data-cycle-days giving the config's cycle: the popup paints as the HTML arrives, and the script, which
+ * needs no config.json, takes it over after that first paint.
+ */
+export const PUBLISHED_INLINE_CONFIG_ID = 'cb-config';
+export const PUBLISHED_PRERENDER_PARAMS: DailyRewardsParams = { streak: 0 };
+export const PUBLISHED_PRERENDER_CYCLE_ATTRIBUTE = 'data-cycle-days';

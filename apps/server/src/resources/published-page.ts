@@ -3,6 +3,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import {
+  checkEmbedConfig,
+  PUBLISHED_INLINE_CONFIG_ID,
+  PUBLISHED_PRERENDER_CYCLE_ATTRIBUTE,
+  PUBLISHED_PRERENDER_PARAMS,
+} from '@liveops/domain/published';
+import { prerenderDailyRewards } from '@liveops/views/prerender';
 import type { Context } from 'hono';
 import type { Config } from '../env';
 import { baseHeaders, type HeaderSet, popupPageContentSecurityPolicy } from '../lib/http-policy';
@@ -33,6 +40,46 @@ export async function readPublishedPageHtml(config: Pick<Config, 'webDistDir'>):
     }
     throw error;
   }
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const EMPTY_ROOT = '<div id="root"></div>';
+const POLICY_STYLES = /(<meta http-equiv="Content-Security-Policy" content="[^"]*style-src )([^;"]*)/;
+
+/**
+ * One config's published page (decision 021): the built page (`template`) with the config's JSON inline (the
+ * page reads no config.json) and its popup prerendered into #root for PUBLISHED_PRERENDER_PARAMS, so the popup
+ * paints as the HTML arrives; the page's script adjusts the day cards to the player's streak before that paint
+ * and takes the popup over after it. The prerender's stylesheet is allowed by its hash in the page's policy.
+ * `configJson` is the config.json written beside the page; one the page would refuse is inlined but not drawn,
+ * so the page shows its error as it would for config.json. Throws when the template is not the built page.
+ */
+export function publishedPageFor(template: string, configJson: string): string {
+  if (!template.includes(EMPTY_ROOT) || !POLICY_STYLES.test(template) || !template.includes('</head>')) {
+    throw new Error('The published page has no empty #root or no style-src in its policy: rebuild the web app');
+  }
+  // A data block is never run, and a `<` written as \u003c cannot end it.
+  const inline = `<script type="application/json" id="${PUBLISHED_INLINE_CONFIG_ID}">${configJson.replace(/</g, '\\u003c')}</script>`;
+  const config = checkEmbedConfig(JSON.parse(configJson));
+  if (!config) return template.replace(EMPTY_ROOT, () => `${EMPTY_ROOT}\n    ${inline}`);
+  const { markup, css } = prerenderDailyRewards(config, PUBLISHED_PRERENDER_PARAMS);
+  // Replaced by functions: a string replacement would read `$&` in the config or the markup as a pattern.
+  return (
+    template
+      .replace(POLICY_STYLES, (_match, head: string, styles: string) => `${head}${styles} ${sha256(css)}`)
+      // Where the browser knows rel=expect (Chromium 124+), nothing is painted before the popup's markup has been
+      // read in whole (the config block follows it): no half-drawn popup while a large page arrives.
+      .replace(
+        '</head>',
+        () =>
+          `  <style>${css}</style>\n    <link rel="expect" href="#${PUBLISHED_INLINE_CONFIG_ID}" blocking="render" />\n  </head>`,
+      )
+      .replace(
+        EMPTY_ROOT,
+        () =>
+          `<div id="root" ${PUBLISHED_PRERENDER_CYCLE_ATTRIBUTE}="${config.cycleDays}">${markup}</div>\n    ${inline}`,
+      )
+  );
 }
 
 /** The directives of the Content-Security-Policy meta tag the build put in the page. */

@@ -28,6 +28,7 @@ import {
 } from '../storage/release-keys';
 import type { Storage } from '../storage/storage';
 import { embedConfigFrom, embedSourcesOf, listDailyRewards } from './daily-rewards';
+import { publishedPageFor } from './published-page';
 
 export type ReleaseRow = typeof release.$inferSelect;
 
@@ -311,9 +312,9 @@ export async function publishGame(
   const { db, storage } = deps;
   const configs = await listDailyRewards(db, scope);
   if (configs.length === 0) throw new PublishError(409, 'NO_CONFIGS', PUBLISH_MESSAGES.noConfigs);
-  let html: Uint8Array;
+  let template: string;
   try {
-    html = await deps.readPageHtml();
+    template = new TextDecoder().decode(await deps.readPageHtml());
   } catch (error) {
     deps.logger.error(`the published page could not be read: ${storageDetail(error)}`);
     throw new PublishError(503, 'PACK_HTML_UNAVAILABLE', PUBLISH_MESSAGES.packHtmlFailed(404));
@@ -391,10 +392,12 @@ export async function publishGame(
         }
         warnings[index] = [...missing].map((id) => PUBLISH_MESSAGES.missingAsset(config.name, id));
       }
-      const body = encoder.encode(JSON.stringify({ ...published, packs: publishedPacks, assets: publishedAssets }));
+      const json = JSON.stringify({ ...published, packs: publishedPacks, assets: publishedAssets });
+      const body = encoder.encode(json);
+      const page = encoder.encode(publishedPageFor(template, json));
       const pageKey = versionedPageKey(scope.gameId, version, config.id);
       const configKey = versionedConfigKey(scope.gameId, version, config.id);
-      await store.create(pageKey, html, HTML);
+      await store.create(pageKey, page, HTML);
       await store.create(configKey, body, JSON_TYPE);
       files[index] = {
         artifact: {
@@ -406,7 +409,7 @@ export async function publishGame(
           versionedHtmlUrl: storage.publicUrl(pageKey),
           versionedConfigUrl: storage.publicUrl(configKey),
         },
-        html,
+        html: page,
         config: body,
       };
       emit({ type: 'progress', done: ++done, total, id: config.id, name: config.name });

@@ -4,7 +4,7 @@ import { defineComponent } from '../define-component';
 import { cssUrl } from '../image-source';
 import { colorProp } from '../read-props';
 import type { NodeRenderProps } from '../types';
-import { useFitScale } from './use-fit-scale';
+import { fitStyle, useFitScale } from './use-fit-scale';
 
 /**
  * The screen behind the popup: the whole frame, a colour (§9 #021031 by default) and an optional image (src). What
@@ -14,7 +14,7 @@ function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps)
   const image = resolveImage(node.props.src);
   const screen = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const { scale, height } = useFitScale(screen, content);
+  const fit = useFitScale(screen, content);
   return (
     <div
       ref={screen}
@@ -26,19 +26,7 @@ function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps)
         ...host.style,
       }}
     >
-      <div
-        ref={content}
-        className="cb-fit"
-        style={
-          scale < 1
-            ? {
-                transform: `scale(${scale})`,
-                // A transform keeps the layout size: give back the height it no longer takes, so it stays centred.
-                marginBottom: `${-(1 - scale) * height}px`,
-              }
-            : undefined
-        }
-      >
+      <div ref={content} className="cb-fit" style={fitStyle(fit)}>
         {children}
       </div>
     </div>

@@ -14,6 +14,7 @@ import {
 import type { AssetUrls } from '../image-source';
 import { resolveImageSource } from '../image-source';
 import type { NodeDecoration, NodeDecorator } from '../types';
+import { DAY_CHECK } from './day-check';
 
 export interface DailyRewardsBinding {
   cycleDays: number;
@@ -80,8 +81,8 @@ const merge = (a: NodeDecoration | undefined, b: NodeDecoration): NodeDecoration
   a ? { ...a, ...b, props: { ...a.props, ...b.props } } : b;
 
 const CLAIMED_CHECK = (
-  <span className="cb-day-check" role="img" aria-label="Claimed">
-    ✓
+  <span className={DAY_CHECK.className} role="img" aria-label={DAY_CHECK.label}>
+    {DAY_CHECK.text}
   </span>
 );
 

@@ -1,0 +1,92 @@
+import { checkEmbedConfig, type DailyRewardsParams, type EmbedConfig } from '@liveops/domain/published';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applyDayStates } from './daily-rewards/day-check';
+import { DailyRewardsView } from './daily-rewards/daily-rewards-view';
+import { prerenderDailyRewards } from './prerender';
+import { VIEWS_CSS } from './styles';
+
+const config = (cycleDays: number): EmbedConfig =>
+  checkEmbedConfig({
+    id: 'dr1',
+    name: 'Launch Week',
+    cycleDays,
+    rewards: Array.from({ length: cycleDays }, (_, i) => ({
+      day: i + 1,
+      packId: i === cycleDays - 1 ? 'big' : 'small',
+    })),
+    uiTheme: { primaryColor: '#22C55E', secondaryColor: '#0F172A' },
+    packs: [
+      { id: 'small', name: 'Small "Chest" <b>', value: 1, contents: [{ itemId: 'g', quantity: 100 }], iconId: 'coin' },
+      {
+        id: 'big',
+        name: 'Big Chest',
+        value: 2,
+        amount: 500,
+        assetUrl: 'https://cdn.example/big.png?a=1&b=2',
+        iconId: null,
+      },
+    ],
+    assets: [],
+  })!;
+
+/** Markup as a document holds it (attributes, entities and text as a parser reads them). */
+const parsed = (markup: string) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = markup;
+  return holder;
+};
+
+describe('prerenderDailyRewards', () => {
+  it('draws what the renderer draws, with each inline style moved to an id rule of its stylesheet', () => {
+    const c = config(7);
+    const { markup, css } = prerenderDailyRewards(c, { streak: 2 });
+    const { container } = render(
+      <DailyRewardsView config={c} packs={c.packs} assets={c.assets} params={{ streak: 2 }} onClose={() => {}} />,
+    );
+    const pre = parsed(markup);
+    // Every element keeps its place, tag, classes and attributes; the style becomes an id whose rule says it.
+    const live = Array.from(container.querySelectorAll('*'));
+    const drawn = Array.from(pre.querySelectorAll('*'));
+    expect(drawn.map((el) => el.tagName + '.' + el.className)).toEqual(
+      live.map((el) => el.tagName + '.' + el.className),
+    );
+    expect(pre.textContent).toBe(container.textContent);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    const rules = new Map(
+      Array.from(sheet.cssRules).map((rule) => [(rule as CSSStyleRule).selectorText, rule as CSSStyleRule]),
+    );
+    drawn.forEach((el, i) => {
+      const twin = live[i]!;
+      expect(el.getAttribute('class')).toBe(twin.getAttribute('class'));
+      expect(el.getAttribute('data-day-state')).toBe(twin.getAttribute('data-day-state'));
+      const style = (twin as HTMLElement).style;
+      if (style.length === 0) return expect(el.id).toBe('');
+      const rule = rules.get(`#${el.id}`)!;
+      for (const name of Array.from({ length: style.length }, (_, k) => style.item(k)))
+        expect(rule.style.getPropertyValue(name)).toBe(style.getPropertyValue(name));
+    });
+    // The renderer's own stylesheet is there exactly as built, so the page's policy hash allows it.
+    expect(markup).toContain(`<style>${VIEWS_CSS}</style>`);
+    expect(css).not.toContain('<');
+  });
+
+  it('becomes, with applyDayStates, what it would be for any streak or todayIndex', () => {
+    for (const cycleDays of [7, 3]) {
+      const c = config(cycleDays);
+      const base = prerenderDailyRewards(c, { streak: 0 }).markup;
+      const params: DailyRewardsParams[] = [
+        ...Array.from({ length: 9 }, (_, streak) => ({ streak })),
+        ...Array.from({ length: 9 }, (_, i) => ({ streak: 4, todayIndex: i + 1 })),
+      ];
+      for (const p of params) {
+        const adjusted = parsed(base);
+        applyDayStates(adjusted, p, cycleDays);
+        expect(adjusted.innerHTML, JSON.stringify({ cycleDays, p })).toBe(
+          parsed(prerenderDailyRewards(c, p).markup).innerHTML,
+        );
+      }
+    }
+  });
+});
