@@ -16,6 +16,7 @@ import {
 } from '@liveops/domain';
 import {
   PUBLISHED_BRIDGE_NAME,
+  PUBLISHED_FIRST_PAINT_FALLBACK_MS,
   PUBLISHED_MESSAGES,
   PUBLISHED_PAGE_MAX_GZIP_BYTES,
   PUBLISHED_PAGE_PATH,
@@ -143,7 +144,9 @@ describe('the published daily-rewards page', () => {
     const gzipped = gzipSync(page, { level: 9 }).length;
     console.log(`published page: ${page.length} bytes, ${(gzipped / 1024).toFixed(1)} KiB gzip`);
     expect(gzipped).toBeLessThanOrEqual(PUBLISHED_PAGE_MAX_GZIP_BYTES);
-    expect(page.match(/<script[\s>]/g)).toHaveLength(1);
+    // Its first script, and its own script in a data block that the first one runs (decision 021).
+    expect(page.match(/<script[\s>]/g)).toEqual(['<script ', '<script>']);
+    expect(page).toContain('<script type="text/plain" id="cb-main">');
     expect(page.match(/<style[\s>]/g)).toHaveLength(1);
     expect(page).not.toMatch(/\s(?:src|href)="(?!data:)/);
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
@@ -205,9 +208,10 @@ describe('the published daily-rewards page', () => {
     const body = publishedPageFor((await html()).toString('utf8'), JSON.stringify(week('Prerendered Bonus', DATA_PNG)));
     const server = await staticServer({ [PACK_PAGE]: { body, type: 'text/html; charset=utf-8' } });
     // Frames and the page's short timers never run: the takeover (afterFirstPaint: the task after a frame, or a
-    // 100 ms fallback) never comes, and the page shows what its first paint shows.
+    // fallback) never comes, and the page shows what its first paint shows.
     const FROZEN = `window.requestAnimationFrame = () => 0; const later = window.setTimeout;
-      window.setTimeout = (task, ms, ...rest) => (!ms || ms === 100 ? 0 : later(task, ms, ...rest));`;
+      window.setTimeout = (task, ms, ...rest) =>
+        !ms || ms === ${PUBLISHED_FIRST_PAINT_FALLBACK_MS} ? 0 : later(task, ms, ...rest);`;
     const viewports = [
       { width: 390, height: 844 },
       { width: 1440, height: 900 },
@@ -235,6 +239,16 @@ describe('the published daily-rewards page', () => {
     }
     // It carries its config: nothing but the page is asked for.
     expect(new Set(server.requests)).toEqual(new Set([PACK_PAGE]));
+    // An address that brings another config shows that one, not the prerendered popup.
+    const { page: other } = await newPage();
+    const problems = watchForProblems(other);
+    await other.goto(
+      `${server.url}${PACK_PAGE}?config=${encodeEmbedConfig(week('From The Address', DATA_PNG))}&streak=1`,
+    );
+    await other.getByText('From The Address', { exact: true }).waitFor();
+    expect(await other.getByText('Prerendered Bonus').count()).toBe(0);
+    expect(await todayOf(other)).toBe('2');
+    expect(problems).toEqual([]);
   });
 
   it('is served by the product with its own policy, and runs under it with no violation', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, runnerImport, type UserConfig } from 'vite';
 
 /**
  * The published daily-rewards page (issue 11, decision 017): published.html and src/published, built after the
@@ -11,6 +11,10 @@ import { defineConfig, type Plugin, runnerImport } from 'vite';
  */
 const OUTPUT = 'packs/daily_rewards/daily_rewards.html';
 const ENTRY = 'published.html';
+/** The page's first script (decision 021): runs the page's script, held in a data block, when it is time. */
+const PREPAINT_ENTRY = 'src/published/prepaint.ts';
+/** PUBLISHED_MAIN_SCRIPT_ID: this config cannot import the TypeScript package. */
+const MAIN_SCRIPT_ID = 'cb-main';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -20,10 +24,10 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * inline script and styles. The renderer injects VIEWS_CSS in a <style> of its own at run time: its hash is
  * listed too. frame-ancestors cannot be set from a meta tag; the server's header adds it (web-app.ts).
  */
-function contentSecurityPolicy(script: string, styles: string[]): string {
+function contentSecurityPolicy(scripts: string[], styles: string[]): string {
   return [
     "default-src 'none'",
-    `script-src ${sha256(script)}`,
+    `script-src ${scripts.map(sha256).join(' ')}`,
     `style-src ${styles.map(sha256).join(' ')}`,
     'img-src http: https: data:',
     "connect-src 'self'",
@@ -42,12 +46,37 @@ async function viewsCss(root: string): Promise<string> {
   return module.VIEWS_CSS;
 }
 
+/** A classic script's text: the code wrapped in a function (its top-level names stay its own), never `</script`. */
+const classicScript = (code: string) => `(function(){"use strict";${code.replace(/<\/script/gi, '<\\/script')}})();`;
+
+/** prepaint.ts, built on its own into one script with the page's own settings. */
+async function prepaintScript(root: string, shared: UserConfig): Promise<string> {
+  const result = await build({
+    ...shared,
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ...shared.build,
+      write: false,
+      emptyOutDir: false,
+      rolldownOptions: { input: path.resolve(root, PREPAINT_ENTRY) },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((file) => file.type === 'chunk');
+  if (chunks.length !== 1 || chunks[0]!.imports.length || chunks[0]!.dynamicImports.length) {
+    throw new Error(`${PREPAINT_ENTRY} must build into one script without imports`);
+  }
+  return classicScript(chunks[0]!.code);
+}
+
 /**
- * Inlines the entry's one script (wrapped in a function, as a classic script: no module loading, and its
- * top-level names stay its own) and one stylesheet into the HTML, adds the CSP and writes it as OUTPUT. Fails the
- * build if anything else would be written beside it.
+ * Inlines the entry's one script and one stylesheet into the HTML, adds the CSP and writes it as OUTPUT. The
+ * script sits in a data block that the page's first script (PREPAINT_ENTRY, built here too) runs when it is time.
+ * Fails the build if anything else would be written beside it.
  */
-function singleFile(root: string): Plugin {
+function singleFile(root: string, shared: UserConfig): Plugin {
   return {
     name: 'liveops:published-single-file',
     apply: 'build',
@@ -63,9 +92,10 @@ function singleFile(root: string): Plugin {
       if (chunk.type !== 'chunk' || chunk.imports.length || chunk.dynamicImports.length) {
         this.error('the published page must be one script without imports');
       }
-      const script = `(function(){"use strict";${chunk.code.replace(/<\/script/gi, '<\\/script')}})();`;
+      const script = classicScript(chunk.code);
+      const prepaint = await prepaintScript(root, shared);
       const css = styles[0]?.type === 'asset' ? String(styles[0].source).replace(/<\/style/gi, '<\\/style') : '';
-      const policy = contentSecurityPolicy(script, [css, await viewsCss(root)]);
+      const policy = contentSecurityPolicy([prepaint, script], [css, await viewsCss(root)]);
       // Replaced by functions: a string replacement would read the script's own `$&` and `$'` as patterns.
       const page = String(html.source)
         .replace(/\s*<script type="module"[^>]*><\/script>/, () => '')
@@ -75,7 +105,12 @@ function singleFile(root: string): Plugin {
           () => `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
         )
         .replace('</head>', () => (css ? `  <style>${css}</style>\n  </head>` : '</head>'))
-        .replace('</body>', () => `  <script>${script}</script>\n  </body>`);
+        .replace(
+          '</body>',
+          () =>
+            `  <script type="text/plain" id="${MAIN_SCRIPT_ID}">${script}</script>\n` +
+            `    <script>${prepaint}</script>\n  </body>`,
+        );
       if (/<(?:script|link|img)[^>]*\s(?:src|href)="(?!data:)/i.test(page)) {
         this.error('the published page would load a file');
       }
@@ -85,7 +120,8 @@ function singleFile(root: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+/** What the page's script and its first script are both built with. */
+const sharedConfig = (mode: string): UserConfig => ({
   // The renderer runs on preact/compat here: React's runtime alone is beyond the page's 30 KB.
   resolve: {
     alias: [
@@ -97,19 +133,29 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-  plugins: [singleFile(import.meta.dirname)],
   // Nothing from public/: the page is one file.
   publicDir: false,
   build: {
-    outDir: 'dist',
-    // Written after the dashboard's build, into the same dist.
-    emptyOutDir: false,
     // Game web views lag browsers: Safari 14 (iOS 14) and Chrome 87 and later.
     target: ['es2020', 'safari14', 'chrome87'],
     cssTarget: ['safari14', 'chrome87'],
     modulePreload: false,
     sourcemap: false,
     reportCompressedSize: false,
-    rolldownOptions: { input: { published: path.resolve(import.meta.dirname, ENTRY) } },
   },
-}));
+});
+
+export default defineConfig(({ mode }) => {
+  const shared = sharedConfig(mode);
+  return {
+    ...shared,
+    plugins: [singleFile(import.meta.dirname, shared)],
+    build: {
+      ...shared.build,
+      outDir: 'dist',
+      // Written after the dashboard's build, into the same dist.
+      emptyOutDir: false,
+      rolldownOptions: { input: { published: path.resolve(import.meta.dirname, ENTRY) } },
+    },
+  };
+});

@@ -119,3 +119,10 @@ export function publishedClaim(config: EmbedConfig, params: DailyRewardsParams):
 export const PUBLISHED_INLINE_CONFIG_ID = 'cb-config';
 export const PUBLISHED_PRERENDER_PARAMS: DailyRewardsParams = { streak: 0 };
 export const PUBLISHED_PRERENDER_CYCLE_ATTRIBUTE = 'data-cycle-days';
+/** The data block that holds the page's script until the page's first script runs it (decision 021). */
+export const PUBLISHED_MAIN_SCRIPT_ID = 'cb-main';
+/**
+ * How long a published page's first script waits for a first frame before it runs the page's script anyway (a
+ * web view that draws no frames). Long enough for a slow phone to lay the page out and paint it first.
+ */
+export const PUBLISHED_FIRST_PAINT_FALLBACK_MS = 500;

@@ -6,8 +6,6 @@
 export { COMPONENTS } from './components/registry';
 export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';
 export { dailyRewardsDecorator, bindDailyRewards } from './daily-rewards/bind-daily-rewards';
-export { applyDayStates, DAY_CHECK } from './daily-rewards/day-check';
-export { applyFitScales } from './components/use-fit-scale';
 export {
   DailyRewardsView,
   type DailyRewardsViewConfig,

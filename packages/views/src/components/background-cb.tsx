@@ -4,7 +4,8 @@ import { defineComponent } from '../define-component';
 import { cssUrl } from '../image-source';
 import { colorProp } from '../read-props';
 import type { NodeRenderProps } from '../types';
-import { fitStyle, useFitScale } from './use-fit-scale';
+import { fitStyle } from '../fit';
+import { useFitScale } from './use-fit-scale';
 
 /**
  * The screen behind the popup: the whole frame, a colour (§9 #021031 by default) and an optional image (src). What

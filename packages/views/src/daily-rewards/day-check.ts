@@ -1,4 +1,4 @@
-import { type DailyRewardsParams, dayState } from '@liveops/domain';
+import { type DailyRewardsParams, dayState } from '@liveops/domain/published';
 
 /** The check mark a claimed day card carries (decision 012): one description for the renderer and the patch. */
 export const DAY_CHECK = { className: 'cb-day-check', label: 'Claimed', text: '✓' } as const;
