@@ -9,7 +9,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, onInterrupt, startServer } from './lib.mjs';
-import { CONFIG_QUERY, CPU_THROTTLING, floorHtml, launchBrowser, measure, printTable, RUNS } from './popup-pages.mjs';
+import {
+  CONFIG_QUERY,
+  CPU_THROTTLING,
+  floorHtml,
+  launchBrowser,
+  measureAll,
+  printTable,
+  RUNS,
+} from './popup-pages.mjs';
 
 async function startFloorPage() {
   const port = await freePort();
@@ -34,13 +42,11 @@ const stopAll = async () => {
 onInterrupt(stopAll);
 try {
   console.log(`\nEmbed page, Chromium with ${CPU_THROTTLING}× CPU throttling, 390×844, cold loads, median of ${RUNS}`);
-  const floorRow = await measure(browser, 'floor: hand-written static HTML popup', floor.url);
-  const embedRow = await measure(
-    browser,
-    '/embed/daily_rewards?config=… (7 days)',
-    `${server.url}/embed/daily_rewards?${CONFIG_QUERY}`,
-  );
-  printTable([floorRow, embedRow], floorRow);
+  const rows = await measureAll(browser, [
+    { name: 'floor: hand-written static HTML popup', url: floor.url },
+    { name: '/embed/daily_rewards?config=… (7 days)', url: `${server.url}/embed/daily_rewards?${CONFIG_QUERY}` },
+  ]);
+  printTable(rows);
 } finally {
   await stopAll();
 }

@@ -138,41 +138,53 @@ async function load(browser, url) {
 }
 
 /**
- * The medians of RUNS cold loads after one warm-up, printed as a line.
+ * The medians of RUNS cold loads of each page after one warm-up each, printed a line per page. The loads take
+ * turns (one of each page per round), so a machine that slows down or speeds up during the run affects every page
+ * alike; the first page is the floor, and each row also has the median over rounds of its popup time over the
+ * floor's in the same round.
  * @param {import('playwright-core').Browser} browser
- * @param {string} name
- * @param {string} url
+ * @param {{ name: string, url: string }[]} pages
  */
-export async function measure(browser, name, url) {
-  await load(browser, url); // warm the server and the OS caches; not counted
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await load(browser, url));
+export async function measureAll(browser, pages) {
+  for (const { url } of pages) await load(browser, url); // warm the server and the OS caches; not counted
+  /** @type {Awaited<ReturnType<typeof load>>[][]} */
+  const runs = pages.map(() => []);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [index, { url }] of pages.entries()) runs[index]?.push(await load(browser, url));
+  }
   const median = (/** @type {number[]} */ values) => percentile(values, 50);
-  const row = {
-    name,
-    bytes: median(runs.map((r) => r.bytes)),
-    requests: median(runs.map((r) => r.requests)),
-    fcp: median(runs.map((r) => r.fcp)),
-    popup: median(runs.map((r) => r.popup)),
-  };
-  console.log(
-    `  ${name.padEnd(52)} ${(row.bytes / 1024).toFixed(1).padStart(7)} KiB  ${String(row.requests).padStart(2)} requests  FCP ${row.fcp.toFixed(0).padStart(5)} ms  popup painted ${row.popup.toFixed(0).padStart(5)} ms`,
-  );
-  return row;
+  const floor = runs[0] ?? [];
+  return pages.map(({ name }, index) => {
+    const own = runs[index] ?? [];
+    const row = {
+      name,
+      bytes: median(own.map((r) => r.bytes)),
+      requests: median(own.map((r) => r.requests)),
+      fcp: median(own.map((r) => r.fcp)),
+      popup: median(own.map((r) => r.popup)),
+      roundRatio: median(own.map((r, round) => r.popup / (floor[round]?.popup ?? NaN))),
+    };
+    console.log(
+      `  ${name.padEnd(52)} ${(row.bytes / 1024).toFixed(1).padStart(7)} KiB  ${String(row.requests).padStart(2)} requests  FCP ${row.fcp.toFixed(0).padStart(5)} ms  popup painted ${row.popup.toFixed(0).padStart(5)} ms`,
+    );
+    return row;
+  });
 }
 
 /**
- * The rows as a Markdown table, each popup time beside the floor's.
- * @param {{ name: string, bytes: number, requests: number, fcp: number, popup: number }[]} rows
- * @param {{ popup: number }} floor
+ * The rows as a Markdown table, each popup time beside the floor's (the first row): the ratio of the medians and
+ * the median of the per-round ratios.
+ * @param {Awaited<ReturnType<typeof measureAll>>} rows
  */
-export function printTable(rows, floor) {
+export function printTable(rows) {
+  const floor = rows[0];
+  if (!floor) return;
   console.log(
-    `\n| page | KiB transferred | requests | FCP ms | popup painted ms | popup × floor |\n|---|---|---|---|---|---|`,
+    `\n| page | KiB transferred | requests | FCP ms | popup painted ms | popup × floor | per round |\n|---|---|---|---|---|---|---|`,
   );
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${(row.bytes / 1024).toFixed(1)} | ${row.requests} | ${row.fcp.toFixed(0)} | ${row.popup.toFixed(0)} | ${(row.popup / floor.popup).toFixed(2)} |`,
+      `| ${row.name} | ${(row.bytes / 1024).toFixed(1)} | ${row.requests} | ${row.fcp.toFixed(0)} | ${row.popup.toFixed(0)} | ${(row.popup / floor.popup).toFixed(2)} | ${row.roundRatio.toFixed(2)} |`,
     );
   }
   console.log(

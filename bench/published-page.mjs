@@ -20,7 +20,7 @@ import {
   CPU_THROTTLING,
   floorHtml,
   launchBrowser,
-  measure,
+  measureAll,
   printTable,
   RUNS,
 } from './popup-pages.mjs';
@@ -165,23 +165,16 @@ const stopAll = async () => {
 onInterrupt(stopAll);
 try {
   console.log(`\nChromium with ${CPU_THROTTLING}× CPU throttling, 390×844, cold loads, median of ${RUNS}`);
-  const floor = await measure(browser, 'floor: hand-written static HTML popup', `${cdn.url}/floor.html`);
-  const asPublished = await measure(
-    browser,
-    'published page, as a publish wrote it (7 days)',
-    `${cdn.url}${PUBLISHED}/daily_rewards.html?streak=2`,
-  );
-  const beside = await measure(
-    browser,
-    'built page + config.json beside it (7 days)',
-    `${cdn.url}${PACK}/daily_rewards.html?streak=2`,
-  );
-  const inQuery = await measure(
-    browser,
-    'built page, ?config=… (7 days)',
-    `${cdn.url}${PACK}/daily_rewards.html?${CONFIG_QUERY}`,
-  );
-  printTable([floor, asPublished, beside, inQuery], floor);
+  const rows = await measureAll(browser, [
+    { name: 'floor: hand-written static HTML popup', url: `${cdn.url}/floor.html` },
+    {
+      name: 'published page, as a publish wrote it (7 days)',
+      url: `${cdn.url}${PUBLISHED}/daily_rewards.html?streak=2`,
+    },
+    { name: 'built page + config.json beside it (7 days)', url: `${cdn.url}${PACK}/daily_rewards.html?streak=2` },
+    { name: 'built page, ?config=… (7 days)', url: `${cdn.url}${PACK}/daily_rewards.html?${CONFIG_QUERY}` },
+  ]);
+  printTable(rows);
   console.log(`Target: the published page's popup painted ≤ ${TARGET_FLOOR_RATIO}× the floor.`);
 } finally {
   await stopAll();
