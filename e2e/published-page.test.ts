@@ -206,6 +206,8 @@ describe('the published daily-rewards page', () => {
 
   it('as publishing writes it (decision 021), paints the popup it will show before its script takes it over', async () => {
     const body = publishedPageFor((await html()).toString('utf8'), JSON.stringify(week('Prerendered Bonus', DATA_PNG)));
+    // The default layout drawn and its config inside, the page keeps to the budget.
+    expect(gzipSync(body, { level: 9 }).length).toBeLessThanOrEqual(PUBLISHED_PAGE_MAX_GZIP_BYTES);
     const server = await staticServer({ [PACK_PAGE]: { body, type: 'text/html; charset=utf-8' } });
     // Frames and the page's short timers never run: the takeover (afterFirstPaint: the task after a frame, or a
     // fallback) never comes, and the page shows what its first paint shows.
