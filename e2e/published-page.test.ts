@@ -17,6 +17,7 @@ import {
 import {
   PUBLISHED_BRIDGE_NAME,
   PUBLISHED_FIRST_PAINT_FALLBACK_MS,
+  PUBLISHED_MAIN_SCRIPT_ID,
   PUBLISHED_MESSAGES,
   PUBLISHED_PAGE_MAX_GZIP_BYTES,
   PUBLISHED_PAGE_PATH,
@@ -146,7 +147,7 @@ describe('the published daily-rewards page', () => {
     expect(gzipped).toBeLessThanOrEqual(PUBLISHED_PAGE_MAX_GZIP_BYTES);
     // Its first script, and its own script in a data block that the first one runs (decision 021).
     expect(page.match(/<script[\s>]/g)).toEqual(['<script ', '<script>']);
-    expect(page).toContain('<script type="text/plain" id="cb-main">');
+    expect(page).toContain(`<script type="text/plain" id="${PUBLISHED_MAIN_SCRIPT_ID}">`);
     expect(page.match(/<style[\s>]/g)).toHaveLength(1);
     expect(page).not.toMatch(/\s(?:src|href)="(?!data:)/);
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
