@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiCaller, createDeveloper, onInterrupt, percentile, startServer } from './lib.mjs';
+import { apiCaller, gameWithGold, createDeveloper, onInterrupt, percentile, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const NODES = 500;
@@ -96,13 +96,7 @@ try {
   const cookie = await createDeveloper(server, 'editor-bench@studio.test');
   const call = apiCaller(server, cookie);
 
-  const game = await call('POST', '/api/games', { name: 'Bench Game', description: 'bench', platforms: ['iOS'] });
-  const item = await call('POST', `/api/games/${game.id}/items`, {
-    name: 'Gold',
-    type: 'currency',
-    value: 1,
-    baseAmount: 1,
-  });
+  const { game, gold: item } = await gameWithGold(call, 'Bench Game');
   const pack = await call('POST', `/api/games/${game.id}/packs`, {
     name: 'Chest',
     contents: [{ itemId: item.id, quantity: 5 }],

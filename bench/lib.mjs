@@ -298,3 +298,19 @@ export function apiCaller(server, cookie) {
     return /** @type {any} */ (response.headers.get('content-type')?.includes('ndjson') ? text : JSON.parse(text));
   };
 }
+
+/**
+ * A bench's game and its one item, Gold (a currency worth 1), through the API as a developer makes them.
+ * @param {ReturnType<typeof apiCaller>} call
+ * @param {string} name
+ */
+export async function gameWithGold(call, name) {
+  const game = await call('POST', '/api/games', { name, description: 'bench', platforms: ['iOS'] });
+  const gold = await call('POST', `/api/games/${game.id}/items`, {
+    name: 'Gold',
+    type: 'currency',
+    value: 1,
+    baseAmount: 1,
+  });
+  return { game, gold };
+}

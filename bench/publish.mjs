@@ -6,7 +6,7 @@
 import { mkdtemp, open, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiCaller, createDeveloper, onInterrupt, percentile, root, startServer } from './lib.mjs';
+import { apiCaller, gameWithGold, createDeveloper, onInterrupt, percentile, root, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONFIGS = Number(process.env.BENCH_CONFIGS ?? 100);
@@ -55,13 +55,7 @@ try {
   const cookie = await createDeveloper(server, 'publish-bench@studio.test');
   const call = apiCaller(server, cookie);
 
-  const game = await call('POST', '/api/games', { name: 'Publish Bench', description: 'bench', platforms: ['iOS'] });
-  const item = await call('POST', `/api/games/${game.id}/items`, {
-    name: 'Gold',
-    type: 'currency',
-    value: 1,
-    baseAmount: 1,
-  });
+  const { game, gold: item } = await gameWithGold(call, 'Publish Bench');
   const pack = await call('POST', `/api/games/${game.id}/packs`, {
     name: 'Chest',
     contents: [{ itemId: item.id, quantity: 5 }],

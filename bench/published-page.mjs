@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { apiCaller, createDeveloper, freePort, onInterrupt, root, startServer } from './lib.mjs';
+import { apiCaller, gameWithGold, createDeveloper, freePort, onInterrupt, root, startServer } from './lib.mjs';
 import {
   CONFIG,
   CONFIG_QUERY,
@@ -62,13 +62,7 @@ async function publishConfig() {
   const server = await startServer({ DATA_DIR: dataDir });
   try {
     const call = apiCaller(server, await createDeveloper(server, 'published-bench@studio.test'));
-    const game = await call('POST', '/api/games', { name: 'Bench Game', description: 'bench', platforms: ['iOS'] });
-    const gold = await call('POST', `/api/games/${game.id}/items`, {
-      name: 'Gold',
-      type: 'currency',
-      value: 1,
-      baseAmount: 1,
-    });
+    const { game, gold } = await gameWithGold(call, 'Bench Game');
     /** @type {Record<string, string>} */
     const packIds = {};
     for (const pack of CONFIG.packs) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayState, dayStates, parseStreak, parseTodayIndex, todayOfCycle } from './day-state';
+import { dayState, dayStates, parseStreak, parseTodayIndex, readDailyRewardsParams, todayOfCycle } from './day-state';
 
 describe('streak and today index inputs', () => {
   it.each([
@@ -32,6 +32,16 @@ describe('streak and today index inputs', () => {
     ['5.7', 5],
   ])('reads today index %j as %j', (input, expected) => {
     expect(parseTodayIndex(input)).toBe(expected);
+  });
+});
+
+describe('readDailyRewardsParams', () => {
+  it('reads both inputs as parseStreak and parseTodayIndex do, leaving todayIndex out when not given', () => {
+    expect(readDailyRewardsParams('2', null)).toEqual({ streak: 2 });
+    expect(readDailyRewardsParams('x', '')).toEqual({ streak: 0 });
+    expect(readDailyRewardsParams(undefined, '8.9')).toEqual({ streak: 0, todayIndex: 8 });
+    expect(readDailyRewardsParams(3, 0)).toEqual({ streak: 3 });
+    expect(Object.keys(readDailyRewardsParams(1, undefined))).toEqual(['streak']);
   });
 });
 

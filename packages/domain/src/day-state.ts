@@ -35,6 +35,16 @@ export function parseTodayIndex(input: unknown): number | undefined {
 }
 
 /**
+ * A view's §3 params from raw inputs (an address's ?streak= and ?todayIndex=, the emulator's fields, a CB_INIT's
+ * params): parseStreak and parseTodayIndex, with todayIndex left out when not given.
+ */
+export function readDailyRewardsParams(streak: unknown, todayIndex: unknown): DailyRewardsParams {
+  const today = parseTodayIndex(todayIndex);
+  const days = parseStreak(streak);
+  return today === undefined ? { streak: days } : { streak: days, todayIndex: today };
+}
+
+/**
  * Which day of the cycle is today (decision 012). A given todayIndex names it, wrapping past the cycle's end
  * (8 is day 1 of the next cycle); otherwise the streak counts the days already claimed in this run, so today is
  * the day after them, and a streak of a whole cycle (7, 14, …) starts the next cycle at day 1.

@@ -1,5 +1,5 @@
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
-import { type DailyRewardsParams, parseStreak, parseTodayIndex } from './day-state';
+import { type DailyRewardsParams, readDailyRewardsParams } from './day-state';
 import {
   EMBED_ASSETS_MAX,
   EMBED_CONFIG_LIMITS,
@@ -166,9 +166,7 @@ function readConfig(value: unknown): EmbedConfig {
 function readParams(value: unknown): DailyRewardsParams {
   const params = value === undefined ? {} : record(value);
   const nullish = (n: unknown) => (n === undefined || n === null ? undefined : finite(n));
-  const streak = parseStreak(nullish(params.streak));
-  const todayIndex = parseTodayIndex(nullish(params.todayIndex));
-  return todayIndex === undefined ? { streak } : { streak, todayIndex };
+  return readDailyRewardsParams(nullish(params.streak), nullish(params.todayIndex));
 }
 
 /** A value (a parsed config.json, a decoded ?config=) as a config, as EmbedConfigSchema reads it; else null. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DailyRewardEntrySchema } from './daily-reward';
 import type { EmbedConfig, EmbedInitMessage } from './embed-config-check';
 import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
-import { type DailyRewardsParams, parseStreak, parseTodayIndex } from './day-state';
+import { type DailyRewardsParams, readDailyRewardsParams } from './day-state';
 import { HexColorSchema } from './game';
 import { ITEM_ICON_IDS, type ItemIconId } from './inventory';
 import { isSafeImageSource } from './layout';
@@ -110,12 +110,7 @@ export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;
 const ParamsSchema = z
   .object({ streak: z.number().nullish(), todayIndex: z.number().nullish() })
   .default({})
-  .transform((params): DailyRewardsParams => {
-    const todayIndex = parseTodayIndex(params.todayIndex);
-    return todayIndex === undefined
-      ? { streak: parseStreak(params.streak) }
-      : { streak: parseStreak(params.streak), todayIndex };
-  });
+  .transform((params): DailyRewardsParams => readDailyRewardsParams(params.streak, params.todayIndex));
 
 /** §7 host → embed: replaces the embed's config and params. */
 export const EmbedInitMessageSchema = z.object({
@@ -188,12 +183,10 @@ export function readEmbedQuery(query: { get(name: string): string | null }): {
   gameId: string | null;
   featureId: string | null;
 } {
-  const todayIndex = parseTodayIndex(query.get('todayIndex'));
-  const streak = parseStreak(query.get('streak'));
   const raw = query.get('config');
   return {
     config: raw === null ? null : decodeEmbedConfig(raw),
-    params: todayIndex === undefined ? { streak } : { streak, todayIndex },
+    params: readDailyRewardsParams(query.get('streak'), query.get('todayIndex')),
     gameId: query.get('gameId') || null,
     featureId: query.get('featureId') || null,
   };

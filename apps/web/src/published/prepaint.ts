@@ -1,9 +1,8 @@
 import {
-  parseStreak,
-  parseTodayIndex,
   PUBLISHED_INLINE_CONFIG_ID,
   PUBLISHED_MAIN_SCRIPT_ID,
   PUBLISHED_PRERENDER_CYCLE_ATTRIBUTE,
+  readDailyRewardsParams,
 } from '@liveops/domain/published';
 import { applyDayStates, applyFitScales } from '@liveops/views/prepaint';
 import { afterFirstPaint } from './after-first-paint';
@@ -29,9 +28,7 @@ const runMain = () => {
 };
 
 if (prerendered) {
-  const todayIndex = parseTodayIndex(query.get('todayIndex'));
-  const streak = parseStreak(query.get('streak'));
-  applyDayStates(root, todayIndex === undefined ? { streak } : { streak, todayIndex }, cycleDays);
+  applyDayStates(root, readDailyRewardsParams(query.get('streak'), query.get('todayIndex')), cycleDays);
   applyFitScales(root);
   afterFirstPaint(runMain);
 } else {

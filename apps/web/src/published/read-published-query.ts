@@ -7,8 +7,7 @@ import {
   PUBLISHED_ERROR_CODES,
   PUBLISHED_RESERVED_SCHEMES,
   PUBLISHED_SCHEME_PATTERN,
-  parseStreak,
-  parseTodayIndex,
+  readDailyRewardsParams,
 } from '@liveops/domain/published';
 import type { ConfigOutcome } from './load-config';
 
@@ -37,13 +36,11 @@ export function readPublishedQuery(search: string): PublishedQuery {
       ? { ok: true, config: checked }
       : { ok: false, code: json === undefined ? PUBLISHED_ERROR_CODES.notJson : PUBLISHED_ERROR_CODES.invalid };
   }
-  const streak = parseStreak(query.get('streak'));
-  const todayIndex = parseTodayIndex(query.get('todayIndex'));
   const bridge = query.get('bridge') ?? '';
   const scheme = (query.get('scheme') ?? '').toLowerCase();
   return {
     config,
-    params: todayIndex === undefined ? { streak } : { streak, todayIndex },
+    params: readDailyRewardsParams(query.get('streak'), query.get('todayIndex')),
     bridge: PUBLISHED_BRIDGE_PATTERN.test(bridge) ? bridge : PUBLISHED_BRIDGE_NAME,
     scheme: PUBLISHED_SCHEME_PATTERN.test(scheme) && !PUBLISHED_RESERVED_SCHEMES.includes(scheme) ? scheme : null,
   };

@@ -1,4 +1,10 @@
-import { DAILY_REWARD_CYCLE_DAYS, type DailyRewardsParams, parseStreak, parseTodayIndex } from '@liveops/domain';
+import {
+  DAILY_REWARD_CYCLE_DAYS,
+  type DailyRewardsParams,
+  parseStreak,
+  parseTodayIndex,
+  readDailyRewardsParams,
+} from '@liveops/domain';
 
 /** The emulator's Streak and Today Index inputs, as typed: §5 lets Today Index be blank. */
 export type PlayCycleState = { streak: string; todayIndex: string };
@@ -45,7 +51,5 @@ export function playCycle(state: PlayCycleState, action: PlayCycleAction): PlayC
 
 /** The view's params from the inputs (§5): a non-numeric streak is 0, only a Today Index above 0 is used. */
 export function playCycleParams(state: PlayCycleState): DailyRewardsParams {
-  const streak = parseStreak(state.streak);
-  const todayIndex = parseTodayIndex(state.todayIndex);
-  return todayIndex === undefined ? { streak } : { streak, todayIndex };
+  return readDailyRewardsParams(state.streak, state.todayIndex);
 }
