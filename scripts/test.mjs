@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (npm test): Chromium if missing, lint + format + typecheck, build, then every suite:
+// The one test command (npm test): Chromium and nginx if missing, lint + format + typecheck, build, then every suite:
 // domain, views and web units, the server suite over real HTTP, and the browser suite in Chromium. Ends with one
 // line totalled over every suite.
 import { spawnSync } from 'node:child_process';
@@ -17,10 +17,10 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)…");
-  // As root apt-get runs directly; otherwise through sudo -n, which fails at once instead of prompting.
+/** Installs a Debian package when `path` is missing (as root directly, else through sudo -n, which never prompts). */
+function ensureDebianPackage(path, pkg, label) {
+  if (existsSync(path)) return;
+  console.log(`${label} is missing: installing Debian's package (apt-get install -y ${pkg})…`);
   const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
   const apt = (...args) =>
     spawnSync(command, [...prefix, ...args], {
@@ -28,14 +28,16 @@ function ensureChromium() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   apt('update', '-qq');
-  apt('install', '-y', '-qq', 'chromium');
-  if (!existsSync('/usr/bin/chromium')) {
-    console.error('Could not install Chromium. Install it with: sudo apt-get install -y chromium');
+  apt('install', '-y', '-qq', pkg);
+  if (!existsSync(path)) {
+    console.error(`Could not install ${label}. Install it with: sudo apt-get install -y ${pkg}`);
     process.exit(1);
   }
 }
 
-ensureChromium();
+ensureDebianPackage('/usr/bin/chromium', 'chromium', 'Chromium');
+// The cluster tests run instances behind a real nginx (e2e/support/cluster.ts).
+ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'nginx');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
