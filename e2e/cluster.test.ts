@@ -1,6 +1,31 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterPrerequisites, startCluster, type Cluster } from './support/cluster';
 import { signedUpVisitor } from './support/visitor';
+
+/**
+ * A sign-in attempt with a wrong password, sent from `localAddress` (any 127.x address reaches nginx on
+ * loopback, so a test can be several clients), with any headers it forges. Answers the status.
+ */
+function signInAttempt(origin: string, localAddress: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ email: 'nobody@studio.test', password: 'wrong password 1' });
+  return new Promise<number>((resolve, reject) => {
+    const sent = request(
+      `${origin}/api/auth/sign-in/email`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
 
 const prerequisites = await clusterPrerequisites();
 if (!prerequisites.ok) console.warn(`Cluster tests skipped: ${prerequisites.reason}`);
@@ -28,6 +53,22 @@ describe.skipIf(!prerequisites.ok)('two instances on PostgreSQL behind nginx', {
         .map((line) => line.split(' ')[1]),
     );
     expect([...served].sort()).toEqual(cluster.instances.map((instance) => `127.0.0.1:${instance.port}`).sort());
+  });
+
+  it('limits sign-in by the address nginx saw: a forged X-Forwarded-For never escapes the limit', async () => {
+    // The limit (AUTH_RATE_LIMIT_MAX, 10 a minute) is reached by the client at 127.0.0.1, across both instances…
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await signInAttempt(cluster.url, '127.0.0.1'));
+    expect(answers.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(answers[10]).toBe(429);
+    // …and 30 more attempts, each claiming another address in X-Forwarded-For, are all refused.
+    const spoofed: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      spoofed.push(await signInAttempt(cluster.url, '127.0.0.1', { 'x-forwarded-for': `198.51.100.${i + 1}` }));
+    }
+    expect(spoofed).toEqual(Array.from({ length: 30 }, () => 429));
+    // Another client (127.0.0.2) has its own budget, even when it claims to be the limited one.
+    expect(await signInAttempt(cluster.url, '127.0.0.2', { 'x-forwarded-for': '127.0.0.1' })).toBe(401);
   });
 
   it('keeps answering through nginx while one instance is killed, and takes it back after its restart', async () => {

@@ -152,7 +152,7 @@ async function instanceAnswers(url: string): Promise<boolean> {
 /**
  * N instances of the BUILT server (node apps/server/dist/main.js, as the README runs them) on a fresh PostgreSQL
  * database, behind a real nginx running docs/examples/nginx.conf, with mail to one loopback SMTP server and
- * files in one shared directory or an s3rver bucket. Every instance gets PUBLIC_URL = nginx and TRUST_PROXY=true.
+ * files in one shared directory or an s3rver bucket. Every instance gets PUBLIC_URL = nginx and TRUST_PROXY=1.
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.instances ?? 2;
@@ -193,7 +193,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: url,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       AUTH_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: path.join(dir, 'data'),
       SMTP_URL: smtp.url,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
 
 /**
  * The only module that reads process.env. Everything else receives a Config, so tests build their own.
@@ -25,7 +26,17 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_TEST_ISSUER: z.url().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust === 'string') {
+        ctx.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST_DIR: z.string().min(1).optional(),
   S3_BUCKET: z
@@ -41,6 +52,7 @@ const EnvSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type S3Config = {
@@ -61,11 +73,14 @@ export type Config = {
   smtpUrl: string | null;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; testIssuer: string | null } | null;
-  trustProxy: boolean;
+  /** Which proxies report the client's address in X-Forwarded-For (decision 024). */
+  trustProxy: TrustProxy;
   authRateLimitMax: number;
   webDistDir: string | null;
   s3: S3Config | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** On SIGTERM, how long requests in flight may take to finish before they are cut (decision 025). */
+  drainTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -111,7 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             testIssuer: e.GOOGLE_TEST_ISSUER ?? null,
           }
         : null,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     s3: e.S3_BUCKET
@@ -127,5 +142,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     logLevel: e.LOG_LEVEL,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
   };
 }
