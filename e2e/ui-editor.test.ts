@@ -278,6 +278,84 @@ describe('UI editor', () => {
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
   });
 
+  it('previews every keystroke, undoes a burst of typing in one step back to clean, and redoes it', async () => {
+    const { context, configId } = await gameWithDailyReward('ui-editor-typing');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors = collectErrors(page);
+    await page.goto(`${setup.app.url}/ui-editor/daily_rewards/${configId}`);
+    const preview = page.frameLocator(PREVIEW);
+    const title = preview.locator('[data-node-id="dr-header-title"]');
+    await preview.getByText('Daily Bonus').waitFor();
+    // Saved once, so the editor starts clean and undo can come back to the saved layout.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitSaved(page);
+
+    // Each character shows in the preview as it is typed, without Enter and without leaving the field.
+    await row(page, 'Header Title').click();
+    const field = page.getByLabel('Value', { exact: true });
+    await field.click();
+    await page.keyboard.press('Control+a');
+    const typed = 'Welcome';
+    for (let i = 1; i <= typed.length; i++) {
+      await page.keyboard.type(typed.charAt(i - 1));
+      await expect.poll(() => title.textContent()).toBe(typed.slice(0, i));
+      if (i === 4) await shoot(page, 'typing');
+    }
+    await unsaved(page).waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Ctrl+Z, still in the field, takes back the whole burst in one step: the saved text, and clean again.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => title.textContent()).toBe('Daily Bonus');
+    expect(await field.inputValue()).toBe('Daily Bonus');
+    await waitSaved(page);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    // Shift+Ctrl+Z brings it all back; the buttons do the same.
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => title.textContent()).toBe(typed);
+    expect(await field.inputValue()).toBe(typed);
+    await unsaved(page).waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => title.textContent()).toBe('Daily Bonus');
+    await waitSaved(page);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => title.textContent()).toBe(typed);
+    await unsaved(page).waitFor();
+
+    // Leaving the field ends the burst: typing again is a second step, undone on its own.
+    await field.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('!');
+    await expect.poll(() => title.textContent()).toBe(`${typed}!`);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => title.textContent()).toBe(typed);
+    await unsaved(page).waitFor();
+
+    // A half-typed colour says so and leaves the preview at the last valid colour.
+    const titleColor = () => title.evaluate((el) => getComputedStyle(el).color);
+    await page.getByLabel('Color', { exact: true }).fill('#123');
+    await expect.poll(titleColor).toBe('rgb(17, 34, 51)');
+    await page.getByLabel('Color', { exact: true }).press('Backspace');
+    await page.getByText('Enter a colour such as').waitFor();
+    expect(await page.getByLabel('Color', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await titleColor()).toBe('rgb(17, 34, 51)');
+    await page.getByLabel('Color', { exact: true }).press('Enter');
+    expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe('#123');
+    // A half-typed number, likewise, in the Claim Button's width.
+    await row(page, 'Claim Button').click();
+    const width = () => preview.locator('[data-node-id="dr-claim-button"]').evaluate((el) => el.style.width);
+    const before = await width();
+    await page.getByLabel('Width', { exact: true }).fill('-');
+    await page.getByText('Enter a number such as').waitFor();
+    expect(await width()).toBe(before);
+    await page.getByLabel('Width', { exact: true }).fill('180');
+    await expect.poll(width).not.toBe(before);
+    expect(await page.getByText('Enter a number such as').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a saved layout from another tab in an open editor', async () => {
     const { context, configId, base } = await gameWithDailyReward('ui-editor-live');
     const page = await context.newPage();

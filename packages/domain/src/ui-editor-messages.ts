@@ -17,4 +17,5 @@ export const UI_EDITOR_MESSAGES = {
   leaveText: 'Your changes to this layout have not been saved and will be lost.',
   conflictTitle: 'Layout changed elsewhere',
   colorInvalid: 'Enter a colour such as #FFE16D, rgb(255, 225, 109) or a colour name.',
+  numberInvalid: 'Enter a number such as 12, -4 or 0.5.',
 } as const;

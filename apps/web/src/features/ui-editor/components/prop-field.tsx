@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   type Asset,
   assetReference,
@@ -10,10 +10,10 @@ import {
   type LayoutPropValue,
   parseNumberInput,
   parseSliceInput,
+  UI_EDITOR_MESSAGES,
 } from '@liveops/domain';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
-import { CommitTextInput } from './commit-text-input';
 import { StyleField } from './style-field';
+import { type Reading, useLiveText } from './use-live-text';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -28,199 +28,295 @@ function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** One prop of the selected node, edited by its field's kind; every change goes through onChange (setProp). */
+/** A change of the prop; `typing` when it comes from a keystroke (one undo step per burst, see useLiveText). */
+export type PropChange = (value: LayoutPropValue | undefined, typing?: boolean) => void;
+
+interface FieldProps<F extends EditableField['kind']> {
+  field: Extract<EditableField, { kind: F }>;
+  value: LayoutPropValue | undefined;
+  onChange: PropChange;
+  /** Typing in the field ended: Enter or focus left it. */
+  onEnd: () => void;
+}
+
+const asText = (text: string): Reading => ({ stored: text });
+
+function readNumber(text: string): Reading {
+  // With no previous value, 'keep' means only "not a number".
+  const parsed = parseNumberInput(text, undefined);
+  if (parsed === 'keep') return { problem: UI_EDITOR_MESSAGES.numberInvalid };
+  return { stored: parsed === undefined ? '' : String(parsed) };
+}
+
+function readColor(text: string): Reading {
+  if (text.trim() === '') return { stored: '' };
+  return isColor(text) ? { stored: text.trim() } : { problem: UI_EDITOR_MESSAGES.colorInvalid };
+}
+
+function readImageSource(text: string): Reading {
+  const source = text.trim();
+  return isSafeImageSource(source) ? { stored: source } : { problem: LAYOUT_MESSAGES.imageSourceInvalid };
+}
+
+function readSliceSide(text: string): Reading {
+  // With NaN as the previous value, NaN back means "not a number"; empty is 0.
+  const side = parseSliceInput(text, Number.NaN);
+  return Number.isNaN(side) ? { problem: UI_EDITOR_MESSAGES.numberInvalid } : { stored: String(side) };
+}
+
+/** The label, the control and the field's problem, if any. */
+function Field({
+  id,
+  name,
+  node,
+  problem,
+  children,
+}: {
+  id: string;
+  name: string;
+  node: LayoutNode;
+  problem: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field" data-field={name} data-node-type={node.type}>
+      <label className="field-label" htmlFor={id}>
+        {fieldLabel(name)}
+      </label>
+      {children}
+      {problem && (
+        <p className="field-error" id={`${id}-error`}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TextField({ field, node, value, onChange, onEnd }: FieldProps<'text'> & { node: LayoutNode }) {
+  const id = useId();
+  const live = useLiveText({
+    value: typeof value === 'string' ? value : '',
+    read: asText,
+    onEdit: (text) => onChange(text === '' ? undefined : text, true),
+    onEnd,
+    errorId: `${id}-error`,
+  });
+  return (
+    <Field id={id} name={field.name} node={node} problem={live.problem}>
+      <input id={id} className="input" placeholder={field.default} {...live.input} />
+    </Field>
+  );
+}
+
+function NumberField({ field, node, value, onChange, onEnd }: FieldProps<'number'> & { node: LayoutNode }) {
+  const id = useId();
+  const previous = typeof value === 'number' ? value : undefined;
+  const live = useLiveText({
+    value: previous === undefined ? '' : String(previous),
+    read: readNumber,
+    onEdit: (text) => {
+      // §5: an empty field clears the prop (its default shows); the same number changes nothing.
+      const parsed = parseNumberInput(text, previous);
+      if (parsed !== 'keep') onChange(parsed, true);
+    },
+    onEnd,
+    errorId: `${id}-error`,
+  });
+  return (
+    <Field id={id} name={field.name} node={node} problem={live.problem}>
+      <input id={id} className="input" inputMode="decimal" placeholder={String(field.default)} {...live.input} />
+    </Field>
+  );
+}
+
+function ColorField({ field, node, value, onChange, onEnd }: FieldProps<'color'> & { node: LayoutNode }) {
+  const id = useId();
+  const stored = typeof value === 'string' ? value : '';
+  const current = stored || field.default;
+  const live = useLiveText({
+    value: stored,
+    read: readColor,
+    onEdit: (text) => onChange(text.trim() === '' ? undefined : text.trim(), true),
+    onEnd,
+    errorId: `${id}-error`,
+  });
+  return (
+    <Field id={id} name={field.name} node={node} problem={live.problem}>
+      <div className="ui-editor-color">
+        {/* Dragging in the picker is typing too: one undo step until the picker is left. */}
+        <input
+          type="color"
+          className="color-input"
+          aria-label={`${fieldLabel(field.name)} picker`}
+          value={HEX6.test(current) ? current : '#000000'}
+          onChange={(event) => onChange(event.target.value, true)}
+          onBlur={onEnd}
+        />
+        <input id={id} className="input" placeholder={field.default} {...live.input} />
+      </div>
+    </Field>
+  );
+}
+
+function ImageField({
+  field,
+  node,
+  value,
+  assets,
+  onChange,
+  onEnd,
+}: FieldProps<'image'> & { node: LayoutNode; assets: readonly Asset[] }) {
+  const id = useId();
+  const source = typeof value === 'string' ? value : '';
+  const live = useLiveText({
+    value: source,
+    read: readImageSource,
+    onEdit: (text) => onChange(text.trim() === '' ? undefined : text.trim(), true),
+    onEnd,
+    errorId: `${id}-error`,
+  });
+  return (
+    <Field id={id} name={field.name} node={node} problem={live.problem}>
+      <div className="ui-editor-image">
+        <input id={id} className="input" placeholder="https://…" {...live.input} />
+        <select
+          className="input"
+          aria-label={`${fieldLabel(field.name)} asset`}
+          value={assets.some((a) => assetReference(a.assetId) === source) ? source : ''}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        >
+          <option value="">{assets.length ? 'Pick an asset…' : 'No assets in this game'}</option>
+          {assets.map((asset) => (
+            <option key={asset.assetId} value={assetReference(asset.assetId)}>
+              {asset.name} ({asset.assetId})
+            </option>
+          ))}
+        </select>
+      </div>
+    </Field>
+  );
+}
+
+function SliceSide({
+  name,
+  side,
+  onSide,
+  onEnd,
+}: {
+  name: (typeof SIDES)[number];
+  side: number;
+  onSide: (next: number) => void;
+  onEnd: () => void;
+}) {
+  const id = useId();
+  const live = useLiveText({
+    value: String(side),
+    read: readSliceSide,
+    onEdit: (text) => onSide(parseSliceInput(text, side)),
+    onEnd,
+    errorId: `${id}-error`,
+  });
+  return (
+    <div className="ui-editor-slice-side">
+      <label className="muted" htmlFor={id}>
+        {fieldLabel(name)}
+      </label>
+      <input id={id} className="input" inputMode="decimal" {...live.input} />
+      {live.problem && (
+        <p className="field-error" id={`${id}-error`}>
+          {live.problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SliceField({ field, value, onChange, onEnd }: FieldProps<'slice'>) {
+  const stored = value !== null && typeof value === 'object' ? value : {};
+  const side = (name: (typeof SIDES)[number]) => {
+    const v = stored[name];
+    return typeof v === 'number' ? v : field.default[name];
+  };
+  return (
+    <fieldset className="field ui-editor-slice">
+      <legend className="field-label">{fieldLabel(field.name)}</legend>
+      {SIDES.map((name) => (
+        <SliceSide
+          key={name}
+          name={name}
+          side={side(name)}
+          // A side typed into a slice not stored yet stores all four (the others at their defaults).
+          onSide={(next) => {
+            if (next !== side(name) || !(name in stored)) {
+              onChange({ ...Object.fromEntries(SIDES.map((s) => [s, side(s)])), [name]: next }, true);
+            }
+          }}
+          onEnd={onEnd}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * One prop of the selected node, edited by its field's kind; every change goes through onChange (setProp). Text
+ * fields change the prop as they are typed (useLiveText); selects, switches and the asset picker at once.
+ */
 export function PropField({
   field,
   node,
   value,
   assets,
   onChange,
+  onEnd,
 }: {
   field: EditableField;
   node: LayoutNode;
   value: LayoutPropValue | undefined;
   assets: readonly Asset[];
-  onChange: (value: LayoutPropValue | undefined) => void;
+  onChange: PropChange;
+  onEnd: () => void;
 }) {
   const id = useId();
-  const label = fieldLabel(field.name);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = `${id}-error`;
-  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-  let control;
   switch (field.kind) {
     case 'text':
-      control = (
-        <CommitTextInput
-          id={id}
-          value={typeof value === 'string' ? value : ''}
-          placeholder={field.default}
-          onCommit={(text) => onChange(text === '' ? undefined : text)}
-        />
-      );
-      break;
-    case 'number': {
-      const previous = typeof value === 'number' ? value : undefined;
-      const shown = previous === undefined ? '' : String(previous);
-      control = (
-        <CommitTextInput
-          id={id}
-          inputMode="decimal"
-          value={shown}
-          placeholder={String(field.default)}
-          onCommit={(text) => {
-            const parsed = parseNumberInput(text, previous);
-            // §5: a non-numeric entry keeps the old value (or the default), shown again.
-            if (parsed === 'keep') return shown;
-            onChange(parsed);
-          }}
-        />
-      );
-      break;
-    }
+      return <TextField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
+    case 'number':
+      return <NumberField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
+    case 'color':
+      return <ColorField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
+    case 'image':
+      return <ImageField field={field} node={node} value={value} assets={assets} onChange={onChange} onEnd={onEnd} />;
+    case 'slice':
+      return <SliceField field={field} value={value} onChange={onChange} onEnd={onEnd} />;
+    case 'style':
+      return <StyleField value={value} onChange={onChange} onEnd={onEnd} />;
     case 'select':
-      control = (
-        <select
-          id={id}
-          className="input"
-          value={typeof value === 'string' && field.options.includes(value) ? value : field.default}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {field.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
+      return (
+        <Field id={id} name={field.name} node={node} problem={null}>
+          <select
+            id={id}
+            className="input"
+            value={typeof value === 'string' && field.options.includes(value) ? value : field.default}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
       );
-      break;
     case 'boolean': {
       const on = value === undefined ? field.default : value === true || value === 'true';
       return (
         <label className="ui-editor-switch" htmlFor={id}>
           <input id={id} type="checkbox" role="switch" checked={on} onChange={(e) => onChange(e.target.checked)} />
-          <span>{label}</span>
+          <span>{fieldLabel(field.name)}</span>
         </label>
       );
     }
-    case 'color': {
-      const current = typeof value === 'string' ? value : field.default;
-      control = (
-        <div className="ui-editor-color">
-          <input
-            type="color"
-            className="color-input"
-            aria-label={`${label} picker`}
-            value={HEX6.test(current) ? current : '#000000'}
-            onChange={(event) => {
-              setError(null);
-              onChange(event.target.value);
-            }}
-          />
-          <CommitTextInput
-            id={id}
-            value={typeof value === 'string' ? value : ''}
-            placeholder={field.default}
-            {...invalid}
-            onCommit={(text) => {
-              if (text.trim() === '') {
-                setError(null);
-                onChange(undefined);
-                return;
-              }
-              if (!isColor(text)) {
-                setError(UI_EDITOR_MESSAGES.colorInvalid);
-                return typeof value === 'string' ? value : '';
-              }
-              setError(null);
-              onChange(text.trim());
-            }}
-          />
-        </div>
-      );
-      break;
-    }
-    case 'image': {
-      const source = typeof value === 'string' ? value : '';
-      control = (
-        <div className="ui-editor-image">
-          <CommitTextInput
-            id={id}
-            value={source}
-            placeholder="https://…"
-            {...invalid}
-            onCommit={(text) => {
-              const next = text.trim();
-              if (!isSafeImageSource(next)) {
-                setError(LAYOUT_MESSAGES.imageSourceInvalid);
-                return source;
-              }
-              setError(null);
-              onChange(next === '' ? undefined : next);
-            }}
-          />
-          <select
-            className="input"
-            aria-label={`${label} asset`}
-            value={assets.some((a) => assetReference(a.assetId) === source) ? source : ''}
-            onChange={(event) => {
-              setError(null);
-              onChange(event.target.value === '' ? undefined : event.target.value);
-            }}
-          >
-            <option value="">{assets.length ? 'Pick an asset…' : 'No assets in this game'}</option>
-            {assets.map((asset) => (
-              <option key={asset.assetId} value={assetReference(asset.assetId)}>
-                {asset.name} ({asset.assetId})
-              </option>
-            ))}
-          </select>
-        </div>
-      );
-      break;
-    }
-    case 'slice': {
-      const stored = value !== null && typeof value === 'object' ? value : {};
-      const side = (name: (typeof SIDES)[number]) => {
-        const v = stored[name];
-        return typeof v === 'number' ? v : field.default[name];
-      };
-      return (
-        <fieldset className="field ui-editor-slice">
-          <legend className="field-label">{label}</legend>
-          {SIDES.map((name) => (
-            <label key={name} className="ui-editor-slice-side">
-              <span className="muted">{fieldLabel(name)}</span>
-              <CommitTextInput
-                inputMode="decimal"
-                value={String(side(name))}
-                onCommit={(text) => {
-                  const next = parseSliceInput(text, side(name));
-                  if (next !== side(name) || !(name in stored)) {
-                    onChange({ ...Object.fromEntries(SIDES.map((s) => [s, side(s)])), [name]: next });
-                  }
-                  return String(next);
-                }}
-              />
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
-    case 'style':
-      return <StyleField value={value} onChange={onChange} />;
   }
-  return (
-    <div className="field" data-field={field.name} data-node-type={node.type}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {control}
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

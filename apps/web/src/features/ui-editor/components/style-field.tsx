@@ -1,47 +1,103 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type LayoutPropValue, SAFE_STYLE_PROPERTIES, styleEntryProblem } from '@liveops/domain';
-import { CommitTextInput } from './commit-text-input';
+import type { PropChange } from './prop-field';
+import { type Reading, useLiveText } from './use-live-text';
 
 const PROPERTIES = [...SAFE_STYLE_PROPERTIES].sort();
 
 type StyleValue = Record<string, string | number>;
+type Entries = [string, string][];
 
-const entriesOf = (value: LayoutPropValue | undefined): [string, string][] =>
+const entriesOf = (value: LayoutPropValue | undefined): Entries =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? Object.entries(value as StyleValue).map(([name, v]) => [name, String(v)])
     : [];
 
+/** One entry's value, stored as it is typed when the layout's rule accepts it; emptied, the row goes on leaving. */
+function StyleRow({
+  id,
+  name,
+  current,
+  onValue,
+  onRemove,
+  onEnd,
+}: {
+  id: string;
+  name: string;
+  current: string;
+  onValue: (text: string) => void;
+  onRemove: () => void;
+  onEnd: () => void;
+}) {
+  const read = (text: string): Reading => {
+    // Emptied while typing is not yet a removal: the row stays until the field is left.
+    if (text.trim() === '') return { problem: null };
+    const problem = styleEntryProblem(name, text);
+    return problem ? { problem } : { stored: text.trim() };
+  };
+  const live = useLiveText({
+    value: current,
+    read,
+    onEdit: (text) => onValue(text.trim()),
+    onEnd: (text) => {
+      if (text.trim() === '') onRemove();
+      onEnd();
+    },
+    errorId: `${id}-error`,
+  });
+  return (
+    <>
+      <div className="ui-editor-style-row">
+        <label className="ui-editor-style-name" htmlFor={id}>
+          {name}
+        </label>
+        <input id={id} className="input" {...live.input} />
+        <button type="button" className="icon-button" aria-label={`Remove ${name}`} onClick={onRemove}>
+          <X size={14} aria-hidden />
+        </button>
+      </div>
+      {live.problem && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {live.problem}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
- * The `style` prop (§3) as rows of a CSS property and its value: each edit is checked by the layout's own rule
- * (styleEntryProblem) before it is stored, a row removed by its button, a new one added from the properties the
- * layout accepts. An empty style is removed from the node.
+ * The `style` prop (§3) as rows of a CSS property and its value: each value is checked by the layout's own rule
+ * (styleEntryProblem) as it is typed and stored when it passes, a row removed by its button (or by leaving its
+ * value empty), a new one added from the properties the layout accepts. An empty style is removed from the node.
  */
 export function StyleField({
   value,
   onChange,
+  onEnd,
 }: {
   value: LayoutPropValue | undefined;
-  onChange: (value: LayoutPropValue | undefined) => void;
+  onChange: PropChange;
+  onEnd: () => void;
 }) {
   const id = useId();
   const entries = entriesOf(value);
   const unused = PROPERTIES.filter((name) => !entries.some(([used]) => used === name));
   const [adding, setAdding] = useState(unused[0] ?? '');
   const [addValue, setAddValue] = useState('');
-  const [error, setError] = useState<{ at: string; message: string } | null>(null);
+  const [addProblem, setAddProblem] = useState<string | null>(null);
   const newName = unused.includes(adding) ? adding : (unused[0] ?? '');
 
-  const store = (next: [string, string][]) =>
-    onChange(next.length ? (Object.fromEntries(next) as LayoutPropValue) : undefined);
+  const store = (next: Entries, typing?: boolean) =>
+    onChange(next.length ? (Object.fromEntries(next) as LayoutPropValue) : undefined, typing);
 
   const add = () => {
     const problem = styleEntryProblem(newName, addValue);
     if (problem) {
-      setError({ at: 'new', message: problem });
+      setAddProblem(problem);
       return;
     }
-    setError(null);
+    setAddProblem(null);
     setAddValue('');
     store([...entries, [newName, addValue.trim()]]);
   };
@@ -51,41 +107,20 @@ export function StyleField({
       <legend className="field-label">Style</legend>
       {entries.length === 0 && <p className="muted ui-editor-hint">No styles. Add a CSS property below.</p>}
       {entries.map(([name, current]) => (
-        <div key={name} className="ui-editor-style-row">
-          <label className="ui-editor-style-name" htmlFor={`${id}-${name}`}>
-            {name}
-          </label>
-          <CommitTextInput
-            id={`${id}-${name}`}
-            value={current}
-            aria-invalid={error?.at === name || undefined}
-            onCommit={(text) => {
-              if (text.trim() === '') {
-                setError(null);
-                store(entries.filter(([other]) => other !== name));
-                return;
-              }
-              const problem = styleEntryProblem(name, text);
-              if (problem) {
-                setError({ at: name, message: problem });
-                return current;
-              }
-              setError(null);
-              store(entries.map(([other, v]) => [other, other === name ? text.trim() : v]));
-            }}
-          />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Remove ${name}`}
-            onClick={() => {
-              setError(null);
-              store(entries.filter(([other]) => other !== name));
-            }}
-          >
-            <X size={14} aria-hidden />
-          </button>
-        </div>
+        <StyleRow
+          key={name}
+          id={`${id}-${name}`}
+          name={name}
+          current={current}
+          onValue={(text) =>
+            store(
+              entriesOf(value).map(([other, v]) => [other, other === name ? text : v]),
+              true,
+            )
+          }
+          onRemove={() => store(entriesOf(value).filter(([other]) => other !== name))}
+          onEnd={onEnd}
+        />
       ))}
       {unused.length > 0 && (
         <div className="ui-editor-style-row">
@@ -106,7 +141,7 @@ export function StyleField({
             aria-label="New style value"
             placeholder="Value"
             value={addValue}
-            aria-invalid={error?.at === 'new' || undefined}
+            aria-invalid={addProblem !== null || undefined}
             onChange={(event) => setAddValue(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') add();
@@ -117,9 +152,9 @@ export function StyleField({
           </button>
         </div>
       )}
-      {error && (
+      {addProblem && (
         <p className="field-error" role="alert">
-          {error.message}
+          {addProblem}
         </p>
       )}
     </fieldset>

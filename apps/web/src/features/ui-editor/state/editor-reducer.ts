@@ -1,5 +1,6 @@
 import { addNode } from './actions/add-node';
 import { duplicateNode } from './actions/duplicate-node';
+import { endTyping } from './actions/end-typing';
 import { hover } from './actions/hover';
 import { load } from './actions/load';
 import { moveNode } from './actions/move-node';
@@ -26,6 +27,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return setProp(state, action);
     case 'setLabel':
       return setLabel(state, action);
+    case 'endTyping':
+      return endTyping(state, action);
     case 'addNode':
       return addNode(state, action);
     case 'duplicateNode':

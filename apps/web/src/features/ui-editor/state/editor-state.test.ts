@@ -14,9 +14,11 @@ describe('editor state queries', () => {
       selectedId: null,
       hoveredId: null,
       baseVersion: 5,
+      savedDocument: layout,
       dirty: false,
+      typing: null,
     });
-    expect(initialEditorState(layout, 0, true).dirty).toBe(true);
+    expect(initialEditorState(layout, 0, true)).toMatchObject({ dirty: true, savedDocument: null });
   });
 
   it('finds a node and its parent by id', () => {

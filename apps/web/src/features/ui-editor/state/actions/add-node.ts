@@ -37,5 +37,5 @@ export const addNode: EditorActionReducer<'addNode'> = (state, action) => {
     children.splice(index, 0, node);
     return { ...parent, children };
   });
-  return commitDocument(state, document, node.id);
+  return commitDocument(state, document, { selectedId: node.id });
 };

@@ -36,5 +36,5 @@ export const duplicateNode: EditorActionReducer<'duplicateNode'> = (state, actio
     return { ...parent, children };
   });
   if (!copy || measureLayout(document).nodes > LAYOUT_LIMITS.maxNodes) return state;
-  return commitDocument(state, document, copy.id);
+  return commitDocument(state, document, { selectedId: copy.id });
 };

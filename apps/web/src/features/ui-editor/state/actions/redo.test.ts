@@ -16,6 +16,14 @@ describe('redo', () => {
     expect(redone.dirty).toBe(true);
   });
 
+  it('is clean when it comes back to the saved document', () => {
+    const edited = setProp(testState(), { type: 'setProp', id: 'title', name: 'value', value: 'Hi' });
+    const savedHere = { ...edited, savedDocument: edited.document, dirty: false };
+    const undone = undo(savedHere, { type: 'undo' });
+    expect(undone.dirty).toBe(true);
+    expect(redo(undone, { type: 'redo' }).dirty).toBe(false);
+  });
+
   it('clears the selection of a node that the redone edit removes', () => {
     const removed = removeNode(testState(), { type: 'removeNode', id: 'footer' });
     const undone = { ...undo(removed, { type: 'undo' }), selectedId: 'footer' };

@@ -1,7 +1,7 @@
 import { pruneSelection } from '../prune-selection';
 import type { EditorActionReducer } from '../types';
 
-/** Goes forward one undone document; dirty afterwards for the reason undo gives. */
+/** Goes forward one undone document; clean when that is the saved document. */
 export const redo: EditorActionReducer<'redo'> = (state) => {
   const [next, ...future] = state.future;
   if (!next) return state;
@@ -10,6 +10,7 @@ export const redo: EditorActionReducer<'redo'> = (state) => {
     document: next,
     past: [...state.past, state.document],
     future,
-    dirty: true,
+    dirty: next !== state.savedDocument,
+    typing: null,
   });
 };

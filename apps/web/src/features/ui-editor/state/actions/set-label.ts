@@ -3,12 +3,13 @@ import { commitDocument } from '../commit-document';
 import { nodePath } from '../node-path';
 import { keepsProtectedLabels } from '../protected-labels';
 import type { EditorActionReducer } from '../types';
+import { LABEL_FIELD } from '../typing';
 import { updateAtPath } from '../update-at-path';
 
 /**
  * Renames a node in the hierarchy; an empty label removes it (the node then goes by its label prop or type).
  * Refused when label editing is locked, past LAYOUT_LIMITS.maxLabelChars, and when it would rename the last
- * Popup Frame or Rewards Grid.
+ * Popup Frame or Rewards Grid. Typed renames of one node are one undo step, as for setProp.
  */
 export const setLabel: EditorActionReducer<'setLabel'> = (state, action) => {
   if (action.label.length > LAYOUT_LIMITS.maxLabelChars) return state;
@@ -24,5 +25,5 @@ export const setLabel: EditorActionReducer<'setLabel'> = (state, action) => {
     return node.label === action.label ? node : { ...node, label: action.label };
   });
   if (!keepsProtectedLabels(state.document, document)) return state;
-  return commitDocument(state, document);
+  return commitDocument(state, document, { typing: action.typing ? { id: action.id, field: LABEL_FIELD } : null });
 };

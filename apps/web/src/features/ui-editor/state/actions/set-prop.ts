@@ -19,7 +19,8 @@ function samePropValue(a: LayoutPropValue | undefined, b: LayoutPropValue | unde
  * Sets one prop of a node, or removes it when the value is undefined. Refused for a node the properties panel
  * does not offer (editorHidden, or lockEditing on anything but an image) and when it would take away the last
  * Popup Frame or Rewards Grid label (a grid's `label` prop names it in the hierarchy). Setting a prop to the
- * value it has changes nothing and adds no history.
+ * value it has changes nothing and adds no history. A typed value (`typing`) joins the undo step of the
+ * keystrokes before it in the same prop of the same node (commitDocument).
  */
 export const setProp: EditorActionReducer<'setProp'> = (state, action) => {
   if (!PROP_NAME.test(action.name)) return state;
@@ -38,5 +39,5 @@ export const setProp: EditorActionReducer<'setProp'> = (state, action) => {
     return { ...node, props: { ...node.props, [action.name]: action.value } };
   });
   if (!keepsProtectedLabels(state.document, document)) return state;
-  return commitDocument(state, document);
+  return commitDocument(state, document, { typing: action.typing ? { id: action.id, field: action.name } : null });
 };

@@ -15,9 +15,19 @@ describe('undo', () => {
     expect(undone.future).toEqual([edited.document]);
   });
 
-  it('leaves the editor dirty, even back at the saved document', () => {
+  it('is clean back at the saved document and dirty anywhere else', () => {
     const edited = setProp(testState(), { type: 'setProp', id: 'title', name: 'value', value: 'Hi' });
-    expect(undo({ ...edited, dirty: false }, { type: 'undo' }).dirty).toBe(true);
+    const twice = setProp(edited, { type: 'setProp', id: 'title', name: 'value', value: 'Hi there' });
+    expect(twice.dirty).toBe(true);
+    const once = undo(twice, { type: 'undo' });
+    expect(once.dirty).toBe(true);
+    expect(undo(once, { type: 'undo' }).dirty).toBe(false);
+  });
+
+  it('leaves a generated layout, never saved, dirty at the start of its history', () => {
+    const start = testState({ savedDocument: null, dirty: true });
+    const edited = setProp(start, { type: 'setProp', id: 'title', name: 'value', value: 'Hi' });
+    expect(undo(edited, { type: 'undo' }).dirty).toBe(true);
   });
 
   it('clears the selection of a node that the undone edit added', () => {

@@ -1,10 +1,7 @@
 import { pruneSelection } from '../prune-selection';
 import type { EditorActionReducer } from '../types';
 
-/**
- * Goes back one document. The editor stays dirty even when this returns to the saved document: knowing that
- * would mean keeping the saved document beside the history, and saving an unchanged layout is harmless.
- */
+/** Goes back one document (a burst of typing is one); clean again when that is the saved document. */
 export const undo: EditorActionReducer<'undo'> = (state) => {
   const previous = state.past[state.past.length - 1];
   if (!previous) return state;
@@ -13,6 +10,7 @@ export const undo: EditorActionReducer<'undo'> = (state) => {
     document: previous,
     past: state.past.slice(0, -1),
     future: [state.document, ...state.future],
-    dirty: true,
+    dirty: previous !== state.savedDocument,
+    typing: null,
   });
 };
