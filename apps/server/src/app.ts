@@ -21,7 +21,7 @@ import { accountRoutes } from './routes/account';
 import { assetsRoutes } from './routes/assets';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
-import { liveUpdatesRoutes } from './routes/live-updates';
+import { createLiveUpdates } from './routes/live-updates';
 import { filesRoutes } from './routes/files';
 import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
@@ -87,6 +87,9 @@ export async function createApp({
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
   // One set for publishing and game deletion: on PGlite the locks are in-process, so they must be shared.
   const locks = createGameLocks(database);
+  const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
+  /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
+  const lifecycle = { draining: false };
 
   const api = new Hono()
     .use(apiPolicy(config))
@@ -122,7 +125,7 @@ export async function createApp({
     )
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
     .route('/games', gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks }))
-    .route('/live-updates', liveUpdatesRoutes(auth, liveEvents))
+    .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
   const app = new Hono();
@@ -154,11 +157,30 @@ export async function createApp({
 
   /** Stops this instance's notifications (the database and mailer are the caller's). */
   const close = async () => {
+    lifecycle.draining = true;
+    await liveUpdates.closeAll();
     await liveEvents.close();
     await notifier.close();
   };
 
-  return { app, auth, liveEvents, storage, close };
+  return {
+    app,
+    auth,
+    liveEvents,
+    notifier,
+    storage,
+    lifecycle,
+    /**
+     * The app's part of a graceful stop (decision 025), once the requests in flight are answered: every change
+     * they published has reached this instance's streams, which then end with a hint to reconnect elsewhere.
+     */
+    endStreams: async () => {
+      lifecycle.draining = true;
+      await liveEvents.flush();
+      await liveUpdates.closeAll();
+    },
+    close,
+  };
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>['app'];

@@ -208,6 +208,8 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
     sessions,
     /** Forgets every cached session of a user (here and on every instance): after deleting the account. */
     forgetSessionsOf: sessionCache.forgetUser,
+    /** Hears of every forgotten session, this instance's and others': open live-updates streams end with theirs. */
+    onSessionsForgotten: sessionCache.onForget,
   });
 }
 

@@ -14,6 +14,17 @@ export type LiveEvents = {
    * to other instances) and other instances' as they arrive. For caches that must drop what a change outdates.
    */
   onChange: (listener: (userId: string, event: LiveEvent) => void) => void;
+  /**
+   * Whether this instance hears every change now. False while the LISTEN connection is down (PostgreSQL only):
+   * caches fed by `onChange` must neither answer nor keep anything meanwhile.
+   */
+  hearing: () => boolean;
+  /** Called when changes stop being heard (the LISTEN connection was lost): drop what they kept current. */
+  onDeaf: (listener: () => void) => void;
+  /** Called when changes are heard again: any of them may have been missed, so everything must be read anew. */
+  onResync: (listener: () => void) => void;
+  /** Resolves once every change published so far has reached this instance's own subscribers (decision 025). */
+  flush: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -45,6 +56,8 @@ export function createLiveEvents(notifier: Notifier, logger: Logger): LiveEvents
   return {
     publish: (userId, event) => {
       changed(userId, event);
+      // While deaf, this instance's own NOTIFY will not come back to it: its streams get the change directly.
+      if (!notifier.listening()) local.emit(userId, event);
       return notifier.send(LIVE_EVENTS_CHANNEL, JSON.stringify({ userId, event }));
     },
     onChange: (listener) => void changeListeners.push(listener),
@@ -52,6 +65,10 @@ export function createLiveEvents(notifier: Notifier, logger: Logger): LiveEvents
       local.on(userId, listener);
       return () => void local.off(userId, listener);
     },
+    hearing: () => notifier.listening(),
+    onDeaf: (listener) => notifier.onDisconnect(listener),
+    onResync: (listener) => notifier.onReconnect(listener),
+    flush: () => notifier.flush(),
     close: async () => void local.removeAllListeners(),
   };
 }

@@ -7,6 +7,12 @@ const MAX_ENTRIES = 50_000;
 
 type SessionLike = { user: { id: string }; session: { token: string; expiresAt: Date | string } };
 type Entry = { data: SessionLike; userId: string; token: string; until: number };
+/**
+ * What was forgotten: one session (deleted: signed out or revoked), a user's sessions (the user changed, was
+ * deleted or signed in anew: each session may or may not still be valid), or every session (messages may have
+ * been missed while the LISTEN connection was down).
+ */
+export type Forgotten = { token: string } | { userId: string } | { all: true };
 
 export type SessionReader<T extends SessionLike> = {
   /** The session of a request: from memory when this exact signed cookie was read recently, else loaded. */
@@ -23,31 +29,46 @@ export type SessionCache = {
   forgetUser: (userId: string) => Promise<void>;
   /** Forgets one session (signed out or revoked) here and on every instance. */
   forgetToken: (token: string) => Promise<void>;
+  /** Called after every forget this instance hears of, its own and other instances', once the copies are gone. */
+  onForget: (listener: (forgotten: Forgotten) => void) => void;
 };
 
 /**
  * Signed-in requests would otherwise cost a database round trip each. A valid session is kept in memory for a
  * short while, keyed by its whole signed cookie value (so only a cookie Better Auth has verified can hit), and
  * forgotten at once on sign-out, revocation and user changes, which Better Auth's database hooks report; on
- * PostgreSQL every instance hears of them through LISTEN/NOTIFY, and a lost LISTEN connection empties the cache.
+ * PostgreSQL every instance hears of them through LISTEN/NOTIFY. While the LISTEN connection is down a
+ * revocation could be missed, so the cache is emptied and every request reads the database until it is back.
  */
 export function createSessionCache(options: { notifier: Notifier; ttlMs?: number; now?: () => number }): SessionCache {
   const { notifier, ttlMs = SESSION_CACHE_TTL_MS, now = Date.now } = options;
   const entries = new Map<string, Entry>();
   // Bumped by every forget: a load that overlapped one may have read what was just revoked, so it is not kept.
   let generation = 0;
+  const forgetListeners: ((forgotten: Forgotten) => void)[] = [];
+  const tell = (forgotten: Forgotten) => {
+    for (const listener of forgetListeners) listener(forgotten);
+  };
 
   const clear = () => {
     generation++;
     entries.clear();
+    tell({ all: true });
   };
   const dropWhere = (match: (entry: Entry) => boolean) => {
     for (const [key, entry] of entries) if (match(entry)) entries.delete(key);
   };
   const forgetLocally = (message: { userId?: unknown; token?: unknown }) => {
     generation++;
-    if (typeof message.userId === 'string') dropWhere((entry) => entry.userId === message.userId);
-    if (typeof message.token === 'string') dropWhere((entry) => entry.token === message.token);
+    const { userId, token } = message;
+    if (typeof userId === 'string') {
+      dropWhere((entry) => entry.userId === userId);
+      tell({ userId });
+    }
+    if (typeof token === 'string') {
+      dropWhere((entry) => entry.token === token);
+      tell({ token });
+    }
   };
   notifier.on(SESSIONS_CHANNEL, (payload) => {
     try {
@@ -56,6 +77,7 @@ export function createSessionCache(options: { notifier: Notifier; ttlMs?: number
       clear();
     }
   });
+  notifier.onDisconnect(() => clear());
   notifier.onReconnect(() => clear());
 
   const forget = async (message: { userId: string } | { token: string }) => {
@@ -99,7 +121,7 @@ export function createSessionCache(options: { notifier: Notifier; ttlMs?: number
     }
     const before = generation;
     const data = await load(headers);
-    if (data && before === generation) {
+    if (data && before === generation && notifier.listening()) {
       if (entries.size >= MAX_ENTRIES) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
@@ -113,5 +135,6 @@ export function createSessionCache(options: { notifier: Notifier; ttlMs?: number
     reader,
     forgetUser: (userId) => forget({ userId }),
     forgetToken: (token) => forget({ token }),
+    onForget: (listener) => void forgetListeners.push(listener),
   };
 }

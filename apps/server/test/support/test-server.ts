@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database';
 import { loadConfig, type Config } from '../../src/env';
 import { createLogger } from '../../src/lib/logger';
 import { createMailer } from '../../src/lib/mailer';
+import type { Notifier } from '../../src/lib/notifier';
 import { TestClient } from './test-client';
 
 export type TestServer = {
@@ -18,10 +19,14 @@ export type TestServer = {
   app: App;
   /** Its Better Auth instance, for what no HTTP route offers (such as a session for an unverified account). */
   auth: Auth;
+  /** Its notifier, to see whether it hears other instances (the LISTEN connection is up). */
+  notifier: Notifier;
   config: Config;
   database: Database;
   smtp: SmtpTestServer;
   client: () => TestClient;
+  /** This instance's storage cleanup, run now (decision 026). */
+  cleanUpStorage: Awaited<ReturnType<typeof createApp>>['cleanUpStorage'];
   close: () => Promise<void>;
 };
 
@@ -77,10 +82,12 @@ export async function startTestServer(
     url,
     app: created.app,
     auth: created.auth,
+    notifier: created.notifier,
     config,
     database,
     smtp,
     client: () => new TestClient(url, config.publicUrl),
+    cleanUpStorage: created.cleanUpStorage,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
