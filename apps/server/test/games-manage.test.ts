@@ -508,6 +508,24 @@ describe("another owner's game and wrong confirmations", () => {
     expect((await client.get('/api/games')).body).toEqual(count);
   });
 
+  it('marks a copy as the staging copy of its source, named or renamed, and a new game as none', async () => {
+    const server = await servers.start();
+    const client = await signedInClient(server, 'staging@studio.test');
+    const game = (await client.post('/api/games', { name: 'Live', description: 'l', platforms: ['Web'] })).body as Game;
+    expect(game.stagingCopyOf).toBeNull();
+    const copy = (await client.post(`/api/games/${game.id}/duplicate`, { name: 'Just a name' })).body as Game;
+    expect(copy.stagingCopyOf).toBe(game.id);
+    const renamed = await client.request(`/api/games/${copy.id}`, {
+      method: 'PATCH',
+      json: { name: 'Renamed', description: 'l', platforms: ['Web'] },
+    });
+    expect(renamed.status).toBe(200);
+    const copyOfCopy = (await client.post(`/api/games/${copy.id}/duplicate`, {})).body as Game;
+    expect(copyOfCopy.stagingCopyOf).toBe(copy.id);
+    const listed = (await client.get('/api/games')).body as Game[];
+    expect(listed.find((g) => g.id === copy.id)).toMatchObject({ name: 'Renamed', stagingCopyOf: game.id });
+  });
+
   it('creates nothing when the copy of its images fails', async () => {
     const inner = filesystem();
     const only = { gameId: '' };

@@ -128,6 +128,8 @@ export const GameSchema = z.object({
   owner: z.string().nullable(),
   theme: GameThemeSchema,
   enabled: z.boolean(),
+  /** The id of the game this one was duplicated from as a staging copy, null for a game created as new. */
+  stagingCopyOf: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

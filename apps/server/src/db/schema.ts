@@ -110,6 +110,9 @@ export const game = pgTable(
     owner: text('owner'),
     theme: jsonb('theme').$type<GameTheme>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    // The game this one was duplicated from as a staging copy (decision 027); no foreign key, since the copy stays
+    // a staging copy after its source is deleted.
+    stagingCopyOf: text('staging_copy_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

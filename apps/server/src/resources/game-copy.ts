@@ -122,6 +122,7 @@ export async function copyGame(
               name: values.name,
               owner: values.owner,
               sdkKey: values.sdkKey(),
+              stagingCopyOf: source.id,
               createdAt: now,
               updatedAt: now,
             })

@@ -42,6 +42,7 @@ describe('CreateGameDialog', () => {
           owner: null,
           theme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
           enabled: true,
+          stagingCopyOf: null,
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         }),

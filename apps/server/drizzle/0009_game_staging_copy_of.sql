@@ -1,0 +1,1 @@
+ALTER TABLE "game" ADD COLUMN "staging_copy_of" text;
