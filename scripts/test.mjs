@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The one test command (npm test): Chromium and nginx if missing, lint + format + typecheck, build, then every suite:
-// domain, views and web units, the server suite over real HTTP, and the browser suite in Chromium. Ends with one
-// line totalled over every suite.
+// The one test command (npm test): Chromium, nginx and WebKitGTK if missing, lint + format + typecheck, build, then
+// every suite: domain, views and web units, the server suite over real HTTP, and the browser suite in Chromium and
+// WebKitGTK. Ends with one line totalled over every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,11 @@ function ensureDebianPackage(path, pkg, label) {
 ensureDebianPackage('/usr/bin/chromium', 'chromium', 'Chromium');
 // The cluster tests run instances behind a real nginx (e2e/support/cluster.ts).
 ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'nginx');
+// The WebKit tests host pages in a real WebKitGTK web view under Xvfb, with Debian's Python (e2e/webkit.test.ts).
+const triplet = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' }[process.arch] ?? `${process.arch}-linux-gnu`;
+ensureDebianPackage('/usr/lib/python3/dist-packages/gi/__init__.py', 'python3-gi', 'PyGObject');
+ensureDebianPackage(`/usr/lib/${triplet}/girepository-1.0/WebKit2-4.1.typelib`, 'gir1.2-webkit2-4.1', 'WebKitGTK');
+ensureDebianPackage('/usr/bin/Xvfb', 'xvfb', 'Xvfb');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 

@@ -3,3 +3,4 @@ export * from './oidc';
 export * from './browser';
 export * from './ports';
 export * from './s3';
+export * from './webkit';
