@@ -45,7 +45,7 @@ export class Visitor {
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
-  private cookieHeader() {
+  cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 }

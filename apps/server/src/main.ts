@@ -1,9 +1,12 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { LIVE_UPDATES_PATH } from '@liveops/domain';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/database';
 import { ConfigError, loadConfig } from './env';
+import { trackRequests } from './lib/drain';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { cleanUpStorage } from './storage/clean-up-storage';
@@ -27,7 +30,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const { app, close, storage } = await createApp({ config, database, mailer, logger });
+  const { app, close, storage, lifecycle, endStreams } = await createApp({ config, database, mailer, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -40,24 +43,42 @@ async function main() {
   // In the background, never failing start-up: what crashes left in storage (decision 010).
   void cleanUpStorage({ db: database.db, storage, logger });
 
+  // A stop lets what is in flight finish (decision 025): SIGTERM from an orchestrator, or Ctrl+C.
+  const requests = trackRequests(server as Server, (request) => request.url?.startsWith(LIVE_UPDATES_PATH) ?? false);
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Never hang: whatever still runs after the drain and the rest of the stop is cut.
+    const force = setTimeout(() => {
+      logger.error('stopping took too long; exiting');
+      process.exit(1);
+    }, config.drainTimeoutMs + 15_000);
     force.unref();
-    server.close(async () => {
-      mailer.close();
-      await close();
-      await database.close();
-      process.exit(0);
-    });
-    // Keep-alive connections and open event streams would hold close() open.
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    logger.info(`${signal} received: no new connections, finishing requests in flight`);
+    lifecycle.draining = true;
+    const started = Date.now();
+    let drained = await requests.drain(config.drainTimeoutMs);
+    // Every change the finished requests published reaches this instance's streams, then they end with a hint
+    // to reconnect (to another instance) at once.
+    await endStreams();
+    // A request that arrived on a kept-alive connection meanwhile is still answered.
+    if (drained) drained = await requests.drain(Math.max(config.drainTimeoutMs - (Date.now() - started), 0));
+    if (!drained) logger.warn(`${requests.inFlight()} requests still in flight after DRAIN_TIMEOUT_MS; cutting them`);
+    (server as Server).closeAllConnections();
+    mailer.close();
+    await close();
+    await database.close();
+    logger.info(`stopped in ${Date.now() - started} ms`);
+    process.exit(drained ? 0 : 1);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const onSignal = (signal: string) =>
+    void shutdown(signal).catch((error: unknown) => {
+      logger.error('stopping failed:', error);
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
 main().catch((error: unknown) => {

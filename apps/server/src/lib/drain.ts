@@ -1,0 +1,54 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
+
+export type RequestTracker = {
+  /** Requests being answered now (open event streams are not counted: they never finish by themselves). */
+  inFlight: () => number;
+  /**
+   * Stops accepting connections and waits, at most `timeoutMs`, until no request is in flight. Connections
+   * already open stay open and are still served (a proxy may have sent a request on one just now), but every
+   * answer from now on says `Connection: close`. True when nothing was left in flight.
+   */
+  drain: (timeoutMs: number) => Promise<boolean>;
+};
+
+/** Follows an HTTP server's requests so that a stop can let them finish first (decision 025). */
+export function trackRequests(server: Server, isStream: (request: IncomingMessage) => boolean): RequestTracker {
+  const active = new Set<ServerResponse>();
+  const idleWaiters = new Set<() => void>();
+  let draining = false;
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (draining) response.shouldKeepAlive = false;
+    if (isStream(request)) return;
+    active.add(response);
+    response.once('close', () => {
+      active.delete(response);
+      if (active.size === 0) for (const wake of idleWaiters) wake();
+    });
+  });
+
+  return {
+    inFlight: () => active.size,
+    drain: async (timeoutMs) => {
+      if (!draining) {
+        draining = true;
+        // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at once, and a
+        // proxy that picked one of them for its next request at that moment would answer that request 502.
+        if (server.listening) net.Server.prototype.close.call(server);
+        for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
+      }
+      if (active.size === 0) return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (drained: boolean) => {
+          clearTimeout(timer);
+          idleWaiters.delete(wake);
+          resolve(drained);
+        };
+        const wake = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        idleWaiters.add(wake);
+      });
+    },
+  };
+}
