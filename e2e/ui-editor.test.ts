@@ -341,6 +341,7 @@ describe('UI editor', () => {
     await page.getByText('Enter a colour such as').waitFor();
     expect(await page.getByLabel('Color', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await titleColor()).toBe('rgb(17, 34, 51)');
+    await shoot(page, 'typing-invalid');
     await page.getByLabel('Color', { exact: true }).press('Enter');
     expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe('#123');
     // A half-typed number, likewise, in the Claim Button's width.

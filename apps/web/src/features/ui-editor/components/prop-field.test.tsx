@@ -80,11 +80,17 @@ describe('PropField', () => {
     type(input, '#00f ');
     expect(onChange).toHaveBeenLastCalledWith('#00f', true);
     // The picker is typing too, and leaving it ends the typing.
-    const picker = screen.getByLabelText('Color picker');
+    const picker = screen.getByLabelText<HTMLInputElement>('Color picker');
+    expect(picker.value).toBe('#ff0000');
     fireEvent.change(picker, { target: { value: '#00ff00' } });
     expect(onChange).toHaveBeenLastCalledWith('#00ff00', true);
     fireEvent.blur(picker);
     expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a #rgb colour in the picker spelt out', () => {
+    renderField({ name: 'color', kind: 'color', default: '#FFFFFF' }, '#0a3');
+    expect(screen.getByLabelText<HTMLInputElement>('Color picker').value).toBe('#00aa33');
   });
 
   it('stores all four sides of a slice when one is typed, and refuses a side that is not a number', () => {

@@ -17,6 +17,11 @@ import { type Reading, useLiveText } from './use-live-text';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const HEX6 = /^#[0-9a-f]{6}$/i;
+const HEX3 = /^#[0-9a-f]{3}$/i;
+
+/** The colour picker's value (#rrggbb only): #rgb spelt out, anything else (a name, rgb()) black. */
+const pickerValue = (color: string) =>
+  HEX6.test(color) ? color : HEX3.test(color) ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : '#000000';
 
 /** Names that read poorly spelt out. */
 const FIELD_LABELS: Record<string, string> = { cbLabel: 'Editor label' };
@@ -149,7 +154,7 @@ function ColorField({ field, node, value, onChange, onEnd }: FieldProps<'color'>
           type="color"
           className="color-input"
           aria-label={`${fieldLabel(field.name)} picker`}
-          value={HEX6.test(current) ? current : '#000000'}
+          value={pickerValue(current)}
           onChange={(event) => onChange(event.target.value, true)}
           onBlur={onEnd}
         />
