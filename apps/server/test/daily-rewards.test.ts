@@ -267,9 +267,18 @@ describe('daily rewards', () => {
     const embed = answer.body as EmbedConfigInput;
     expect(embed).toMatchObject({ id: config.id, name: 'Embed Week', cycleDays: 7, uiLayout: layout });
     expect(embed.uiTheme).toEqual(s.game.theme);
+    // The game's orientation rides along (decision 023): the popup's default layout and width follow it.
+    expect(embed.orientation).toBe(s.game.orientation);
     expect(embed.packs?.map((p) => [p.id, p.name, p.value])).toEqual([[small.id, 'Small Chest', small.value]]);
     expect(embed.assets?.map((a) => a.assetId)).toEqual(['banner01']);
     expect(EmbedConfigSchema.safeParse(embed).success).toBe(true);
+    const turned = await s.client.request(`/api/games/${s.game.id}/orientation`, {
+      method: 'PATCH',
+      json: { orientation: 'landscape' },
+    });
+    expect(turned.status).toBe(200);
+    const landscape = await s.client.get(`${base(s.game)}/${config.id}/embed-config`);
+    expect((landscape.body as EmbedConfigInput).orientation).toBe('landscape');
     const image = await fetch(embed.assets![0]!.url);
     expect(image.status).toBe(200);
 

@@ -12,6 +12,7 @@ import {
 import { HEX_COLOR } from './game-theme';
 import { ITEM_ICON_IDS, type ItemIconId } from './item-icons';
 import { isSafeImageSource } from './layout';
+import { isOrientation, type Orientation } from './popup-size';
 import { storedDailyRewardsLayout } from './normalise-layout';
 import { hasForbiddenCharacters } from './text';
 
@@ -52,6 +53,8 @@ export interface EmbedConfig {
   /** The stored layout (any value but undefined), unchecked: normaliseDailyRewardsLayout makes it safe to render. */
   uiLayout?: NonNullable<unknown> | null;
   uiTheme?: EmbedTheme;
+  /** The game's orientation (decision 023): the default layout and the popup's widest size follow it. */
+  orientation?: Orientation;
 }
 
 /** §7 host → embed: replaces the embed's config and params. */
@@ -160,6 +163,8 @@ function readConfig(value: unknown): EmbedConfig {
   if (layout !== undefined) checked.uiLayout = layout;
   const theme = readTheme(config.uiTheme) ?? readTheme(config.theme);
   if (theme !== undefined) checked.uiTheme = theme;
+  // Anything but the two orientations counts as none (portrait), as the schema's .catch(undefined).
+  if (isOrientation(config.orientation)) checked.orientation = config.orientation;
   return checked;
 }
 

@@ -6,6 +6,7 @@ import { type DailyRewardsParams, readDailyRewardsParams } from './day-state';
 import { HexColorSchema } from './game';
 import { ITEM_ICON_IDS, type ItemIconId } from './inventory';
 import { isSafeImageSource } from './layout';
+import { ORIENTATIONS } from './popup-size';
 import { storedDailyRewardsLayout } from './normalise-layout';
 import {
   decodeEmbedConfigJson,
@@ -35,7 +36,8 @@ export {
   EMBED_PROTOCOL_VERSION,
   EMBED_SOURCE,
   isEmbedLoadedMessage,
-  packAmount,
+  packFigure,
+  type PackFigure,
 } from './embed-protocol';
 // One declaration of the checked shapes, the zod-free check's; embed-config-check.test.ts holds these schemas'
 // outputs to them.
@@ -77,7 +79,7 @@ export const EmbedAssetSchema = z.object({
  * §7 "the JSON config including packs and assets": a daily reward config with the packs and assets it shows, in
  * one flat object (as config.json is published). The layout stays unchecked here (normaliseDailyRewardsLayout
  * makes any value safe to render) and is taken from uiLayout, else layout or ui.layout; the theme from uiTheme,
- * else theme. The host puts the game's theme in uiTheme when the config has none. A config still missing days
+ * else theme; the game's orientation rides along (decision 023). The host puts the game's theme in uiTheme when the config has none. A config still missing days
  * is accepted: the emulator previews drafts.
  */
 export const EmbedConfigSchema = z
@@ -93,16 +95,18 @@ export const EmbedConfigSchema = z
     ui: z.unknown().optional(),
     uiTheme: ThemeSchema.optional().catch(undefined),
     theme: ThemeSchema.optional().catch(undefined),
+    orientation: z.enum(ORIENTATIONS).optional().catch(undefined),
     packs: z.array(EmbedPackSchema).max(EMBED_PACKS_MAX).default([]),
     assets: z.array(EmbedAssetSchema).max(EMBED_ASSETS_MAX).default([]),
   })
-  .transform(({ layout, ui, theme, uiLayout, uiTheme, ...config }) => {
+  .transform(({ layout, ui, theme, uiLayout, uiTheme, orientation, ...config }) => {
     const stored = storedDailyRewardsLayout({ uiLayout, layout, ui });
     const chosenTheme = uiTheme ?? theme;
     return {
       ...config,
       ...(stored === undefined ? {} : { uiLayout: stored }),
       ...(chosenTheme === undefined ? {} : { uiTheme: chosenTheme }),
+      ...(orientation === undefined ? {} : { orientation }),
     };
   });
 export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;

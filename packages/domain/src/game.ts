@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { HEX_COLOR } from './game-theme';
+import { ORIENTATIONS, type Orientation } from './popup-size';
 import { hasVisibleCharacter } from './text';
 
 export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** Stored lowercase (the creation form's reading); shown capitalised (the workspace's). Decision 006. */
-export const ORIENTATIONS = ['portrait', 'landscape'] as const;
-export type Orientation = (typeof ORIENTATIONS)[number];
+export { ORIENTATIONS, type Orientation } from './popup-size';
 export const ORIENTATION_LABELS: Record<Orientation, string> = { portrait: 'Portrait', landscape: 'Landscape' };
 
 export const GAME_NAME_MAX_LENGTH = 100;
@@ -43,6 +43,13 @@ export const GAME_MESSAGES = {
   duplicated: (name: string) => `${name} created.`,
   duplicateFailed: 'Could not copy the game. Nothing was created; please try again.',
   duplicateStorageFailed: 'Could not copy the game’s images. Nothing was created; please try again.',
+  duplicateConfirmTitle: (name: string) => `Duplicate ${name}?`,
+  duplicateConfirmText: (copyName: string) =>
+    `Creates a staging copy, “${copyName}”, with its own SDK key and copies of this game’s segments, items, packs, daily rewards, layouts and images. Releases are not copied, and this game does not change.`,
+  duplicateConfirm: 'Duplicate',
+  stagingCopy: 'Staging copy',
+  stagingCopyOf: (name: string) => `A staging copy of ${name}`,
+  emptyCreate: 'Create a game to get its SDK key, then add segments, items, packs and daily rewards to it.',
 } as const;
 
 /** What a staging copy is called unless the developer names it. */

@@ -36,6 +36,7 @@ export * from './layout-schema';
 export * from './component-defaults';
 export * from './daily-reward';
 export * from './default-layout';
+export * from './popup-size';
 export * from './normalise-layout';
 export * from './day-state';
 export * from './embed';

@@ -1,6 +1,7 @@
 import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 import { defaultDailyRewardsLayout, DEFAULT_LAYOUT_LABELS } from './default-layout';
 import { findNodeByLabel, type LayoutNode, parseLayout } from './layout';
+import type { Orientation } from './popup-size';
 
 /** §9: the fallback text shows at most this many characters of the value's JSON. */
 export const LAYOUT_FALLBACK_TEXT_MAX = 200;
@@ -152,18 +153,21 @@ export function storedDailyRewardsLayout(config: unknown): unknown {
 
 /**
  * §4 for daily rewards: a missing layout (undefined or null) or an empty background root gives the default
- * layout for the cycle; any other layout is normalised, and kept even when it lacks the Popup Frame or the
+ * layout for the cycle and the game's orientation (decision 023); any other layout is normalised, and kept even when it lacks the Popup Frame or the
  * Rewards Grid, with a warning for each.
  */
 export function normaliseDailyRewardsLayout(
   value: unknown,
   cycleDays: number = DAILY_REWARD_CYCLE_DAYS,
+  orientation: Orientation = 'portrait',
 ): NormalisedLayout {
-  if (value === undefined || value === null) return { layout: defaultDailyRewardsLayout(cycleDays), warnings: [] };
+  if (value === undefined || value === null) {
+    return { layout: defaultDailyRewardsLayout(cycleDays, orientation), warnings: [] };
+  }
   const normalised = normaliseLayout(value);
   const { layout } = normalised;
   if (layout.type === 'BackgroundCB' && !layout.children?.length) {
-    return { layout: defaultDailyRewardsLayout(cycleDays), warnings: normalised.warnings };
+    return { layout: defaultDailyRewardsLayout(cycleDays, orientation), warnings: normalised.warnings };
   }
   // A layout shown as text already says why; the missing labels would only repeat it.
   if (normalised.warnings.length) return normalised;

@@ -1,3 +1,5 @@
+import type { Orientation } from './popup-size';
+
 /** §9 editor canvas presets, in the spec's order. */
 export const CANVAS_PRESETS = [
   { label: 'Full HD', width: 1920, height: 1080 },
@@ -13,12 +15,23 @@ export type CanvasSize = { width: number; height: number };
 export type CanvasPreset = CanvasSize & { label: string };
 
 export const DEFAULT_CANVAS_SIZE: CanvasSize = { width: 1080, height: 1920 };
+
+/** The preview's first canvas for a game held this way (decision 023): Full HD, turned to the game's orientation. */
+export function defaultCanvasSize(orientation: Orientation | undefined): CanvasSize {
+  return orientation === 'landscape' ? { width: 1920, height: 1080 } : DEFAULT_CANVAS_SIZE;
+}
 /** A canvas side beyond this is refused like any invalid entry: no real screen is larger. */
 export const CANVAS_SIZE_MAX = 10_000;
 /** §9 preview frame: at least 420 px tall. */
 export const PREVIEW_MIN_HEIGHT = 420;
 /** §2/§9 embed frame: 360 px wide at 9:16. */
 export const EMBED_FRAME = { width: 360, aspectRatio: 9 / 16, height: 640 } as const;
+/** The embed frame of a landscape game (decision 023): §9's frame turned, 640×360 at 16:9. */
+export const EMBED_FRAME_LANDSCAPE = { width: 640, aspectRatio: 16 / 9, height: 360 } as const;
+
+export function embedFrame(orientation: Orientation | undefined) {
+  return orientation === 'landscape' ? EMBED_FRAME_LANDSCAPE : EMBED_FRAME;
+}
 
 /** Each preset names its orientation by its size, since both orientations share a label: "Full HD 1080x1920". */
 export function canvasPresetName(preset: CanvasPreset): string {

@@ -9,6 +9,7 @@ export * from './format-number';
 export * from './layout';
 export * from './normalise-layout';
 export * from './default-layout';
+export * from './popup-size';
 export * from './component-defaults';
 export * from './daily-reward-limits';
 export * from './day-state';

@@ -10,6 +10,7 @@ import {
   type EmbedPack,
   type GameTheme,
   type LayoutNode,
+  type Orientation,
   type Pack,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
@@ -52,7 +53,7 @@ const IMAGE_PROPS = ['src', 'fillImage'] as const;
  * §7 "the config including packs and assets": what the emulator previews and encodes into its URL, what the
  * embed page loads by gameId and featureId, and what publish writes as config.json. The packs are those its days
  * give (with their value, artwork URL and contents), the assets those its layout refers to as `asset:<id>`, and
- * the game's theme rides along as uiTheme. Null when the config is not this owner's in this game.
+ * the game's theme rides along as uiTheme and its orientation as orientation (decision 023). Null when the config is not this owner's in this game.
  */
 export async function embedConfigOf(
   db: Db,
@@ -74,16 +75,21 @@ export async function embedConfigOf(
   return embedConfigFrom(row, await embedSourcesOf(db, storage, scope));
 }
 
-/** What a game's embed configs draw on besides their own row: its theme, packs and assets, read once. */
-export type EmbedSources = { theme: GameTheme | null; packs: readonly Pack[]; assets: readonly Asset[] };
+/** What a game's embed configs draw on besides their own row: its theme, orientation, packs and assets, read once. */
+export type EmbedSources = {
+  theme: GameTheme | null;
+  orientation?: Orientation | undefined;
+  packs: readonly Pack[];
+  assets: readonly Asset[];
+};
 
 export async function embedSourcesOf(db: Db, storage: Storage, scope: GameScope): Promise<EmbedSources> {
   const [[owner], packs, assets] = await Promise.all([
-    db.select({ theme: game.theme }).from(game).where(eq(game.id, scope.gameId)),
+    db.select({ theme: game.theme, orientation: game.orientation }).from(game).where(eq(game.id, scope.gameId)),
     listPacks(db, storage, scope),
     listAssets(db, storage, scope),
   ]);
-  return { theme: owner?.theme ?? null, packs, assets };
+  return { theme: owner?.theme ?? null, orientation: owner?.orientation, packs, assets };
 }
 
 /** embedConfigOf for a config already read, with the game's sources already read (publish reads them once). */
@@ -124,6 +130,7 @@ export function embedConfigFrom(
     rewards: row.rewards,
     ...(row.uiLayout ? { uiLayout: row.uiLayout } : {}),
     ...(sources.theme ? { uiTheme: sources.theme } : {}),
+    ...(sources.orientation ? { orientation: sources.orientation } : {}),
     packs,
     assets,
   };

@@ -1,14 +1,14 @@
 import {
   type DailyRewardsParams,
-  EMBED_FRAME,
   EMBED_LOADED_MESSAGE,
   EMBED_MESSAGES,
   type EmbedConfig,
   type EmbedInitMessage,
+  embedFrame,
   readEmbedQuery,
 } from '@liveops/domain';
 import { DailyRewardsView } from '@liveops/views';
-import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadStoredConfig } from './load-stored-config';
 import { useHostInit } from './use-host-init';
 
@@ -33,11 +33,6 @@ function readStartQuery(search: string): {
   if (!gameId || !featureId || query.has('config')) return { start: { status: 'no-config' }, params, stored: null };
   return { start: { status: 'loading' }, params, stored: { gameId, featureId } };
 }
-
-const frameSize = {
-  '--embed-frame-width': `${EMBED_FRAME.width}px`,
-  '--embed-frame-ratio': String(EMBED_FRAME.aspectRatio),
-} as CSSProperties;
 
 /**
  * §2 /embed/daily_rewards: the config from the query (base64 or base64url JSON), else the stored one named by
@@ -78,27 +73,34 @@ export function EmbedPage({ search }: { search: string }) {
     if (window.parent !== window) window.parent.postMessage(EMBED_LOADED_MESSAGE, '*');
   }, [state.status]);
 
-  // The popup is laid out at the frame's own 360×640 and scaled with it when the window is smaller (a landscape
-  // web view), as a phone 360 CSS pixels wide would show it, never re-flowed into a narrower column.
+  // The popup is laid out at the frame's own size (360×640, or 640×360 for a landscape game, decision 023) and
+  // scaled with it when the window is smaller, as a phone 360 CSS pixels wide would show it, never re-flowed
+  // into a narrower column.
+  const size = embedFrame(state.status === 'ready' ? state.config.orientation : undefined);
+  const frameSize = useMemo(
+    () =>
+      ({
+        '--embed-frame-width': `${size.width}px`,
+        '--embed-frame-ratio': String(size.aspectRatio),
+      }) as CSSProperties,
+    [size],
+  );
   const frame = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   useLayoutEffect(() => {
     const element = frame.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setScale(element.clientWidth > 0 ? element.clientWidth / EMBED_FRAME.width : 1);
+    const measure = () => setScale(element.clientWidth > 0 ? element.clientWidth / size.width : 1);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     measure();
     return () => observer.disconnect();
-  }, []);
+  }, [size]);
 
   return (
     <main className="embed-screen">
       <div ref={frame} className="embed-frame" style={frameSize}>
-        <div
-          className="embed-canvas"
-          style={{ width: EMBED_FRAME.width, height: EMBED_FRAME.height, transform: `scale(${scale})` }}
-        >
+        <div className="embed-canvas" style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}>
           {state.status === 'ready' ? (
             <DailyRewardsView
               config={state.config}

@@ -5,6 +5,8 @@ import {
   type EmbedPack,
   type LayoutNode,
   normaliseDailyRewardsLayout,
+  type Orientation,
+  POPUP_MAX_WIDTH_PX,
   SCREEN_BACKGROUND_COLOR,
   storedDailyRewardsLayout,
 } from '@liveops/domain';
@@ -30,6 +32,8 @@ export interface DailyRewardsViewConfig {
   ui?: unknown;
   uiTheme?: ViewTheme | null;
   theme?: ViewTheme | null;
+  /** The game's orientation (decision 023): the default layout and the popup's widest size. Portrait if none. */
+  orientation?: Orientation | undefined;
 }
 
 export interface DailyRewardsViewProps extends Omit<RenderContext, 'decorate'> {
@@ -46,6 +50,8 @@ export interface DailyRewardsViewProps extends Omit<RenderContext, 'decorate'> {
   /** The game's theme: primaryColor is the accent, secondaryColor the screen background. */
   theme?: ViewTheme | null;
   onClaim?: () => void;
+  /** The claim was tapped and the game has not answered: the claim button shows it (decision 023). */
+  claimPending?: boolean;
   /** When given, a close button sits in the frame's top right corner. */
   onClose?: () => void;
 }
@@ -58,6 +64,7 @@ const hex = (value: string | undefined): string | undefined => (value && HEX.tes
  * the default layout); day cards show their state (decision 012: claimed dimmed with a check mark, today in the
  * accent colour with a pulse, upcoming as stored) and take their day's pack. The theme passed in wins over the
  * config's own (uiTheme, else theme), colour by colour; either replaces only the layout's §9 default colours.
+ * The game's orientation picks the default layout and the popup's widest size (decision 023).
  */
 export function DailyRewardsView({
   config,
@@ -67,14 +74,16 @@ export function DailyRewardsView({
   params,
   theme,
   onClaim,
+  claimPending = false,
   onClose,
   ...editor
 }: DailyRewardsViewProps) {
   const stored = trusted ? undefined : storedDailyRewardsLayout(config);
   const cycleDays = config.cycleDays ?? DAILY_REWARD_CYCLE_DAYS;
+  const orientation: Orientation = config.orientation === 'landscape' ? 'landscape' : 'portrait';
   const layout = useMemo(
-    () => trusted ?? normaliseDailyRewardsLayout(stored, cycleDays).layout,
-    [trusted, stored, cycleDays],
+    () => trusted ?? normaliseDailyRewardsLayout(stored, cycleDays, orientation).layout,
+    [trusted, stored, cycleDays, orientation],
   );
 
   const configTheme = config.uiTheme ?? config.theme;
@@ -93,18 +102,17 @@ export function DailyRewardsView({
         params: todayIndex === undefined ? { streak } : { streak, todayIndex },
         colors: { accent, background },
         ...(onClaim ? { onClaim } : {}),
+        claimPending,
       }),
-    [cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim],
+    [cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim, claimPending],
+  );
+  const frameStyle = useMemo(
+    () => ({ '--cb-accent': accent, '--cb-popup-max-width': `${POPUP_MAX_WIDTH_PX[orientation]}px` }) as CSSProperties,
+    [accent, orientation],
   );
 
   return (
-    <LayoutRenderer
-      {...editor}
-      layout={layout}
-      assets={assets}
-      decorate={decorate}
-      style={{ '--cb-accent': accent } as CSSProperties}
-    >
+    <LayoutRenderer {...editor} layout={layout} assets={assets} decorate={decorate} style={frameStyle}>
       {onClose && (
         <button type="button" className="cb-close" aria-label="Close" onClick={onClose}>
           ×

@@ -5,6 +5,7 @@ import {
   type DailyReward,
   type LayoutNode,
   normaliseDailyRewardsLayout,
+  type Orientation,
   storedDailyRewardsLayout,
 } from '@liveops/domain';
 import { layoutForSave } from './state/editor-state';
@@ -35,10 +36,16 @@ function sameContent(layout: LayoutNode, stored: unknown): boolean {
   }
 }
 
-/** §4 "Layout normalisation on load" for a daily reward config, as the editor opens it. */
-export function loadedLayout(config: Pick<DailyReward, 'uiLayout' | 'cycleDays'>): LoadedLayout {
+/**
+ * §4 "Layout normalisation on load" for a daily reward config, as the editor opens it; a config with no layout
+ * yet gets the default layout for its game's orientation (decision 023).
+ */
+export function loadedLayout(
+  config: Pick<DailyReward, 'uiLayout' | 'cycleDays'>,
+  orientation?: Orientation,
+): LoadedLayout {
   const stored = storedDailyRewardsLayout(config);
-  const { layout, warnings } = normaliseDailyRewardsLayout(stored, config.cycleDays);
+  const { layout, warnings } = normaliseDailyRewardsLayout(stored, config.cycleDays, orientation);
   const changed = stored === undefined || !sameContent(layout, stored);
   return { layout, warnings, changed };
 }

@@ -1,6 +1,6 @@
 import { RotateCcw, SkipForward, Gift } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { type DailyRewardsParams, emulatorUrl, type EmbedConfig } from '@liveops/domain';
+import { type DailyRewardsParams, defaultCanvasSize, emulatorUrl, type EmbedConfig } from '@liveops/domain';
 import { DailyRewardsView } from '@liveops/views';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Button } from '../../../components/ui/button';
@@ -71,7 +71,12 @@ function LoadedPreview({
           </div>
         </div>
         <p className="muted emulator-hint">{PLAY_CYCLE_HINT}</p>
-        <PreviewFrame title="Daily reward preview">
+        <PreviewFrame
+          // A landscape game's popup is previewed on a landscape screen first (decision 023).
+          key={config.orientation ?? 'portrait'}
+          title="Daily reward preview"
+          defaultSize={defaultCanvasSize(config.orientation)}
+        >
           <DailyRewardsView
             config={config}
             packs={config.packs}

@@ -12,7 +12,7 @@ import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-dail
 import { isLayoutConflict, useSaveDailyRewardLayout } from '../../../lib/api/daily-rewards/save-daily-reward-layout';
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { useLeaveGuard } from '../use-leave-guard';
 import { useUndoShortcuts } from '../use-undo-shortcuts';
 import { EditorDialog } from './editor-dialog';
@@ -30,7 +30,9 @@ const PREVIEW_PARAMS: DailyRewardsParams = { streak: 0 };
  */
 export function DailyRewardsEditor({ config, embed }: { config: DailyReward; embed: EmbedConfig | null }) {
   const queryClient = useQueryClient();
-  const [opened] = useState(() => loadedLayout(config));
+  // A config with no layout yet opens with the default layout of its game's orientation (decision 023).
+  const orientation = embed?.orientation;
+  const [opened] = useState(() => loadedLayout(config, orientation));
   // Warnings about how the stored layout was read (shown as text) come from loading it; those about a missing
   // Popup Frame or Rewards Grid follow the document.
   const [readWarnings, setReadWarnings] = useState(() => opened.warnings.filter((w) => !isMissingLabel(w)));
@@ -52,8 +54,12 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   const { dirty, baseVersion } = state;
   useEffect(() => {
     if (dirty || config.layoutVersion <= baseVersion) return;
-    dispatch({ type: 'remoteChanged', layout: loadedLayout(config).layout, version: config.layoutVersion });
-  }, [config, dirty, baseVersion]);
+    dispatch({
+      type: 'remoteChanged',
+      layout: loadedLayout(config, orientation).layout,
+      version: config.layoutVersion,
+    });
+  }, [config, dirty, baseVersion, orientation]);
 
   const runSave = async (overwrite: boolean) => {
     const { document, baseVersion } = latest.current;
@@ -79,7 +85,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   const reload = async () => {
     setConflict(null);
     const fresh = await queryClient.fetchQuery({ ...dailyRewardQueryOptions(config.id), staleTime: 0 });
-    const next = loadedLayout(fresh);
+    const next = loadedLayout(fresh, orientation);
     setReadWarnings(next.warnings.filter((w) => !isMissingLabel(w)));
     dispatch({ type: 'load', layout: next.layout, version: fresh.layoutVersion, dirty: next.changed });
   };
@@ -99,8 +105,9 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
       cycleDays: config.cycleDays,
       rewards: config.rewards,
       uiTheme: embed?.uiTheme ?? null,
+      orientation,
     }),
-    [config.cycleDays, config.rewards, embed?.uiTheme],
+    [config.cycleDays, config.rewards, embed?.uiTheme, orientation],
   );
   // The game's assets, so a picture just picked shows before it is saved (the embed config names saved ones).
   const viewAssets = useMemo(
@@ -146,7 +153,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
           <h2 className="panel-title" id="ui-editor-preview-heading">
             Preview
           </h2>
-          <PreviewFrame title="Layout preview">
+          <PreviewFrame title="Layout preview" defaultSize={defaultCanvasSize(orientation)}>
             <DailyRewardsView
               config={previewConfig}
               layout={state.document}
