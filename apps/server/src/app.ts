@@ -23,6 +23,7 @@ import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-reward
 import { authRoutes } from './routes/auth';
 import { createLiveUpdates } from './routes/live-updates';
 import { filesRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
 import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
 import { meRoutes, sessionRoutes } from './routes/me';
@@ -132,6 +133,8 @@ export async function createApp({
   app.use(closeAfterUnreadBody, checkedAddress);
   // Each area sets its own headers (decision 013): /files here, the API below, the pages in webAppRoutes.
   app.route('/files', filesRoutes(storage, config));
+  // Liveness and readiness for load balancers, outside /api's session and origin checks (decision 024).
+  app.route('/', healthRoutes({ config, database, isDraining: () => lifecycle.draining }));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.

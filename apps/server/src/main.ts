@@ -9,7 +9,6 @@ import { ConfigError, loadConfig } from './env';
 import { trackRequests } from './lib/drain';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
-import { cleanUpStorage } from './storage/clean-up-storage';
 
 async function main() {
   const started = performance.now();
@@ -30,7 +29,12 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const { app, close, storage, lifecycle, endStreams } = await createApp({ config, database, mailer, logger });
+  const { app, close, startStorageCleanup, lifecycle, endStreams } = await createApp({
+    config,
+    database,
+    mailer,
+    logger,
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -40,8 +44,8 @@ async function main() {
     if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are printed to this log');
   });
 
-  // In the background, never failing start-up: what crashes left in storage (decision 010).
-  void cleanUpStorage({ db: database.db, storage, logger });
+  // In the background, never failing start-up: what stopped instances left in storage (decision 026).
+  startStorageCleanup();
 
   // A stop lets what is in flight finish (decision 025): SIGTERM from an orchestrator, or Ctrl+C.
   const requests = trackRequests(server as Server, (request) => request.url?.startsWith(LIVE_UPDATES_PATH) ?? false);

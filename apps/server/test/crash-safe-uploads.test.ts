@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_MESSAGES, GAME_MESSAGES, type Game } from '@liveops/domain';
 import { startS3Server } from '@liveops/testing/s3';
-import { asset, game } from '../src/db/schema';
+import { asset, game, storageIntent } from '../src/db/schema';
 import type { Config } from '../src/env';
+import { createGameLocks } from '../src/lib/game-lock';
 import type { Logger } from '../src/lib/logger';
 import { cleanUpStorage, STORAGE_CLEANUP_GRACE_MS } from '../src/storage/clean-up-storage';
 import type { Storage } from '../src/storage/storage';
@@ -200,7 +201,7 @@ describe.each([
     expect(await keysIn(setup.storage)).toEqual([]);
   });
 
-  it('removes old leftovers and unreferenced assets at cleanup, and keeps young ones and every referenced one', async () => {
+  it('removes old halves of interrupted writes at cleanup, and never an object no intent of its own names', async () => {
     const { server, client, game: owned, storage } = await setUp();
     const dataRoot = path.join(server.config.dataDir, 'storage');
     const onFilesystem = storage.kind === 'filesystem';
@@ -211,11 +212,11 @@ describe.each([
     };
     const put = (key: string) => storage.put(key, PNG, { contentType: 'image/png' });
 
-    // Old: S3 keeps whole seconds, so the old and the young are more than a second apart on each side of the cutoff.
-    const keptOld = keyOf((await upload(server, client, owned.id, 'kept-old')).body.url);
-    const orphanOld = `assets/${owned.id}/crashed-0123456789ab.png`;
-    await put(orphanOld);
-    await put('assets/gone-game/other-0123456789ab.png');
+    // Old: the filesystem keeps whole milliseconds, S3 whole seconds, so old and young are a second apart.
+    const kept = keyOf((await upload(server, client, owned.id, 'kept')).body.url);
+    // Objects this database knows nothing of: another deployment's, or this one's before its database was reset.
+    const unknown = [`assets/${owned.id}/foreign-0123456789ab.png`, 'assets/gone-game/other-0123456789ab.png'];
+    for (const key of unknown) await put(key);
     await put('packs/old/pack.json');
     if (onFilesystem) {
       await plant('a-aaaaaaaaaaaa.png.0123456789ab.tmp');
@@ -225,78 +226,57 @@ describe.each([
     await delay(1100);
     const cutoff = Date.now();
     await delay(1100);
-    const keptYoung = keyOf((await upload(server, client, owned.id, 'kept-young')).body.url);
-    const orphanYoung = `assets/${owned.id}/in-flight-0123456789ab.png`;
-    await put(orphanYoung);
     if (onFilesystem) {
       await plant('c-cccccccccccc.png.0123456789ab.tmp');
       await plant('d-dddddddddddd.png.meta.json');
     }
 
-    const logger = quietLogger();
-    const report = await cleanUpStorage({
-      db: server.database.db,
-      storage,
-      logger,
-      now: cutoff + STORAGE_CLEANUP_GRACE_MS,
-    });
-    expect(report).toEqual({
-      incomplete: onFilesystem ? 3 : 0,
-      unreferenced: 2,
-      scanned: 5,
-      young: 2,
-      truncated: false,
-    });
-    expect(logger.lines.join('\n')).toContain('2 unreferenced assets');
-    expect(await keysIn(storage, '')).toEqual([keptOld, keptYoung, orphanYoung, 'packs/old/pack.json'].sort());
+    const report = await server.cleanUpStorage({ now: cutoff + STORAGE_CLEANUP_GRACE_MS });
+    expect(report).toEqual({ incomplete: onFilesystem ? 3 : 0, removed: 0, restored: 0, settled: 0, left: 0 });
+    expect(await keysIn(storage, '')).toEqual([kept, ...unknown, 'packs/old/pack.json'].sort());
     if (onFilesystem) {
-      const left = (await readdir(path.join(dataRoot, 'assets', owned.id))).filter((name) => !/^kept-/.test(name));
-      expect(left.sort()).toEqual([
-        'c-cccccccccccc.png.0123456789ab.tmp',
-        'd-dddddddddddd.png.meta.json',
-        'in-flight-0123456789ab.png',
-        'in-flight-0123456789ab.png.meta.json',
-      ]);
+      const left = (await readdir(path.join(dataRoot, 'assets', owned.id))).filter(
+        (name) => !/^(kept|foreign)-/.test(name),
+      );
+      expect(left.sort()).toEqual(['c-cccccccccccc.png.0123456789ab.tmp', 'd-dddddddddddd.png.meta.json']);
     }
-    for (const key of [keptOld, keptYoung]) {
-      expect((await fetch(storage.publicUrl(key))).status).toBe(200);
-    }
-    // Nothing the default grace period protects is touched now.
-    expect((await cleanUpStorage({ db: server.database.db, storage, logger }))?.unreferenced).toBe(0);
-    expect(await keysIn(storage, '')).toHaveLength(4);
+    expect((await fetch(storage.publicUrl(kept))).status).toBe(200);
   });
 
-  it('stops after the most objects it may examine, and reports it', async () => {
-    const { server, storage } = await setUp();
-    for (let i = 0; i < 5; i++)
-      await storage.put(`assets/g/orphan${i}-0123456789ab.png`, PNG, { contentType: 'image/png' });
-    const logger = quietLogger();
-    const report = await cleanUpStorage({
-      db: server.database.db,
-      storage,
-      logger,
-      maxObjects: 3,
-      now: Date.now() + STORAGE_CLEANUP_GRACE_MS + 2000,
-    });
-    expect(report).toMatchObject({ unreferenced: 3, scanned: 3, truncated: true });
-    expect(await keysIn(storage)).toHaveLength(2);
-    expect(logger.lines.join('\n')).toContain('stopped after 3');
+  it('removes the bytes a deletion could not, named by its intent, at the next cleanup', async () => {
+    const store = { failing: true };
+    wrapping((real) => ({
+      delete: (key) => (store.failing ? Promise.reject(new Error('store unreachable')) : real.delete(key)),
+    }));
+    const { server, client, game, storage } = await setUp();
+    const key = keyOf((await upload(server, client, game.id, 'doomed')).body.url);
+    const deleted = await client.request(`/api/games/${game.id}/assets/doomed`, { method: 'DELETE', json: {} });
+    expect(deleted.status).toBe(204);
+    expect(await keysIn(storage)).toEqual([key]);
+    expect(await rowCount(server, storageIntent)).toBe(1);
+
+    // The store is back and the instance that deleted the row has stopped: the cleanup finishes its work.
+    store.failing = false;
+    await server.database.db.update(storageIntent).set({ instanceId: 'stopped-instance' });
+    expect(await server.cleanUpStorage()).toMatchObject({ removed: 1, settled: 1, left: 0 });
+    expect(await keysIn(storage)).toEqual([]);
+    expect(await rowCount(server, storageIntent)).toBe(0);
   });
 });
 
 describe('storage cleanup', () => {
   it('logs a failure and answers null instead of throwing, so start-up carries on', async () => {
+    wrapping(() => ({ removeIncomplete: () => Promise.reject(new Error('store unreachable')) }));
     const server = await servers.start();
-    const storage = storages.last!;
-    const broken: Storage = {
-      ...storage,
-      // eslint-disable-next-line require-yield -- a listing that fails before its first object
-      list: async function* () {
-        throw new Error('bucket unreachable');
-      },
-    };
     const logger = quietLogger();
-    await expect(cleanUpStorage({ db: server.database.db, storage: broken, logger })).resolves.toBeNull();
-    expect(logger.lines.join('\n')).toMatch(/storage cleanup failed.*bucket unreachable/s);
+    const report = await cleanUpStorage({
+      db: server.database.db,
+      storage: storages.last!,
+      logger,
+      intents: { instanceId: 'this-instance', singleProcess: true },
+      locks: createGameLocks(server.database),
+    });
+    expect(report).toBeNull();
+    expect(logger.lines.join('\n')).toMatch(/storage cleanup failed.*store unreachable/s);
   });
 });

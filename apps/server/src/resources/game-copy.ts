@@ -6,8 +6,9 @@ import { asset, dailyReward, game, item, pack, segment } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { ASSET_CACHE_CONTROL } from '../routes/assets';
 import { removeGameFiles } from '../storage/remove-game-files';
-import { assetStorageKey } from '../storage/storage-keys';
+import { assetStorageKey, gameStoragePrefixes } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
+import type { StorageIntents } from '../storage/storage-intents';
 
 type GameRow = typeof game.$inferSelect;
 
@@ -24,7 +25,7 @@ export class GameCopyError extends Error {
   }
 }
 
-export type GameCopyDeps = { db: Db; storage: Storage; logger: Logger };
+export type GameCopyDeps = { db: Db; storage: Storage; logger: Logger; intents: StorageIntents };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -58,7 +59,7 @@ export async function copyGame(
   source: GameRow,
   values: { name: string; owner: string | null; sdkKey: () => string },
 ): Promise<GameRow> {
-  const { db, storage, logger } = deps;
+  const { db, storage, logger, intents } = deps;
   const mine = <T extends typeof segment | typeof item | typeof pack | typeof dailyReward | typeof asset>(table: T) =>
     and(eq(table.gameId, source.id), eq(table.ownerId, source.ownerId));
   const [segments, items, packs, rewards, assets] = await Promise.all([
@@ -70,6 +71,13 @@ export async function copyGame(
   ]);
 
   const gameId = randomUUID();
+  // The copy's bytes are this intent's until the rows that reference them commit (decision 026).
+  const [assetsPrefix = ''] = gameStoragePrefixes(gameId);
+  const copying = await intents.begin('objects', assetsPrefix);
+  const abandon = async () => {
+    const removal = await removeGameFiles([gameId], { storage, logger, reason: `copy of game ${source.id} abandoned` });
+    if (removal.failed.length === 0) await intents.settleQuietly(copying);
+  };
   const copiedAssets: (typeof asset.$inferInsert)[] = [];
   const urls = new Map<string, string>();
   let next = 0;
@@ -94,7 +102,7 @@ export async function copyGame(
     );
   } catch (error) {
     logger.error(`copying the stored files of game ${source.id} failed:`, error);
-    await removeGameFiles([gameId], { storage, logger, reason: `copy of game ${source.id} abandoned` });
+    await abandon();
     throw new GameCopyError(502, 'STORAGE_FAILED', GAME_MESSAGES.duplicateStorageFailed);
   }
 
@@ -156,6 +164,7 @@ export async function copyGame(
             );
           }
           if (copiedAssets.length) await tx.insert(asset).values(copiedAssets);
+          await intents.settle(copying, tx);
           return row;
         });
       } catch (error) {
@@ -165,7 +174,7 @@ export async function copyGame(
       }
     }
   } catch (error) {
-    await removeGameFiles([gameId], { storage, logger, reason: `copy of game ${source.id} abandoned` });
+    await abandon();
     throw error;
   }
 }

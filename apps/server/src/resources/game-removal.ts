@@ -5,7 +5,9 @@ import type { GameLockHandle, GameLocks } from '../lib/game-lock';
 import type { GameScope } from '../lib/game-scope';
 import type { Logger } from '../lib/logger';
 import { removeGameFiles, type RemovedGameFiles } from '../storage/remove-game-files';
+import { gameStoragePrefixes } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
+import type { StorageIntents } from '../storage/storage-intents';
 
 /** The lock publishing holds (routes/releases.ts): a deletion takes the same one, so the two never overlap. */
 export const GAME_WORK_LOCK = 'releases';
@@ -18,6 +20,7 @@ export type GameRemovalDeps = {
   storage: Storage;
   logger: Logger;
   locks: GameLocks;
+  intents: StorageIntents;
   /** Defaults to DELETE_LOCK_WAIT_MS. */
   lockWaitMs?: number;
 };
@@ -57,16 +60,29 @@ export async function removeGame(deps: GameRemovalDeps, scope: GameScope): Promi
   const lock = await acquireWithin(deps.locks, scope.gameId, deps.lockWaitMs ?? DELETE_LOCK_WAIT_MS);
   if (!lock) return { outcome: 'busy' };
   try {
-    const [row] = await deps.db
-      .delete(game)
-      .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
-      .returning();
-    if (!row) return { outcome: 'not-found' };
+    // The rows go with intents to remove the game's files, settled once those are gone (decision 026).
+    const deleted = await deps.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(game)
+        .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
+        .returning();
+      if (!gone) return null;
+      const removing = [];
+      for (const prefix of gameStoragePrefixes(gone.id)) {
+        removing.push({ prefix, id: await deps.intents.begin('objects', prefix, tx) });
+      }
+      return { row: gone, removing };
+    });
+    if (!deleted) return { outcome: 'not-found' };
+    const { row } = deleted;
     const files = await removeGameFiles([row.id], {
       storage: deps.storage,
       logger: deps.logger,
       reason: `game ${row.id} deleted`,
     });
+    for (const { prefix, id } of deleted.removing) {
+      if (!files.failed.includes(prefix)) await deps.intents.settleQuietly(id);
+    }
     deps.logger.info(`game ${row.id} deleted: ${files.removed} stored files removed`);
     return { outcome: 'deleted', row, files };
   } finally {

@@ -19,6 +19,7 @@ import type { GameScope } from '../lib/game-scope';
 import type { Logger } from '../lib/logger';
 import { dailyRewardsConfigKey, dailyRewardsPageKey } from '../storage/storage-keys';
 import {
+  gameStablePrefix,
   manifestKey,
   releaseAssetKey,
   releasePrefix,
@@ -27,6 +28,7 @@ import {
   versionedPageKey,
 } from '../storage/release-keys';
 import type { Storage } from '../storage/storage';
+import type { StorageIntents } from '../storage/storage-intents';
 import { embedConfigFrom, embedSourcesOf, listDailyRewards } from './daily-rewards';
 import { publishedPageFor } from './published-page';
 
@@ -47,6 +49,8 @@ export type ReleaseDeps = {
   db: Db;
   storage: Storage;
   logger: Logger;
+  /** Every write and switch is recorded first, so a restart can finish what a crash cut short (decision 026). */
+  intents: StorageIntents;
   /** The dashboard's own address: the stable page the modal names is served from it. */
   publicUrl: string;
   /** The built published page (one self-contained HTML file), written beside every config. */
@@ -138,14 +142,19 @@ function timedStorage(storage: Storage, ms: number) {
 
 const storageDetail = (error: unknown) => (error instanceof Error && error.message ? error.message : 'unknown error');
 
-/** Deletes every object under a prefix; failures are logged, not thrown (the rows are already gone). */
-async function removePrefix(deps: ReleaseDeps, prefix: string): Promise<void> {
+/**
+ * Deletes every object under a prefix; failures are logged, not thrown (the rows are already gone). Answers
+ * whether all went, so the caller settles the prefix's intent only then (else the cleanup finishes the work).
+ */
+async function removePrefix(deps: ReleaseDeps, prefix: string): Promise<boolean> {
   try {
     const keys: string[] = [];
     for await (const entry of deps.storage.list(prefix)) keys.push(entry.key);
     await eachLimited(keys, 8, (key) => deps.storage.delete(key));
+    return true;
   } catch (error) {
     deps.logger.warn(`could not remove ${prefix}: ${storageDetail(error)}`);
+    return false;
   }
 }
 
@@ -204,6 +213,8 @@ async function switchLive(
     version,
     files.map(({ artifact }) => artifact),
   );
+  // Until settled, a restart puts the stable paths back to the live release (a kill midway mixes releases).
+  const switching = await deps.intents.begin('stable', gameStablePrefix(scope.gameId));
   let switched = 0;
   try {
     await eachLimited(files, deps.concurrency ?? 8, async ({ artifact, html, config }) => {
@@ -213,7 +224,9 @@ async function switchLive(
     });
     await store.put(manifestKey(scope.gameId), manifest, JSON_TYPE, PUBLISHED_CACHE.stable);
   } catch (error) {
-    if (previous && previous.version !== version) await restoreStable(deps, scope, previous);
+    if (!previous || previous.version === version || (await restoreStable(deps, scope, previous))) {
+      await deps.intents.settleQuietly(switching);
+    }
     throw error;
   }
 
@@ -232,15 +245,23 @@ async function switchLive(
       return live;
     });
   } catch (error) {
-    // The database still names the previous release live: the files follow it back.
+    // The database still names the previous release live: the files follow it back (or, failing that, the
+    // intent stays and the next cleanup does it).
     if (previous && previous.version !== version) {
-      await restoreStable(deps, scope, previous);
-      await deps.storage
+      const restored = await restoreStable(deps, scope, previous);
+      const manifestBack = await deps.storage
         .put(manifestKey(scope.gameId), manifestOf(scope.gameId, previous.version, previous.artifacts), {
           contentType: JSON_TYPE,
           cacheControl: PUBLISHED_CACHE.stable,
         })
-        .catch((cause: unknown) => deps.logger.error(`could not restore the manifest: ${storageDetail(cause)}`));
+        .then(
+          () => true,
+          (cause: unknown) => {
+            deps.logger.error(`could not restore the manifest: ${storageDetail(cause)}`);
+            return false;
+          },
+        );
+      if (restored && manifestBack) await deps.intents.settleQuietly(switching);
     }
     throw error;
   }
@@ -257,12 +278,14 @@ async function switchLive(
     await eachLimited([...stale], 8, (key) => deps.storage.delete(key));
   } catch (error) {
     deps.logger.warn(`could not remove unpublished configs of game ${scope.gameId}: ${storageDetail(error)}`);
+    return row;
   }
+  await deps.intents.settleQuietly(switching);
   return row;
 }
 
 /** Best effort: the previous live release's files back at the stable paths after a switch failed midway. */
-async function restoreStable(deps: ReleaseDeps, scope: GameScope, previous: ReleaseRow): Promise<void> {
+async function restoreStable(deps: ReleaseDeps, scope: GameScope, previous: ReleaseRow): Promise<boolean> {
   try {
     await eachLimited(previous.artifacts, deps.concurrency ?? 8, async (artifact) => {
       const [html, config] = await Promise.all([
@@ -279,9 +302,80 @@ async function restoreStable(deps: ReleaseDeps, scope: GameScope, previous: Rele
         cacheControl: PUBLISHED_CACHE.stable,
       });
     });
+    return true;
   } catch (error) {
     deps.logger.error(`could not restore release ${previous.version} of game ${scope.gameId}: ${storageDetail(error)}`);
+    return false;
   }
+}
+
+/** The game of a stable-switch intent's prefix (packs/{gameId}/), or null for anything else. */
+export function gameOfStablePrefix(prefix: string): string | null {
+  return /^packs\/([A-Za-z0-9_-]+)\/$/.exec(prefix)?.[1] ?? null;
+}
+
+/** The release of an objects intent's prefix (packs/{gameId}/releases/{version}/), or null for anything else. */
+function releaseOfPrefix(prefix: string): { gameId: string; version: number } | null {
+  const match = /^packs\/([A-Za-z0-9_-]+)\/releases\/(\d{1,9})\/$/.exec(prefix);
+  return match ? { gameId: match[1]!, version: Number(match[2]) } : null;
+}
+
+/**
+ * After a restart, a release whose writing an instance that is gone left unfinished (its files just removed by
+ * the cleanup): marked failed, as the next publish would. Nothing else is touched.
+ */
+export async function markReleaseInterrupted(db: Db, prefix: string): Promise<void> {
+  const of = releaseOfPrefix(prefix);
+  if (!of) return;
+  await db
+    .update(release)
+    .set({ status: 'failed', error: PUBLISH_MESSAGES.interrupted, finishedAt: new Date() })
+    .where(and(eq(release.gameId, of.gameId), eq(release.version, of.version), eq(release.status, 'writing')));
+}
+
+/**
+ * Puts a game's stable paths back to what the database says is live, after a switch an instance that is gone
+ * left halfway (decision 026): each live config's page and config.json from the live release's versioned files,
+ * its manifest.json, and no stable file of a config the live release lacks. With no live release (a first publish
+ * cut short), the stable files and the manifest go. The caller holds the game's lock. Throws when storage fails.
+ */
+export async function restoreStablePaths(deps: Pick<ReleaseDeps, 'db' | 'storage'>, gameId: string): Promise<void> {
+  const { db, storage } = deps;
+  const [live] = await db
+    .select()
+    .from(release)
+    .where(and(eq(release.gameId, gameId), eq(release.live, true)));
+  const kept = new Set<string>();
+  if (live) {
+    await eachLimited(live.artifacts, 8, async (artifact) => {
+      const [html, config] = await Promise.all([
+        storage.get(versionedPageKey(gameId, live.version, artifact.id)),
+        storage.get(versionedConfigKey(gameId, live.version, artifact.id)),
+      ]);
+      if (!html || !config) throw new Error(`release ${live.version} of game ${gameId} misses its files`);
+      await storage.put(dailyRewardsPageKey(gameId, artifact.id), html.body, {
+        contentType: HTML,
+        cacheControl: PUBLISHED_CACHE.stable,
+      });
+      await storage.put(dailyRewardsConfigKey(gameId, artifact.id), config.body, {
+        contentType: JSON_TYPE,
+        cacheControl: PUBLISHED_CACHE.stable,
+      });
+      kept.add(artifact.id);
+    });
+    await storage.put(manifestKey(gameId), manifestOf(gameId, live.version, live.artifacts), {
+      contentType: JSON_TYPE,
+      cacheControl: PUBLISHED_CACHE.stable,
+    });
+  } else {
+    await storage.delete(manifestKey(gameId));
+  }
+  const prefix = stableDailyRewardsPrefix(gameId);
+  const stale: string[] = [];
+  for await (const entry of storage.list(prefix)) {
+    if (!kept.has(entry.key.slice(prefix.length).split('/')[0] ?? '')) stale.push(entry.key);
+  }
+  await eachLimited(stale, 8, (key) => storage.delete(key));
 }
 
 /** The newest RELEASES_KEPT releases stay, and the live one; older rows go, then their files. */
@@ -293,8 +387,12 @@ async function pruneReleases(deps: ReleaseDeps, scope: GameScope): Promise<void>
     .orderBy(desc(release.version));
   const old = rows.slice(RELEASES_KEPT).filter((row) => !row.live);
   for (const row of old) {
-    await deps.db.delete(release).where(and(ownRows(scope), eq(release.id, row.id)));
-    await removePrefix(deps, releasePrefix(scope.gameId, row.version));
+    const prefix = releasePrefix(scope.gameId, row.version);
+    const removing = await deps.db.transaction(async (tx) => {
+      await tx.delete(release).where(and(ownRows(scope), eq(release.id, row.id)));
+      return deps.intents.begin('objects', prefix, tx);
+    });
+    if (await removePrefix(deps, prefix)) await deps.intents.settleQuietly(removing);
   }
 }
 
@@ -326,9 +424,13 @@ export async function publishGame(
     .from(release)
     .where(eq(release.gameId, scope.gameId));
   const version = (latest ?? 0) + 1;
-  await db
-    .insert(release)
-    .values({ id: randomUUID(), ...scope, version, status: 'writing', artifacts: [], warnings: [] });
+  // Settled when the release is written (its row then accounts for its files) or its files are removed.
+  const writing = await db.transaction(async (tx) => {
+    await tx
+      .insert(release)
+      .values({ id: randomUUID(), ...scope, version, status: 'writing', artifacts: [], warnings: [] });
+    return deps.intents.begin('objects', releasePrefix(scope.gameId, version), tx);
+  });
   const total = configs.length;
   emit({ type: 'started', version, total });
 
@@ -416,10 +518,13 @@ export async function publishGame(
     });
 
     const written = files.filter((file): file is ReleaseFiles => file !== null);
-    await db
-      .update(release)
-      .set({ status: 'ready', artifacts: written.map((file) => file.artifact), warnings: warnings.flat() })
-      .where(and(ownRows(scope), eq(release.version, version)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(release)
+        .set({ status: 'ready', artifacts: written.map((file) => file.artifact), warnings: warnings.flat() })
+        .where(and(ownRows(scope), eq(release.version, version)));
+      await deps.intents.settle(writing, tx);
+    });
     const live = await switchLive(deps, scope, version, written);
     await pruneReleases(deps, scope);
     return live;
@@ -434,7 +539,8 @@ export async function publishGame(
       .catch((cause: unknown) =>
         deps.logger.error(`could not mark release ${version} failed: ${storageDetail(cause)}`),
       );
-    await removePrefix(deps, releasePrefix(scope.gameId, version));
+    // A failure after the release was recorded ready leaves its files to its row (the intent is settled).
+    if (await removePrefix(deps, releasePrefix(scope.gameId, version))) await deps.intents.settleQuietly(writing);
     if (error instanceof PublishError) throw error;
     throw new PublishError(502, error instanceof StorageTimeout ? 'STORAGE_TIMEOUT' : 'STORAGE_FAILED', message);
   }

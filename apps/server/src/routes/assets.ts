@@ -20,26 +20,28 @@ import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
 import { listAssets, presentAsset, type AssetRow } from '../resources/assets';
 import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
+import type { StorageIntents } from '../storage/storage-intents';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
 /** Stored keys are never reused (a random suffix), so the bytes at a key never change. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logger: Logger };
+type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logger: Logger; intents: StorageIntents };
 
 /** /api/games/:gameId/assets: list, upload (multipart: name, assetId, file), delete. Owner only. */
-export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
+export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents }: Deps) {
   /**
    * Removes bytes an upload wrote when no row took them. A failed insert may still have committed (a connection
    * lost on the answer), so the row is looked up first; whatever cannot be settled here, the start-up cleanup does.
    */
-  const removeUnclaimed = async (id: string, storageKey: string) => {
+  const removeUnclaimed = async (id: string, storageKey: string, writing: string) => {
     try {
       const [claimed] = await db
         .select({ id: asset.id })
         .from(asset)
         .where(and(eq(asset.id, id), eq(asset.storageKey, storageKey)));
       if (!claimed) await storage.delete(storageKey);
+      await intents.settle(writing);
     } catch (error) {
       logger.error(`removing unclaimed ${storageKey} from storage failed:`, error);
     }
@@ -85,37 +87,44 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
       if (taken) return duplicate();
 
       // Bytes first, under a key never used before, then the row: a row is never visible without its bytes, and
-      // a crash in between leaves only unreferenced bytes, which the start-up cleanup removes.
+      // a crash in between leaves only bytes named by this upload's intent, which the cleanup removes
+      // (decision 026). The row's transaction settles the intent.
       const storageKey = assetStorageKey(gameId, assetId, EXTENSIONS[sniffed.type], randomBytes(6).toString('hex'));
+      const writing = await intents.begin('objects', storageKey);
       try {
         await storage.put(storageKey, bytes, { contentType: sniffed.type, cacheControl: ASSET_CACHE_CONTROL });
       } catch (error) {
         logger.error(`storing ${storageKey} failed:`, error);
+        await removeUnclaimed(id, storageKey, writing);
         return jsonError(c, 502, 'STORAGE_FAILED', ASSET_MESSAGES.uploadFailed);
       }
       let row: AssetRow | undefined;
       try {
-        [row] = await db
-          .insert(asset)
-          .values({
-            id,
-            assetId,
-            gameId,
-            ownerId,
-            name,
-            size: bytes.length,
-            type: sniffed.type,
-            storageKey,
-            createdAt: Date.now(),
-          })
-          .onConflictDoNothing()
-          .returning();
+        row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(asset)
+            .values({
+              id,
+              assetId,
+              gameId,
+              ownerId,
+              name,
+              size: bytes.length,
+              type: sniffed.type,
+              storageKey,
+              createdAt: Date.now(),
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (inserted) await intents.settle(writing, tx);
+          return inserted;
+        });
       } catch (error) {
-        await removeUnclaimed(id, storageKey);
+        await removeUnclaimed(id, storageKey, writing);
         throw error;
       }
       if (!row) {
-        await removeUnclaimed(id, storageKey);
+        await removeUnclaimed(id, storageKey, writing);
         return duplicate();
       }
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
@@ -123,21 +132,27 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger }: Deps) {
     })
     .delete('/:assetId', ...jsonBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
-      const [row] = await db
-        .delete(asset)
-        .where(
-          and(
-            eq(asset.id, assetDocumentId(gameId, c.req.param('assetId'))),
-            eq(asset.gameId, gameId),
-            eq(asset.ownerId, ownerId),
-          ),
-        )
-        .returning();
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', 'Asset not found.');
+      // The row goes with an intent to remove its bytes, settled once they are gone (else the cleanup does it).
+      const deleted = await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(asset)
+          .where(
+            and(
+              eq(asset.id, assetDocumentId(gameId, c.req.param('assetId'))),
+              eq(asset.gameId, gameId),
+              eq(asset.ownerId, ownerId),
+            ),
+          )
+          .returning();
+        return gone ? { row: gone, removing: await intents.begin('objects', gone.storageKey, tx) } : null;
+      });
+      if (!deleted) return jsonError(c, 404, 'NOT_FOUND', 'Asset not found.');
+      const { row, removing } = deleted;
       try {
         await storage.delete(row.storageKey);
+        await intents.settle(removing);
       } catch (error) {
-        // The record is gone either way; the bytes are unreachable and the start-up cleanup removes them.
+        // The record is gone either way; the bytes are unreachable and the cleanup removes them.
         logger.error(`deleting ${row.storageKey} from storage failed:`, error);
       }
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });

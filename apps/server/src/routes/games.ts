@@ -28,6 +28,7 @@ import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { copyGame, GameCopyError } from '../resources/game-copy';
 import { removeGame } from '../resources/game-removal';
 import type { Storage } from '../storage/storage';
+import type { StorageIntents } from '../storage/storage-intents';
 
 type GameRow = typeof game.$inferSelect;
 
@@ -56,13 +57,15 @@ type Deps = {
   logger: Logger;
   /** Publishing's per-game locks: a deletion waits briefly for a running publish, then refuses. */
   locks: GameLocks;
+  /** What copies and deletions write or remove in storage, recorded first (decision 026). */
+  intents: StorageIntents;
 };
 
 /**
  * /api/games: the signed-in owner's games: list, create, read, edit, delete (its name typed as confirmation) and
  * duplicate (a staging copy). Another owner's game answers exactly like a missing one.
  */
-export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks }: Deps) {
+export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents }: Deps) {
   const lists = createListCache(liveEvents);
   const ownGame = (ownerId: string, id: string) =>
     and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
@@ -133,7 +136,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks }: De
       if (!confirmsGameDeletion(input.value.confirmation, row.name)) {
         return jsonError(c, 400, 'CONFIRMATION_MISMATCH', GAME_MESSAGES.deleteConfirmationWrong);
       }
-      const removal = await removeGame({ db, storage, logger, locks }, { gameId: row.id, ownerId });
+      const removal = await removeGame({ db, storage, logger, locks, intents }, { gameId: row.id, ownerId });
       if (removal.outcome === 'busy') return jsonError(c, 409, 'PUBLISH_IN_PROGRESS', GAME_MESSAGES.deleteBusy);
       if (removal.outcome === 'not-found') return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       // Every view of the game's records hears of it too: an open UI editor of one of its configs says the config
@@ -155,7 +158,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks }: De
       if (!source) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       let row: GameRow;
       try {
-        row = await copyGame({ db, storage, logger }, source, {
+        row = await copyGame({ db, storage, logger, intents }, source, {
           name: input.value.name ?? gameCopyName(source.name),
           owner: user.name?.trim() || user.email,
           sdkKey: newSdkKey,

@@ -1,55 +1,65 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { asset } from '../db/schema';
+import { serverInstance, storageIntent } from '../db/schema';
+import type { GameLocks } from '../lib/game-lock';
 import type { Logger } from '../lib/logger';
-import { ASSET_KEY_PREFIX } from './storage-keys';
-import type { StoredEntry, Storage } from './storage';
+import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../resources/releases';
+import type { Storage } from './storage';
+import { INSTANCE_GONE_AFTER_MS, type StorageIntents } from './storage-intents';
 
 /**
- * How old a leftover must be before cleanup touches it. An upload writes its bytes a moment before its row, and
- * another instance sharing the database and bucket may be in that moment right now; 15 minutes is far longer
- * than any upload and than the clock drift between a server and its S3 store.
+ * How old a filesystem temporary file or half-object must be before cleanup removes it: a write still in flight
+ * is younger. Such files are never a finished object, whoever wrote them.
  */
 export const STORAGE_CLEANUP_GRACE_MS = 15 * 60_000;
-/** At most this many stored assets are examined per start, bounding the work on a huge store. */
-export const STORAGE_CLEANUP_MAX_OBJECTS = 100_000;
-const BATCH = 500;
+/**
+ * An intent of an instance still running is left alone unless it is this old: no upload, copy or publish runs
+ * for a day, so it is one whose settling failed.
+ */
+export const STORAGE_INTENT_MAX_AGE_MS = 24 * 60 * 60_000;
+/** At most this many intents are acted on per run, bounding the work. */
+export const STORAGE_CLEANUP_MAX_INTENTS = 1000;
+/** The lock publishing holds (routes/releases.ts): a repair of a game's stable paths takes it too. */
+const RELEASES_LOCK = 'releases';
 
 export type StorageCleanupReport = {
   /** Temporary files and halves of objects that interrupted writes left (filesystem only). */
   incomplete: number;
-  /** Asset objects no asset row references. */
-  unreferenced: number;
-  /** Asset objects examined. */
-  scanned: number;
-  /** Objects younger than the grace period, left alone whatever they are. */
-  young: number;
-  /** Whether examining stopped at maxObjects, leaving the rest unexamined. */
-  truncated: boolean;
+  /** Objects removed because an intent of an instance that is gone named them. */
+  removed: number;
+  /** Games whose stable paths an interrupted switch left, put back to the live release. */
+  restored: number;
+  /** Intents acted on and settled. */
+  settled: number;
+  /** Intents left for a later run: their instance still runs, or the work failed or its game was busy. */
+  left: number;
 };
 
-type CleanupOptions = {
+export type CleanupOptions = {
   db: Db;
   storage: Storage;
   logger: Logger;
-  /** Defaults to STORAGE_CLEANUP_GRACE_MS. */
-  graceMs?: number;
-  maxObjects?: number;
+  intents: Pick<StorageIntents, 'instanceId' | 'singleProcess'>;
+  locks: GameLocks;
+  /** Whether to look for the filesystem's temporary files too (a walk of the whole store: at start only). */
+  incomplete?: boolean;
   /** The clock, in epoch ms. */
   now?: number;
 };
 
 /**
- * Removes what crashes leave in storage (decision 010): the filesystem's temporary files and halves of objects,
- * and objects under assets/ that no asset row references. Only what is older than the grace period is touched.
- * Runs at start, in the background: it never rejects, a failure is logged and answered with null, and whatever it
- * left is tried again at the next start.
+ * Finishes what instances that are gone left unfinished in storage (decision 026), and nothing else: objects
+ * named by their write intents are removed (an upload's bytes without a row, a release cut short, bytes whose
+ * row was deleted), and stable paths of an interrupted switch are put back to the live release. An object no
+ * intent names is never touched, so a second deployment on the same bucket, or this one after its database was
+ * reset, removes nothing it did not write. Never rejects: a failure is logged and answered with null, and what
+ * was left is tried at the next run.
  */
 export async function cleanUpStorage(options: CleanupOptions): Promise<StorageCleanupReport | null> {
   try {
     return await cleanUp(options);
   } catch (error) {
-    options.logger.error('storage cleanup failed (the server runs on; the next start tries again):', error);
+    options.logger.error('storage cleanup failed (the server runs on; the next run tries again):', error);
     return null;
   }
 }
@@ -58,51 +68,108 @@ async function cleanUp({
   db,
   storage,
   logger,
-  graceMs = STORAGE_CLEANUP_GRACE_MS,
-  maxObjects = STORAGE_CLEANUP_MAX_OBJECTS,
+  intents,
+  locks,
+  incomplete = true,
   now = Date.now(),
 }: CleanupOptions): Promise<StorageCleanupReport> {
-  const before = now - graceMs;
   const report: StorageCleanupReport = {
-    incomplete: await storage.removeIncomplete(before),
-    unreferenced: 0,
-    scanned: 0,
-    young: 0,
-    truncated: false,
+    incomplete: incomplete ? await storage.removeIncomplete(now - STORAGE_CLEANUP_GRACE_MS) : 0,
+    removed: 0,
+    restored: 0,
+    settled: 0,
+    left: 0,
   };
 
-  let batch: StoredEntry[] = [];
-  const removeUnreferenced = async () => {
-    const keys = batch.map((entry) => entry.key);
-    batch = [];
-    // Listed before this query: a row committed by now is seen, and rows only ever follow their bytes.
-    const rows = await db.select({ key: asset.storageKey }).from(asset).where(inArray(asset.storageKey, keys));
-    const referenced = new Set(rows.map((row) => row.key));
-    for (const key of keys) {
-      if (referenced.has(key)) continue;
-      await storage.delete(key);
-      report.unreferenced += 1;
-    }
-  };
-  for await (const entry of storage.list(ASSET_KEY_PREFIX)) {
-    if (report.scanned >= maxObjects) {
-      report.truncated = true;
-      break;
-    }
-    report.scanned += 1;
-    if (entry.lastModified >= before) {
-      report.young += 1;
+  // Instances still running: on PGlite only this one (one process owns the database), else those heard lately.
+  const instances = await db.select().from(serverInstance);
+  const running = new Set(
+    instances
+      .filter(
+        (row) =>
+          row.id === intents.instanceId ||
+          (!intents.singleProcess && row.seenAt.getTime() >= now - INSTANCE_GONE_AFTER_MS),
+      )
+      .map((row) => row.id),
+  );
+  const gone = instances.filter((row) => !running.has(row.id)).map((row) => row.id);
+  if (gone.length > 0) await db.delete(serverInstance).where(inArray(serverInstance.id, gone));
+
+  const rows = await db
+    .select()
+    .from(storageIntent)
+    .where(ne(storageIntent.instanceId, intents.instanceId))
+    .orderBy(asc(storageIntent.createdAt))
+    .limit(STORAGE_CLEANUP_MAX_INTENTS);
+  const own = await db
+    .select()
+    .from(storageIntent)
+    .where(
+      and(
+        eq(storageIntent.instanceId, intents.instanceId),
+        lt(storageIntent.createdAt, new Date(now - STORAGE_INTENT_MAX_AGE_MS)),
+      ),
+    )
+    .limit(STORAGE_CLEANUP_MAX_INTENTS);
+  for (const row of [...rows, ...own]) {
+    const stale = row.createdAt.getTime() < now - STORAGE_INTENT_MAX_AGE_MS;
+    if (running.has(row.instanceId) && !stale) {
+      report.left += 1;
       continue;
     }
-    batch.push(entry);
-    if (batch.length >= BATCH) await removeUnreferenced();
+    try {
+      if (row.kind === 'objects') {
+        const keys: string[] = [];
+        for await (const entry of storage.list(row.prefix)) keys.push(entry.key);
+        for (const key of keys) await storage.delete(key);
+        report.removed += keys.length;
+        await markReleaseInterrupted(db, row.prefix);
+      } else {
+        const gameId = gameOfStablePrefix(row.prefix);
+        if (gameId) {
+          // A publish running now on another instance switches the paths itself; this run leaves it be.
+          const lock = await locks.tryAcquire(RELEASES_LOCK, gameId);
+          if (!lock) {
+            report.left += 1;
+            continue;
+          }
+          try {
+            await restoreStablePaths({ db, storage }, gameId);
+          } finally {
+            await lock.release();
+          }
+          report.restored += 1;
+        }
+      }
+      await db.delete(storageIntent).where(eq(storageIntent.id, row.id));
+      report.settled += 1;
+    } catch (error) {
+      report.left += 1;
+      logger.warn(`storage cleanup: ${row.kind} ${row.prefix} failed (tried again at the next run):`, error);
+    }
   }
-  if (batch.length > 0) await removeUnreferenced();
 
-  logger.info(
-    `storage cleanup: removed ${report.incomplete} leftovers of interrupted writes and ${report.unreferenced} unreferenced assets` +
-      ` (${report.scanned} examined, ${report.young} younger than ${Math.round(graceMs / 60_000)} min left alone` +
-      `${report.truncated ? `; stopped after ${maxObjects}, the rest not examined` : ''})`,
-  );
+  if (report.incomplete + report.removed + report.restored + report.left > 0) {
+    logger.info(
+      `storage cleanup: removed ${report.incomplete} leftovers of interrupted writes and ${report.removed} objects` +
+        ` that stopped instances wrote or meant to remove, restored ${report.restored} interrupted switches` +
+        ` of stable paths, ${report.left} intents left for a later run`,
+    );
+  }
   return report;
+}
+
+/** How often a running server looks for what stopped instances left (cheap: one small table). */
+export const STORAGE_CLEANUP_INTERVAL_MS = 60_000;
+
+/**
+ * The cleanup at start (with the filesystem's temporary files), then every minute over intents only: an
+ * instance killed a moment ago still looks alive on PostgreSQL until its heartbeat is INSTANCE_GONE_AFTER_MS
+ * old, and its leftovers go at the first run after that. Returns a stop function.
+ */
+export function startStorageCleanup(options: CleanupOptions): () => void {
+  void cleanUpStorage(options);
+  const timer = setInterval(() => void cleanUpStorage({ ...options, incomplete: false }), STORAGE_CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,6 +1,9 @@
 /** Keys of published packs (issue 11), all under packs/{gameId}/ (gameStoragePrefixes). */
 const gameFolder = (gameId: string) => `packs/${gameId}`;
 
+/** What a stable-switch intent names: the game's folder, whose stable paths and manifest are being switched. */
+export const gameStablePrefix = (gameId: string) => `${gameFolder(gameId)}/`;
+
 /** What a game engine reads first: every published config with its versioned URLs. */
 export const manifestKey = (gameId: string) => `${gameFolder(gameId)}/manifest.json`;
 
