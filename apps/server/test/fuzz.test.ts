@@ -860,6 +860,25 @@ describe('hostile path parameters', () => {
     );
   }, 120_000);
 
+  it('answers the health routes below 500 to anyone, whatever the method, query or extra path', async () => {
+    await fuzz(
+      fc.record({
+        route: fc.constantFrom('/healthz', '/readyz'),
+        method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'),
+        query: fc.array(hostileSegment, { maxLength: 2 }),
+        extra: fc.option(hostileSegment, { nil: undefined }),
+        signedIn: fc.boolean(),
+      }),
+      RUNS,
+      async ({ route, method, query, extra, signedIn }) => {
+        const target = `${route}${extra === undefined ? '' : `/${extra}`}${query.length ? `?${query.join('&')}` : ''}`;
+        const got = await check({ method, path: target, visitor: signedIn ? owner : undefined });
+        // A probe of the route itself is answered by it: the instance is alive and ready here.
+        if (method === 'GET' && extra === undefined) expect(got.status).toBe(200);
+      },
+    );
+  }, 120_000);
+
   it('answers /files/ with hostile keys below 500 to anyone', async () => {
     await check({ method: 'GET', path: '/files/%ZZ' });
     await fuzz(fc.array(hostileSegment, { minLength: 1, maxLength: 3 }), RUNS, async (segments) => {

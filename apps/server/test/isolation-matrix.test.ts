@@ -176,6 +176,16 @@ const MATRIX: Record<string, Entry> = {
     why: 'the API’s answer to an unknown path: a plain 404 for everyone',
     probes: [{ path: '/api/no-such-route' }, { path: '/api/games/x/no-such-thing', method: 'POST', json: {} }],
   },
+  'GET /healthz': {
+    access: 'public',
+    why: 'liveness for a load balancer or orchestrator: says the process answers, nothing about anyone',
+    probes: [{ path: '/healthz' }],
+  },
+  'GET /readyz': {
+    access: 'public',
+    why: 'readiness for a load balancer: says whether the database answers and is migrated, nothing about anyone',
+    probes: [{ path: '/readyz' }],
+  },
   'GET /files/*': {
     access: 'public',
     why: 'stored images are public by their unguessable URL, for game clients; unknown keys answer 404',

@@ -52,11 +52,20 @@ export function isEmbedLoadedMessage(data: unknown): boolean {
   }
 }
 
-/** The amount a pack's card shows: its amount, else the total quantity of its contents, else null. */
-export function packAmount(pack: EmbedPack): number | null {
-  if (pack.amount !== undefined) return pack.amount;
+/** What a pack's card says it gives: an amount ("×100"), or a count of the different items in it ("3 items"). */
+export type PackFigure = { amount: number } | { items: number };
+
+/**
+ * What a pack's card shows (decision 023): the pack's own amount when the publisher set one; else, when its
+ * contents are one item, the total quantity of it; else how many different items it holds (1 sword and 50 gems
+ * are "2 items", never "×51"); null for a pack with neither.
+ */
+export function packFigure(pack: EmbedPack): PackFigure | null {
+  if (pack.amount !== undefined) return { amount: pack.amount };
   if (!pack.contents?.length) return null;
-  return pack.contents.reduce((sum, entry) => sum + entry.quantity, 0);
+  const items = new Set(pack.contents.map((entry) => entry.itemId)).size;
+  if (items > 1) return { items };
+  return { amount: pack.contents.reduce((sum, entry) => sum + entry.quantity, 0) };
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*$/;

@@ -9,7 +9,7 @@ import {
   emulatorUrl,
   encodeEmbedConfig,
   isEmbedLoadedMessage,
-  packAmount,
+  packFigure,
   parseEmbedInitMessage,
   readEmbedQuery,
 } from './embed';
@@ -118,19 +118,32 @@ describe('embed config codec', () => {
     expect(() => decodeEmbedConfig(encoded)).not.toThrow();
   });
 
-  it('shows the amount given, else the total quantity of the contents', () => {
+  it('shows the amount given, else the quantity of its one item, else how many different items it holds', () => {
     const pack = { id: 'p', name: 'p', value: 1, assetUrl: null, iconId: null };
-    expect(packAmount({ ...pack, amount: 3 })).toBe(3);
+    expect(packFigure({ ...pack, amount: 3 })).toEqual({ amount: 3 });
+    expect(packFigure({ ...pack, contents: [{ itemId: 'gem', quantity: 50 }] })).toEqual({ amount: 50 });
+    // The same item in two lines is still one item.
     expect(
-      packAmount({
+      packFigure({
         ...pack,
         contents: [
-          { itemId: 'a', quantity: 2 },
-          { itemId: 'b', quantity: 5 },
+          { itemId: 'gem', quantity: 50 },
+          { itemId: 'gem', quantity: 25 },
         ],
       }),
-    ).toBe(7);
-    expect(packAmount(pack)).toBeNull();
+    ).toEqual({ amount: 75 });
+    // 1 sword and 50 gems are two items, not ×51.
+    expect(
+      packFigure({
+        ...pack,
+        contents: [
+          { itemId: 'sword', quantity: 1 },
+          { itemId: 'gem', quantity: 50 },
+        ],
+      }),
+    ).toEqual({ items: 2 });
+    expect(packFigure(pack)).toBeNull();
+    expect(packFigure({ ...pack, contents: [] })).toBeNull();
   });
 });
 

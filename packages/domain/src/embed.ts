@@ -79,7 +79,8 @@ export const EmbedAssetSchema = z.object({
  * §7 "the JSON config including packs and assets": a daily reward config with the packs and assets it shows, in
  * one flat object (as config.json is published). The layout stays unchecked here (normaliseDailyRewardsLayout
  * makes any value safe to render) and is taken from uiLayout, else layout or ui.layout; the theme from uiTheme,
- * else theme; the game's orientation rides along (decision 023). The host puts the game's theme in uiTheme when the config has none. A config still missing days
+ * else theme; the game's orientation rides along (decision 023). The host puts the game's theme in uiTheme when the
+ * config has none. A config still missing days
  * is accepted: the emulator previews drafts.
  */
 export const EmbedConfigSchema = z

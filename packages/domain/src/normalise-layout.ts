@@ -153,8 +153,8 @@ export function storedDailyRewardsLayout(config: unknown): unknown {
 
 /**
  * §4 for daily rewards: a missing layout (undefined or null) or an empty background root gives the default
- * layout for the cycle and the game's orientation (decision 023); any other layout is normalised, and kept even when it lacks the Popup Frame or the
- * Rewards Grid, with a warning for each.
+ * layout for the cycle and the game's orientation (decision 023); any other layout is normalised, and kept even
+ * when it lacks the Popup Frame or the Rewards Grid, with a warning for each.
  */
 export function normaliseDailyRewardsLayout(
   value: unknown,

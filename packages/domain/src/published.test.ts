@@ -61,7 +61,7 @@ describe('@liveops/domain/published', () => {
       'SCREEN_BACKGROUND_COLOR',
       'DAILY_REWARD_CYCLE_DAYS',
       'dayState',
-      'packAmount',
+      'packFigure',
       'assetReferenceId',
       'isSafeImageSource',
       'checkEmbedConfig',

@@ -6,7 +6,7 @@ export interface NodeDecoration {
   /** Merged over the node's own props before it renders (a bound text's value, a themed colour). */
   props?: LayoutProps;
   className?: string;
-  attributes?: Record<`data-${string}`, string>;
+  attributes?: Record<`data-${string}` | `aria-${string}`, string>;
   style?: CSSProperties;
   /** An ImageCB shows this in a box of its size instead of its image (an emoji); null leaves the box empty. */
   content?: ReactNode;
@@ -23,7 +23,7 @@ export interface HostProps {
   style: CSSProperties;
   onClick?: (event: MouseEvent) => void;
   onMouseOver?: (event: MouseEvent) => void;
-  [attribute: `data-${string}`]: string | undefined;
+  [attribute: `data-${string}` | `aria-${string}`]: string | undefined;
 }
 
 export interface NodeRenderProps {

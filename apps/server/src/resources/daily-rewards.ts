@@ -53,7 +53,8 @@ const IMAGE_PROPS = ['src', 'fillImage'] as const;
  * §7 "the config including packs and assets": what the emulator previews and encodes into its URL, what the
  * embed page loads by gameId and featureId, and what publish writes as config.json. The packs are those its days
  * give (with their value, artwork URL and contents), the assets those its layout refers to as `asset:<id>`, and
- * the game's theme rides along as uiTheme and its orientation as orientation (decision 023). Null when the config is not this owner's in this game.
+ * the game's theme rides along as uiTheme and its orientation as orientation (decision 023). Null when the config
+ * is not this owner's in this game.
  */
 export async function embedConfigOf(
   db: Db,
@@ -75,7 +76,7 @@ export async function embedConfigOf(
   return embedConfigFrom(row, await embedSourcesOf(db, storage, scope));
 }
 
-/** What a game's embed configs draw on besides their own row: its theme, orientation, packs and assets, read once. */
+/** What a game's embed configs draw on besides their own row: theme, orientation, packs and assets, read once. */
 export type EmbedSources = {
   theme: GameTheme | null;
   orientation?: Orientation | undefined;

@@ -118,10 +118,16 @@ describe('startPublishedPage', () => {
     expect(page.state()).toMatchObject({ status: 'ready', params: { streak: 5 } });
   });
 
-  it("claims today's day and pack once per config shown, and closes", async () => {
-    const { actions, sent, hostInit } = start({ config: { ok: true, config: week } });
+  it("claims today's day and pack once per config shown, showing it pending until the host answers, and closes", async () => {
+    const { actions, sent, hostInit, rendered } = start({ config: { ok: true, config: week } });
+    expect(rendered.at(-1)).toMatchObject({ status: 'ready' });
+    expect(rendered.at(-1)).not.toHaveProperty('claiming', true);
     actions().claim();
+    // Drawn pending at once, before the host hears of it; a second tap changes nothing.
+    expect(rendered.at(-1)).toMatchObject({ status: 'ready', claiming: true });
+    const drawn = rendered.length;
     actions().claim();
+    expect(rendered).toHaveLength(drawn);
     const claims = () => sent.filter((message) => message.type === 'claim');
     expect(claims()).toEqual([
       {
@@ -131,6 +137,7 @@ describe('startPublishedPage', () => {
       },
     ]);
     hostInit(week, 3);
+    expect(rendered.at(-1)).not.toHaveProperty('claiming', true);
     actions().claim();
     expect(claims()).toHaveLength(2);
     expect(claims()[1]).toMatchObject({ payload: { day: 4, packId: null } });
@@ -157,5 +164,23 @@ describe('startPublishedPage', () => {
     await flush();
     expect(host.types()).toEqual(['loaded', 'ready']);
     expect(host.sent[1]).toMatchObject({ payload: { images: 0 } });
+  });
+
+  it('still says ready for a popup whose claim was tapped before its images loaded', async () => {
+    const host = fakeBridge();
+    let images: () => void = () => undefined;
+    let actions: PublishedActions | undefined;
+    startPublishedPage({
+      config: { ok: true, config: week },
+      params: { streak: 0 },
+      bridge: host.bridge,
+      loadConfig: vi.fn(),
+      render: (_state, given) => (actions = given),
+      imagesLoaded: () => new Promise((resolve) => (images = () => resolve({ images: 1, failed: 0 }))),
+    });
+    actions!.claim();
+    images();
+    await flush();
+    expect(host.types()).toEqual(['loaded', 'claim', 'ready']);
   });
 });

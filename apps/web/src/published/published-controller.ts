@@ -14,7 +14,8 @@ import type { ConfigOutcome } from './load-config';
 
 export type PublishedState =
   | { status: 'loading' }
-  | { status: 'ready'; config: EmbedConfig; params: DailyRewardsParams }
+  /** claiming: the player tapped claim and no CB_INIT has answered yet (decision 023). */
+  | { status: 'ready'; config: EmbedConfig; params: DailyRewardsParams; claiming?: boolean }
   | { status: 'error'; code: PublishedErrorCode; message: string };
 
 export interface PublishedActions {
@@ -40,7 +41,8 @@ export interface PublishedPageOptions {
  * The published page's life (issue 11): its config from the address, else config.json ("Loading…" while that
  * takes longer than loadingDelayMs), else a host's CB_INIT (which replaces whatever is shown, at any time). The host hears `loaded` once the first outcome is on the page,
  * `ready` once a popup's images have loaded, `error` with a code and the message shown, `claim` with today's day
- * and pack (once per config shown: a new CB_INIT with the player's new streak arms it again) and `close`.
+ * and pack (once per config shown, which shows the claim pending from the tap until a new CB_INIT, with the
+ * player's new streak, arms it again) and `close`.
  */
 export function startPublishedPage({
   config,
@@ -53,12 +55,15 @@ export function startPublishedPage({
 }: PublishedPageOptions) {
   let state: PublishedState = { status: 'loading' };
   let toldLoaded = false;
-  let claimed = false;
+  // Each outcome shown; a claim's pending state redraws the same one.
+  let shown = 0;
 
   const actions: PublishedActions = {
     claim() {
-      if (state.status !== 'ready' || claimed) return;
-      claimed = true;
+      if (state.status !== 'ready' || state.claiming) return;
+      // The tap shows at once (the button reads "Claiming…", busy and disabled) until the game's CB_INIT.
+      state = { ...state, claiming: true };
+      render(state, actions);
       bridge.send({
         source: EMBED_SOURCE,
         type: PUBLISHED_MESSAGE_TYPES.claim,
@@ -75,7 +80,7 @@ export function startPublishedPage({
   const show = (next: PublishedState) => {
     clearTimeout(loadingTimer);
     state = next;
-    claimed = false;
+    const showing = ++shown;
     render(state, actions);
     if (state.status === 'loading') return;
     if (!toldLoaded) {
@@ -87,13 +92,13 @@ export function startPublishedPage({
       bridge.send({ source: EMBED_SOURCE, type: PUBLISHED_MESSAGE_TYPES.error, payload: { code, message } });
       return;
     }
-    const shown = state;
+    const configId = state.config.id ?? null;
     void imagesLoaded().then(({ images, failed }) => {
-      if (state !== shown) return;
+      if (shown !== showing) return;
       bridge.send({
         source: EMBED_SOURCE,
         type: PUBLISHED_MESSAGE_TYPES.ready,
-        payload: { configId: shown.config.id ?? null, images, imagesFailed: failed },
+        payload: { configId, images, imagesFailed: failed },
       });
     });
   };

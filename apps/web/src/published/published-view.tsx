@@ -15,6 +15,7 @@ export function PublishedView({ state, actions }: { state: PublishedState; actio
         assets={state.config.assets}
         params={state.params}
         onClaim={actions.claim}
+        claimPending={state.claiming === true}
         onClose={actions.close}
       />
     );

@@ -1,10 +1,10 @@
 import { propOrDefault, type LayoutNode } from '@liveops/domain';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../cx';
 import { defineComponent } from '../define-component';
 import { cssUrl } from '../image-source';
 import { booleanProp, choiceProp, colorProp, numberProp } from '../read-props';
-import type { NodeRenderProps } from '../types';
+import type { HostProps, NodeRenderProps } from '../types';
 
 const ANIMATIONS = ['none', 'pulse', 'hover', 'float'] as const;
 const IMAGE_TYPES = ['source', 'fill'] as const;
@@ -84,8 +84,48 @@ function ImageView({ node, host, children, content, resolveImage }: NodeRenderPr
       </div>
     );
   }
+  return <SourceImage host={host} src={src} className={className} box={box} />;
+}
+
+/**
+ * An image that may not load (a deleted file, a host offline): one that fails becomes the placeholder box the
+ * empty source shows, never the browser's broken-image icon. The error is heard by a listener the renderer adds
+ * (no inline handler, which the published page's policy forbids); an image that failed before the renderer took
+ * the page over (a published page's prerendered <img>) is found failed when the renderer mounts.
+ */
+function SourceImage({
+  host,
+  src,
+  className,
+  box,
+}: {
+  host: HostProps;
+  src: string;
+  className: string;
+  box: CSSProperties;
+}) {
+  const image = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src')) setFailed(src);
+  }, [src]);
+  if (failed === src) {
+    return <div {...host} className={cx(className, 'cb-image-placeholder')} style={{ ...box, ...host.style }} />;
+  }
   // An <img> holds no children: a layout's children of an image are not shown.
-  return <img {...host} src={src} alt="" draggable={false} className={className} style={{ ...box, ...host.style }} />;
+  return (
+    <img
+      {...host}
+      ref={image}
+      src={src}
+      alt=""
+      draggable={false}
+      className={className}
+      style={{ ...box, ...host.style }}
+      onError={() => setFailed(src)}
+    />
+  );
 }
 
 export const ImageCB = defineComponent('ImageCB', 'Image', ImageView);

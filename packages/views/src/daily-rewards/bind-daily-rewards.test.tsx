@@ -33,18 +33,20 @@ describe('bindDailyRewards', () => {
 });
 
 describe('formatAmount', () => {
-  it("shows a pack's amount, else the total of its contents, else nothing", () => {
+  it("shows a pack's amount, else its one item's quantity, else how many different items it gives", () => {
     const base = { id: 'p', name: 'P', value: 1, assetUrl: null, iconId: null };
     expect(formatAmount({ ...base, amount: 1200 })).toBe('×1,200');
+    expect(formatAmount({ ...base, contents: [{ itemId: 'gem', quantity: 1500 }] })).toBe('×1,500');
+    // 1 sword and 50 gems: two items, never ×51.
     expect(
       formatAmount({
         ...base,
         contents: [
-          { itemId: 'a', quantity: 100 },
-          { itemId: 'b', quantity: 5 },
+          { itemId: 'sword', quantity: 1 },
+          { itemId: 'gem', quantity: 50 },
         ],
       }),
-    ).toBe('×105');
+    ).toBe('2 items');
     expect(formatAmount(base)).toBe('');
     expect(formatAmount(undefined)).toBe('');
   });

@@ -6,10 +6,11 @@ import {
   ITEM_ICONS,
   type LayoutNode,
   type LayoutProps,
-  packAmount,
+  packFigure,
   propOrDefault,
   SCREEN_BACKGROUND_COLOR,
   dayState,
+  DEFAULT_LAYOUT_TEXTS,
 } from '@liveops/domain';
 import type { AssetUrls } from '../image-source';
 import { resolveImageSource } from '../image-source';
@@ -25,19 +26,26 @@ export interface DailyRewardsBinding {
   /** The theme's colours, already checked: they replace the §9 defaults wherever the layout uses them. */
   colors: { accent: string; background: string };
   onClaim?: () => void;
+  /**
+   * The player has tapped claim and the game has not answered yet (decision 023): the claim button reads
+   * "Claiming…", busy and disabled, and today's card is marked pending, so the tap shows at once and a second
+   * one visibly does nothing.
+   */
+  claimPending?: boolean;
 }
 
 const COLOR_PROPS = ['color', 'fillColor', 'backgroundColor', 'textColor'] as const;
 
 /**
- * The amount a card shows: the domain's packAmount, the pack's own amount else the total of its contents'
- * quantities (a pack of 100 coins and 5 gems shows ×105; a publisher wanting another figure sets amount),
- * written as en-US does it ("×1,000") by formatNumber, which spares the published page loading Intl.
- * One rule for the dashboard, the embed and the published page, rather than a second one here.
+ * What a card says its pack gives (decision 023), by the domain's packFigure: an amount ("×1,000", the pack's own
+ * amount or the quantity of its one item) or, for a pack of different items, how many ("2 items": 1 sword and 50
+ * gems never read ×51), beside the pack's own artwork. Numbers are written as en-US does it by formatNumber,
+ * which spares the published page loading Intl.
  */
 export function formatAmount(pack: EmbedPack | undefined): string {
-  const amount = pack ? packAmount(pack) : null;
-  return amount === null ? '' : `×${formatNumber(amount)}`;
+  const figure = pack ? packFigure(pack) : null;
+  if (figure === null) return '';
+  return 'amount' in figure ? `×${formatNumber(figure.amount)}` : `${formatNumber(figure.items)} items`;
 }
 
 const hasIcon = (id: string | null): id is keyof typeof ITEM_ICONS =>
@@ -112,8 +120,9 @@ export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorat
 
     if (cardDay !== undefined) {
       const state = dayState(cardDay, binding.params, binding.cycleDays);
+      const pending = binding.claimPending === true && state === 'today';
       add({
-        className: `cb-day cb-day-${state}`,
+        className: `cb-day cb-day-${state}${pending ? ' cb-day-pending' : ''}`,
         attributes: { 'data-day': String(cardDay), 'data-day-state': state },
         overlay: state === 'claimed' ? CLAIMED_CHECK : undefined,
       });
@@ -123,7 +132,14 @@ export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorat
     if (bind === 'claim' && node.type === 'ButtonCB') {
       // Decision 012's rule never makes today claimed (the days before it are), so the button stays enabled
       // unless the layout itself disables it.
-      add({ attributes: { 'data-bind': 'claim' }, ...(binding.onClaim ? { onActivate: binding.onClaim } : {}) });
+      if (binding.claimPending) {
+        add({
+          attributes: { 'data-bind': 'claim', 'aria-busy': 'true' },
+          props: { label: DEFAULT_LAYOUT_TEXTS.claimPending, disabled: true },
+        });
+      } else {
+        add({ attributes: { 'data-bind': 'claim' }, ...(binding.onClaim ? { onActivate: binding.onClaim } : {}) });
+      }
     } else if (day !== undefined && typeof bind === 'string') {
       const pack = packOf(day);
       if (bind === 'day.label') add({ props: { value: `Day ${day}` } });
