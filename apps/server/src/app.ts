@@ -13,7 +13,7 @@ import { requireTrustedOrigin } from './lib/origin-check';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './lib/live-events';
-import { createGameLocks } from './lib/game-lock';
+import { createGameLocks, LocksUnavailableError } from './lib/game-lock';
 import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
@@ -87,7 +87,7 @@ export async function createApp({
   const liveEvents = createLiveEvents(notifier, logger);
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
   // One set for publishing and game deletion: on PGlite the locks are in-process, so they must be shared.
-  const locks = createGameLocks(database);
+  const locks = createGameLocks(database, logger);
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
   const lifecycle = { draining: false };
@@ -137,6 +137,12 @@ export async function createApp({
   app.route('/', healthRoutes({ config, database, isDraining: () => lifecycle.draining }));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    // The database could not be asked for a game's lock in time (decision 024): try again shortly.
+    if (error instanceof LocksUnavailableError) {
+      logger.warn(`${c.req.method} ${rawPathAndQuery(c.req.url).path}: ${error.message}`);
+      c.header('Retry-After', '5');
+      return jsonError(c, 503, 'UNAVAILABLE', API_MESSAGES.unavailable);
+    }
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.
     const where = `${c.req.method} ${rawPathAndQuery(c.req.url).path}`;
     // A value the database refuses (class 22: data exception) is the request's fault: a backstop for what the
@@ -164,6 +170,7 @@ export async function createApp({
     await liveUpdates.closeAll();
     await liveEvents.close();
     await notifier.close();
+    await locks.close();
   };
 
   return {

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
+  // One connection listens for other instances' changes: fewer than 3 would leave one for every request.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(3).max(1000).default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -69,6 +71,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** The PostgreSQL pool's size per instance (DATABASE_POOL_MAX); unused on PGlite. */
+  databasePoolMax: number;
   authSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -115,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     authSecret: e.AUTH_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -69,4 +69,5 @@ export const API_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   untrustedOrigin: 'This request must come from the dashboard itself (its Origin is missing or not trusted).',
   unstorableValue: 'The request holds a value that cannot be stored.',
+  unavailable: 'The server cannot take this on right now. Please try again in a moment.',
 } as const;

@@ -65,9 +65,17 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/**
+ * The embedded PGlite in `dataDir`, or a pool of at most `databasePoolMax` connections to PostgreSQL (one of them
+ * held for LISTEN); publish locks take one more connection of their own (lib/game-lock.ts).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  databasePoolMax?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.databasePoolMax ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL connection error:', error.message));
     await pool.query('SELECT 1');
