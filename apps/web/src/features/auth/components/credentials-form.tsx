@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { SignInInputSchema, SignUpInputSchema, type SignInInput } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type CredentialsFormProps = {
   mode: 'login' | 'signup';
@@ -31,9 +30,9 @@ export function CredentialsForm({
     getValues,
     setValue,
     formState: { errors },
-  } = useForm<SignInInput>({
-    resolver: zodResolver(mode === 'login' ? SignInInputSchema : SignUpInputSchema),
-    defaultValues: { email: defaultEmail, password: '' },
+  } = useSchemaForm<SignInInput>(mode === 'login' ? SignInInputSchema : SignUpInputSchema, {
+    email: defaultEmail,
+    password: '',
   });
   // Both faces show the same email: what is typed on one side is there after the flip.
   useEffect(() => {

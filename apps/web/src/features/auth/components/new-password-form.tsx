@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { newPasswordFormSchema, type NewPasswordForm as NewPasswordFormInput } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** The reset page's form: the new password twice, under the sign-up rules, never the account's email. */
 export function NewPasswordForm({
@@ -20,10 +19,7 @@ export function NewPasswordForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NewPasswordFormInput>({
-    resolver: zodResolver(schema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm<NewPasswordFormInput>(schema, { newPassword: '', confirmPassword: '' });
   return (
     <form className="stack" noValidate onSubmit={handleSubmit((input) => onSubmit(input.newPassword))}>
       {/* For password managers: the account the new password belongs to. */}

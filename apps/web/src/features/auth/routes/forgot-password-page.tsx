@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   authErrorMessage,
   RequestPasswordResetInputSchema,
@@ -15,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** "Forgot password?" from the login card: asks for the address and mails it a link, if it has an account. */
@@ -27,9 +26,8 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RequestPasswordResetInput>({
-    resolver: zodResolver(RequestPasswordResetInputSchema),
-    defaultValues: { email: new URLSearchParams(search).get('email') ?? '' },
+  } = useSchemaForm<RequestPasswordResetInput>(RequestPasswordResetInputSchema, {
+    email: new URLSearchParams(search).get('email') ?? '',
   });
 
   const onSubmit = (input: RequestPasswordResetInput) => {
