@@ -69,3 +69,36 @@ describe('default daily rewards layout', () => {
     expect(defaultDailyRewardsLayout(Number.NaN)).toEqual(layout);
   });
 });
+
+describe('default daily rewards layout for a landscape game (decision 023)', () => {
+  const layout = defaultDailyRewardsLayout(7, 'landscape');
+
+  it('puts every day in one row: a column per day, the grid spanning the first six, the final card the last', () => {
+    const body = byLabel(layout, 'Rewards Body');
+    expect(body.props).toMatchObject({ direction: 'row', columns: 7, wrap: false });
+    expect(childLabels(body)).toEqual(['Rewards Grid', 'Final Reward Card']);
+    const grid = byLabel(layout, 'Rewards Grid');
+    expect(grid.props).toMatchObject({ direction: 'row', columns: 6, wrap: false, style: { gridColumn: 'span 6' } });
+    expect(grid.children?.map((card) => card.props.day)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(byLabel(layout, 'Final Reward Card').props.day).toBe(7);
+    const short = defaultDailyRewardsLayout(3, 'landscape');
+    expect(byLabel(short, 'Rewards Body').props.columns).toBe(4);
+    expect(byLabel(short, 'Rewards Grid').props.style).toEqual({ gridColumn: 'span 3' });
+  });
+
+  it('keeps the portrait layout’s labels and bindings, with the footer beside the Claim button', () => {
+    expect(childLabels(byLabel(layout, 'Popup Frame'))).toEqual(['Header Banner', 'Rewards Body', 'Footer Bar']);
+    expect(childLabels(byLabel(layout, 'Footer Bar'))).toEqual(['Footer', 'Claim Button']);
+    expect(byLabel(layout, 'Claim Button').props).toMatchObject({ bind: 'claim', label: 'Claim Reward' });
+    for (const card of [...(byLabel(layout, 'Rewards Grid').children ?? []), byLabel(layout, 'Final Reward Card')]) {
+      expect(card.children?.map((child) => child.props.bind)).toEqual(['day.label', 'pack.image', 'pack.amount']);
+    }
+    const ids = layoutNodes(layout).map((node) => node.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is the portrait layout for a portrait game and by default', () => {
+    expect(defaultDailyRewardsLayout(7, 'portrait')).toEqual(defaultDailyRewardsLayout(7));
+    expect(defaultDailyRewardsLayout(7)).not.toEqual(layout);
+  });
+});

@@ -126,6 +126,16 @@ describe('daily rewards layouts', () => {
     expect(normaliseDailyRewardsLayout(undefined, 4).layout).toEqual(defaultDailyRewardsLayout(4));
   });
 
+  it("generates the default layout for the game's orientation, and keeps a stored layout whatever it is", () => {
+    for (const value of [undefined, null, { children: [] }]) {
+      expect(normaliseDailyRewardsLayout(value, 7, 'landscape').layout).toEqual(
+        defaultDailyRewardsLayout(7, 'landscape'),
+      );
+    }
+    const stored = defaultDailyRewardsLayout(7, 'portrait');
+    expect(normaliseDailyRewardsLayout(stored, 7, 'landscape').layout).toEqual(stored);
+  });
+
   it('keeps a layout without a Popup Frame or Rewards Grid unchanged, warning once for each', () => {
     const value = { id: 'r', type: 'Root', props: {}, children: [text('t')] };
     const { layout, warnings } = normaliseDailyRewardsLayout(value);

@@ -132,6 +132,41 @@ describe('DailyRewardsView', () => {
     expect(onClaim).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a pending claim at once: "Claiming…", busy and disabled, today marked, and no second onClaim', () => {
+    const onClaim = vi.fn();
+    const { container } = renderView({ params: { streak: 2 }, onClaim, claimPending: true });
+    const claim = container.querySelector('[data-bind="claim"]') as HTMLButtonElement;
+    expect(claim.textContent).toBe('Claiming…');
+    expect(claim.getAttribute('aria-busy')).toBe('true');
+    expect(claim.disabled).toBe(true);
+    fireEvent.click(claim);
+    expect(onClaim).not.toHaveBeenCalled();
+    expect(Array.from(container.querySelectorAll('.cb-day-pending'), (card) => card.getAttribute('data-day'))).toEqual([
+      '3',
+    ]);
+  });
+
+  it('shows the placeholder box, not a broken image, when an image fails to load', () => {
+    const { container } = renderView();
+    const artwork = () => container.querySelector('[data-node-id="dr-day-2-artwork"]') as HTMLElement;
+    expect(artwork().tagName).toBe('IMG');
+    fireEvent.error(artwork());
+    expect(artwork().tagName).toBe('DIV');
+    expect(artwork().className).toContain('cb-image-placeholder');
+    expect(container.querySelector('[data-node-id="dr-day-2-card"] img')).toBeNull();
+    // Day 7 shows the same image, whose own element has not failed.
+    expect(container.querySelector('[data-node-id="dr-final-card"] img')).not.toBeNull();
+  });
+
+  it('lays a landscape game out with its days in one row, at most 900 px wide', () => {
+    const { container } = renderView({ config: { ...CONFIG, orientation: 'landscape' } });
+    expect(container.querySelector('[data-node-id="dr-footer-bar"]')).not.toBeNull();
+    const view = container.querySelector('.cb-view') as HTMLElement;
+    expect(view.style.getPropertyValue('--cb-popup-max-width')).toBe('900px');
+    const portrait = renderView().container.querySelector('.cb-view') as HTMLElement;
+    expect(portrait.style.getPropertyValue('--cb-popup-max-width')).toBe('480px');
+  });
+
   it('offers a close button only when onClose is given', () => {
     const onClose = vi.fn();
     renderView({ onClose });
