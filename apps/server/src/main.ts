@@ -43,6 +43,10 @@ async function main() {
     );
     if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are printed to this log');
   });
+  // A proxy closes an idle kept-alive connection before this server would (nginx after 60 s): a server that closed
+  // it first could do so just as the proxy sends a request on it, which the proxy would answer 502.
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
 
   // In the background, never failing start-up: what stopped instances left in storage (decision 026).
   startStorageCleanup();

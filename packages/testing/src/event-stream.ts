@@ -6,7 +6,7 @@ export type EventStream = {
   events: StreamEvent[];
   /** Waits for the first event after index `from` that matches (rejects after `timeoutMs`). */
   next: (match: (e: StreamEvent) => boolean, timeoutMs?: number, from?: number) => Promise<StreamEvent>;
-  /** Waits until the server ends the stream (rejects if it has not within `timeoutMs`). */
+  /** Waits until the stream is over: ended by the server, or closed (rejects if not within `timeoutMs`). */
   ended: (timeoutMs?: number) => Promise<void>;
   /** Whether the server has ended the stream. */
   isEnded: () => boolean;
@@ -15,12 +15,13 @@ export type EventStream = {
 
 /**
  * Reads a Server-Sent Events stream as a browser's EventSource would, collecting every event (with its `retry:`
- * hint); once the answer is OK, resolves after the first event named `readyEvent`.
+ * hint), each also given to `onEvent` as it arrives; once the answer is OK, resolves after the first event named
+ * `readyEvent`.
  */
 export async function openEventStream(
   url: string | URL,
   headers: Record<string, string>,
-  readyEvent = 'ready',
+  { readyEvent = 'ready', onEvent }: { readyEvent?: string; onEvent?: (event: StreamEvent) => void } = {},
 ): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(url, {
@@ -36,13 +37,18 @@ export async function openEventStream(
   const decoder = new TextDecoder();
   let buffer = '';
   let endedByServer = false;
+  let over = false;
   const pump = (async () => {
-    if (!reader) return;
+    if (!reader) {
+      over = true;
+      return;
+    }
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) {
           endedByServer = true;
+          over = true;
           wakeAll();
           return;
         }
@@ -59,13 +65,18 @@ export async function openEventStream(
             else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
             else if (line.startsWith('retry:')) retry = Number(line.slice(6).trim());
           }
-          if (data.length) events.push({ event, data: data.join('\n'), ...(retry === undefined ? {} : { retry }) });
+          if (data.length) {
+            const parsed = { event, data: data.join('\n'), ...(retry === undefined ? {} : { retry }) };
+            events.push(parsed);
+            onEvent?.(parsed);
+          }
           wakeAll();
         }
       }
     } catch {
       // aborted, or the connection was cut
       endedByServer = !controller.signal.aborted;
+      over = true;
       wakeAll();
     }
   })();
@@ -97,7 +108,7 @@ export async function openEventStream(
     );
   const ended: EventStream['ended'] = async (timeoutMs = 5000) => {
     await waitUntil(
-      () => (endedByServer ? true : undefined),
+      () => (over ? true : undefined),
       timeoutMs,
       () => `the stream was not ended within ${timeoutMs} ms; got ${JSON.stringify(events)}`,
     );

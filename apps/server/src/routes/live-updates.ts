@@ -68,7 +68,7 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
     const userId = session.user.id;
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (sse: SSEStreamingApi) => {
+    const response = streamSSE(c, async (sse: SSEStreamingApi) => {
       let ended = false;
       let finish!: () => void;
       const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -128,6 +128,10 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
         unsubscribe();
       }
     });
+    // Hono sets `Connection: keep-alive`, which would override the `Connection: close` a stopping server gives
+    // every answer (decision 025); Node keeps HTTP/1.1 connections alive by itself.
+    response.headers.delete('connection');
+    return response;
   });
 
   return {
