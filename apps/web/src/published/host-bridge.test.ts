@@ -1,10 +1,11 @@
 import { EMBED_LOADED_MESSAGE, type PublishedPageMessage } from '@liveops/domain/published';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHostBridge } from './host-bridge';
+import { EARLY_INIT_MAX, installEarlyInit } from './early-init';
+import { createHostBridge, takeEarlyInit } from './host-bridge';
 
 type Stubbed = Window & Record<string, unknown>;
 const win = window as unknown as Stubbed;
-const STUBS = ['vuplex', 'ReactNativeWebView', 'webkit', 'cbEmbed', 'gameBridge'];
+const STUBS = ['vuplex', 'ReactNativeWebView', 'webkit', 'cbEmbed', 'gameBridge', 'cbInit'];
 afterEach(() => {
   for (const name of STUBS) delete win[name];
 });
@@ -89,5 +90,41 @@ describe('createHostBridge', () => {
       },
     };
     expect(() => createHostBridge(window, options).send(close)).not.toThrow();
+  });
+
+  it('gives the page the latest valid CB_INIT the early cbInit kept, which then listens in its place', () => {
+    installEarlyInit(window);
+    const early = win.cbInit as (message: unknown) => boolean;
+    // A game's cbInit at load-finished, before the page's script: kept when it names itself a CB_INIT.
+    expect(early(JSON.stringify(init))).toBe(true);
+    expect(early({ ...init, payload: { ...init.payload, params: { streak: 5 } } })).toBe(true);
+    expect(early({ source: 'CB_HOST', type: 'other' })).toBe(false);
+    expect(early('{"source":')).toBe(false);
+    // Checked in full only when taken: passed over then.
+    expect(early({ ...init, payload: { ...init.payload, v: 2 } })).toBe(true);
+    expect(takeEarlyInit(window)).toMatchObject({ payload: { params: { streak: 5 }, config: { name: 'Week' } } });
+    expect(takeEarlyInit(window)).toBeNull();
+    const onInit = vi.fn();
+    const stop = createHostBridge(window, options).listen(onInit);
+    expect(win.cbInit).not.toBe(early);
+    expect((win.cbInit as (message: unknown) => boolean)(init)).toBe(true);
+    expect(onInit).toHaveBeenCalledTimes(1);
+    // The page's own cbInit is never replaced by an early one.
+    installEarlyInit(window);
+    expect(onInit).toHaveBeenCalledTimes(1);
+    expect((win.cbInit as (message: unknown) => boolean)(init)).toBe(true);
+    expect(onInit).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('keeps the latest EARLY_INIT_MAX messages, and gives nothing where there was no early cbInit', () => {
+    expect(takeEarlyInit(window)).toBeNull();
+    installEarlyInit(window);
+    const early = win.cbInit as (message: unknown) => boolean;
+    for (let streak = 0; streak < EARLY_INIT_MAX + 4; streak++) {
+      early({ ...init, payload: { ...init.payload, params: { streak } } });
+    }
+    expect((early as unknown as { pending: unknown[] }).pending).toHaveLength(EARLY_INIT_MAX);
+    expect(takeEarlyInit(window)).toMatchObject({ payload: { params: { streak: EARLY_INIT_MAX + 3 } } });
   });
 });

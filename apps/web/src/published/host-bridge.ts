@@ -4,6 +4,7 @@ import {
   PUBLISHED_INIT_FUNCTION,
   type PublishedPageMessage,
 } from '@liveops/domain/published';
+import { takeEarlyInits } from './early-init';
 
 /**
  * The hosts a published page can find itself in, each spoken to through its own object (issue 11, point 5):
@@ -141,4 +142,12 @@ export function createHostBridge(view: Window, { bridge, scheme }: HostBridgeOpt
   };
 
   return { host, send, listen };
+}
+
+/**
+ * The latest valid CB_INIT the game gave the early `cbInit` before the page's script ran (early-init.ts), or
+ * null; what it kept is emptied. The page shows it as its first outcome, instead of the config it carries.
+ */
+export function takeEarlyInit(view: Window): EmbedInitMessage | null {
+  return takeEarlyInits(view).reduce<EmbedInitMessage | null>((latest, message) => readInit(message) ?? latest, null);
 }

@@ -5,7 +5,7 @@ import {
 } from '@liveops/domain/published';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createHostBridge } from './host-bridge';
+import { createHostBridge, takeEarlyInit } from './host-bridge';
 import { loadConfig, readConfigText } from './load-config';
 import { startPublishedPage } from './published-controller';
 import { PublishedView } from './published-view';
@@ -22,10 +22,15 @@ if (!container) throw new Error('#root is missing from published.html');
 const root = createRoot(container);
 const query = readPublishedQuery(window.location.search);
 const inline = document.getElementById(PUBLISHED_INLINE_CONFIG_ID);
+// A CB_INIT the game gave before this script ran (at its web view's load-finished, decision 022) is what the
+// game wants shown: the first outcome, so the game hears loaded and ready once, for its config.
+const early = takeEarlyInit(window);
 
 startPublishedPage({
-  config: query.config ?? (inline ? readConfigText(inline.textContent ?? '') : null),
-  params: query.params,
+  config: early
+    ? { ok: true, config: early.payload.config }
+    : (query.config ?? (inline ? readConfigText(inline.textContent ?? '') : null)),
+  params: early ? early.payload.params : query.params,
   bridge: createHostBridge(window, { bridge: query.bridge, scheme: query.scheme }),
   loadConfig: () => loadConfig(PUBLISHED_CONFIG_FILE),
   render: (state, actions) => flushSync(() => root.render(<PublishedView state={state} actions={actions} />)),
