@@ -22,7 +22,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * The page's own CSP, carried in the file: no requests but its config.json (connect-src 'self'), the config's
  * images (any http(s) or data: image: the config names them, the renderer refuses any other source) and its
  * inline script and styles. The renderer injects VIEWS_CSS in a <style> of its own at run time: its hash is
- * listed too. frame-ancestors cannot be set from a meta tag; the server's header adds it (web-app.ts).
+ * listed too. frame-ancestors cannot be set from a meta tag, and the server sends none (decision 022).
  */
 function contentSecurityPolicy(scripts: string[], styles: string[]): string {
   return [

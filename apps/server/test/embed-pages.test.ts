@@ -33,7 +33,8 @@ async function get(server: TestServer, pathAndQuery: string) {
 
 function expectEmbedPolicy(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';
-  expect(csp.split('; ')).toContain('frame-ancestors * file:');
+  // Any host frames it, a page opened from disk too: WebKit refuses every frame-ancestors source to those.
+  expect(csp).not.toContain('frame-ancestors');
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("connect-src 'self'");

@@ -52,7 +52,9 @@ export function sameOriginOnlyHeaders(config: Pick<Config, 'publicUrl'>): Header
 
 /**
  * The CSP of a page that shows a player's popup inside a game's host (the embed page, the published page): it may
- * do little, and be framed by anyone. Code and styles as the page says; images also from any https origin, since a
+ * do little, and be framed by anyone, so it has no frame-ancestors (decision 022): WebKit refuses every
+ * frame-ancestors source, `*` and `file:` included, to a host page opened from disk (its origin is opaque), and
+ * a game's bundled host page is one. Code and styles as the page says; images also from any https origin, since a
  * config's layout may name any https image (the layout schema's safe sources), and from PUBLIC_URL's and
  * S3_PUBLIC_URL's origins whatever their scheme, where the game's assets are. Plain http from elsewhere is not
  * allowed: served over https it would be mixed content. Its config only from this origin.
@@ -72,8 +74,5 @@ export function popupPageContentSecurityPolicy(
     "base-uri 'none'",
     "object-src 'none'",
     "form-action 'none'",
-    // Browsers match * against http(s) ancestors only; file: lets a host page that is a local file (a game's
-    // bundled HTML in a web view, the example host opened from disk) frame it too.
-    'frame-ancestors * file:',
   ].join('; ');
 }

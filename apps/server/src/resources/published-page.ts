@@ -97,7 +97,8 @@ function metaPolicy(html: string): Map<string, string> {
 /**
  * The page's CSP as a header: its inline script and styles by the hashes the build listed in its meta tag (the
  * only code it may run), images as the embed page takes them (this origin, data:, any https origin and the asset
- * stores' origins, whatever their scheme), config.json from this origin, and framed by any host, file: pages too.
+ * stores' origins, whatever their scheme), config.json from this origin, and framed by any host, file: pages too
+ * (no frame-ancestors, decision 022).
  */
 export function publishedPageContentSecurityPolicy(html: string, config: Pick<Config, 'publicUrl' | 's3'>): string {
   const meta = metaPolicy(html);

@@ -44,15 +44,16 @@ export function pageContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3
 }
 
 /**
- * The embed page may be framed by any game's host page or web view, so it cannot be `frame-ancestors 'none'`;
- * instead it may do little (popupPageContentSecurityPolicy): code and styles from this server only.
+ * The embed page may be framed by any game's host page or web view, a page opened from disk included, so it has
+ * no frame-ancestors at all (decision 022); instead it may do little (popupPageContentSecurityPolicy): code and
+ * styles from this server only.
  */
 export function embedContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3'>): string {
   return popupPageContentSecurityPolicy(config, { script: "'self'", style: "'self' 'unsafe-inline'" });
 }
 
 /**
- * The embed area's policy (decision 013): framed by any host (no X-Frame-Options, frame-ancestors *), readable
+ * The embed area's policy (decision 013): framed by any host (no X-Frame-Options, no frame-ancestors), readable
  * across origins, and no Cross-Origin-Opener-Policy, which would cut a host that opens the page in a window off
  * from it.
  */
