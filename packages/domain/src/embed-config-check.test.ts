@@ -101,6 +101,7 @@ const config = fc.record(
     ui: sometimes(fc.record({ layout: layouts })),
     uiTheme: theme,
     theme,
+    orientation: sometimes(fc.constantFrom('portrait', 'landscape', 'Landscape', 'sideways', 1)),
   },
   { requiredKeys: [] },
 );
@@ -132,6 +133,7 @@ const validConfig = fc.record({
   ),
   uiTheme: fc.record({ primaryColor: fc.constantFrom('#ffe16d', '#ABCDEF') }, { requiredKeys: [] }),
   uiLayout: layouts,
+  orientation: fc.constantFrom('portrait', 'landscape', 'upside-down'),
 });
 
 function expectSameVerdict(value: unknown) {
