@@ -71,6 +71,18 @@ describe.skipIf(!prerequisites.ok)('two instances on PostgreSQL behind nginx', {
     expect(await signInAttempt(cluster.url, '127.0.0.2', { 'x-forwarded-for': '127.0.0.1' })).toBe(401);
   });
 
+  it('answers liveness and readiness through nginx and from each instance, never cached', async () => {
+    for (const base of [cluster.url, ...cluster.instances.map((instance) => instance.url)]) {
+      const live = await fetch(`${base}/healthz`);
+      expect(live.status).toBe(200);
+      expect(live.headers.get('cache-control')).toBe('no-store');
+      expect(await live.json()).toEqual({ status: 'ok' });
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', draining: false });
+    }
+  });
+
   it('keeps answering through nginx while one instance is killed, and takes it back after its restart', async () => {
     const { visitor } = await signedUpVisitor(cluster.url, cluster.smtp, 'cluster-kill');
     const [victim] = cluster.instances;
@@ -82,5 +94,43 @@ describe.skipIf(!prerequisites.ok)('two instances on PostgreSQL behind nginx', {
     expect(victim.running()).toBe(true);
     const direct = await fetch(`${victim.url}/api/me`);
     expect(direct.status).toBe(401);
+  });
+});
+
+describe.skipIf(!prerequisites.ok)('a small pool behind nginx (DATABASE_POOL_MAX=3)', { timeout: 240_000 }, () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster({ instances: 2, env: { DATABASE_POOL_MAX: '3' } });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('publishes nine games at once, while every other request still answers (issue 24)', async () => {
+    const { visitor } = await signedUpVisitor(cluster.url, cluster.smtp, 'cluster-publish');
+    const games: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const game = await visitor.send('POST', '/api/games', {
+        name: `Game ${i}`,
+        description: 'x',
+        platforms: ['iOS'],
+      });
+      expect(game.status).toBe(201);
+      const id = (game.body as { id: string }).id;
+      expect((await visitor.send('POST', `/api/games/${id}/daily-rewards`, {})).status).toBe(201);
+      games.push(id);
+    }
+    // Each instance has 3 connections, one listening: before, each publish held one for its lock until it ended.
+    const publishes = games.map((id) => visitor.send('POST', `/api/games/${id}/releases`, {}));
+    const reads = Array.from({ length: 12 }, () => visitor.send('GET', '/api/games'));
+    for (const read of await Promise.all(reads)) expect(read.status).toBe(200);
+    for (const answer of await Promise.all(publishes)) {
+      expect(answer.status).toBe(200);
+      // An ndjson answer: a line per config written, then the outcome (one line alone would parse as JSON).
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      const lines = text.trim().split('\n');
+      expect((JSON.parse(lines.at(-1) ?? '{}') as { type?: string }).type).toBe('done');
+    }
+    for (const instance of cluster.instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200);
   });
 });

@@ -57,7 +57,7 @@ export type ClusterInstance = {
    * can keep sending requests while the instance drains, then await the exit.
    */
   kill: (signal?: NodeJS.Signals) => Promise<InstanceExit>;
-  /** Starts the instance again on the same port (nginx's upstream keeps it) and waits until it is ready. */
+  /** Starts the instance again on the same port (nginx's upstream keeps it) and waits until /readyz says ready. */
   restart: () => Promise<void>;
 };
 
@@ -142,11 +142,11 @@ async function waitFor(what: string, timeoutMs: number, check: () => Promise<boo
   }
 }
 
-/** An instance is ready when it answers an anonymous /api/me through its own port. */
-async function instanceAnswers(url: string): Promise<boolean> {
-  const response = await fetch(`${url}/api/me`, { signal: AbortSignal.timeout(2000) });
+/** Ready: /readyz answers 200 (the database answers and is migrated, the instance is not stopping). */
+async function isReady(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
   await response.body?.cancel();
-  return response.status === 401;
+  return response.status === 200;
 }
 
 /**
@@ -233,7 +233,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await waitFor(
           `instance ${index} on port ${port}`,
           startTimeoutMs,
-          () => instanceAnswers(`http://127.0.0.1:${port}`),
+          () => isReady(`http://127.0.0.1:${port}`),
           () => (running() ? null : `exited (${started.exitCode ?? started.signalCode}):\n${output}`),
         ).catch(async (error: unknown) => {
           if (running()) {
@@ -317,7 +317,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await waitFor(
       `nginx on port ${nginxPort}`,
       20_000,
-      () => instanceAnswers(url),
+      () => isReady(url),
       () => (nginx.exitCode === null ? null : `exited (${nginx.exitCode}): ${nginxOutput}`),
     );
 
