@@ -5,7 +5,13 @@
  */
 export { COMPONENTS } from './components/registry';
 export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';
-export { dailyRewardsDecorator, bindDailyRewards } from './daily-rewards/bind-daily-rewards';
+export {
+  bindDailyRewards,
+  dailyRewardsDecorator,
+  dailyRewardsPropSource,
+  type DailyRewardsPropSource,
+  type ThemeColorRole,
+} from './daily-rewards/bind-daily-rewards';
 export {
   DailyRewardsView,
   type DailyRewardsViewConfig,

@@ -1,6 +1,6 @@
 import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain';
 import { describe, expect, it } from 'vitest';
-import { bindDailyRewards, formatAmount } from './bind-daily-rewards';
+import { bindDailyRewards, dailyRewardsPropSource, formatAmount } from './bind-daily-rewards';
 
 const binding = {
   cycleDays: 7,
@@ -29,6 +29,72 @@ describe('bindDailyRewards', () => {
       children: [{ id: 'loose', type: 'TextCB', props: { bind: 'pack.name', color: '#FFE16D' } }],
     };
     expect(bindDailyRewards(layout, binding).size).toBe(0);
+  });
+});
+
+/** One day card holding the given children, in a screen. */
+const card = (children: LayoutNode[]): LayoutNode => ({
+  id: 'screen',
+  type: 'BackgroundCB',
+  props: {},
+  children: [{ id: 'card', type: 'GridCB', props: { day: 1 }, children }],
+});
+const themed = { ...binding, colors: { accent: '#3366FF', background: '#112233' } };
+const withArt = {
+  ...binding,
+  packs: [{ ...binding.packs[0]!, assetUrl: 'asset:chest' }],
+  assets: new Map([
+    ['chest', 'https://cdn.example/chest.png'],
+    ['own', 'https://cdn.example/own.png'],
+  ]),
+};
+
+describe('what wins: a value set on a node, a binding or the theme (decision 028)', () => {
+  it("shows the day's pack image only while the image has no source of its own", () => {
+    const art = (props: LayoutNode['props']) =>
+      bindDailyRewards(card([{ id: 'art', type: 'ImageCB', props: { bind: 'pack.image', ...props } }]), withArt).get(
+        'art',
+      );
+    expect(art({ src: '' })?.props?.src).toBe('https://cdn.example/chest.png');
+    expect(art({})?.props?.src).toBe('https://cdn.example/chest.png');
+    // An asset picked for the image, or a fill colour, is what the popup shows.
+    expect(art({ src: 'asset:own' })).toBeUndefined();
+    expect(art({ type: 'fill', fillColor: '#ff0000' })).toBeUndefined();
+  });
+
+  it('fills a bound text only while its own value is empty', () => {
+    const text = (props: LayoutNode['props']) =>
+      bindDailyRewards(card([{ id: 't', type: 'TextCB', props: { bind: 'pack.amount', ...props } }]), binding).get('t');
+    expect(text({ value: '' })?.props?.value).toBe('×5');
+    expect(text({})?.props?.value).toBe('×5');
+    expect(text({ value: 'Lots of gold' })).toBeUndefined();
+  });
+
+  it("replaces the default accent and background with the game's colours unless the node owns that colour", () => {
+    const layout = card([
+      { id: 'accent', type: 'TextCB', props: { value: 'a', color: '#ffe16d' } },
+      { id: 'back', type: 'GridCB', props: { backgroundColor: '#021031' } },
+      { id: 'own', type: 'TextCB', props: { value: 'b', color: '#FFE16D', ownColors: { color: true } } },
+      { id: 'set', type: 'TextCB', props: { value: 'c', color: '#00FF00' } },
+    ]);
+    const decorations = bindDailyRewards(layout, themed);
+    expect(decorations.get('accent')?.props?.color).toBe('#3366FF');
+    expect(decorations.get('back')?.props?.backgroundColor).toBe('#112233');
+    expect(decorations.get('own')).toBeUndefined();
+    expect(decorations.get('set')).toBeUndefined();
+  });
+
+  it('names the source of each prop the popup does not take from the node', () => {
+    const amount: LayoutNode = { id: 'a', type: 'TextCB', props: { bind: 'pack.amount', value: '', color: '#FFE16D' } };
+    expect(dailyRewardsPropSource(amount, 'value', 1)).toEqual({ binding: 'pack.amount' });
+    expect(dailyRewardsPropSource(amount, 'value', undefined)).toBeNull();
+    expect(dailyRewardsPropSource(amount, 'color', 1)).toEqual({ theme: 'primary' });
+    expect(dailyRewardsPropSource({ ...amount, props: { ...amount.props, value: 'x' } }, 'value', 1)).toBeNull();
+    const frame: LayoutNode = { id: 'f', type: 'BackgroundCB', props: {} };
+    // The screen background's default colour is the game's secondary colour.
+    expect(dailyRewardsPropSource(frame, 'backgroundColor', undefined)).toEqual({ theme: 'secondary' });
+    const owned = { ...amount, props: { ...amount.props, ownColors: { color: true } } };
+    expect(dailyRewardsPropSource(owned, 'color', 1)).toBeNull();
   });
 });
 

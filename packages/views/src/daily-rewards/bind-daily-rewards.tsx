@@ -67,20 +67,67 @@ function artwork(pack: EmbedPack | undefined, assets: AssetUrls): NodeDecoration
   return { content: null };
 }
 
-/** The §9 default colours the layout uses, replaced by the theme's (the accent, the screen background). */
+/** Which of the game's theme colours a §9 default colour stands for. */
+export type ThemeColorRole = 'primary' | 'secondary';
+
+/** Where a prop's rendered value comes from, when not from the node itself. */
+export type DailyRewardsPropSource =
+  { binding: 'day.label' | 'pack.name' | 'pack.amount' | 'pack.image' } | { theme: ThemeColorRole };
+
+const TEXT_BINDINGS = new Set(['day.label', 'pack.name', 'pack.amount']);
+const filled = (value: unknown) => typeof value === 'string' && value !== '';
+
+/** Whether the node marks this colour prop as its own: the theme then leaves it as it is. */
+function ownColor(node: LayoutNode, name: string): boolean {
+  const own = node.props.ownColors;
+  return typeof own === 'object' && own !== null && own[name] === true;
+}
+
+/** The theme colour a colour prop follows, or null when it renders as set (or is not a themed colour). */
+export function themeColorRole(node: LayoutNode, name: string): ThemeColorRole | null {
+  if (!(COLOR_PROPS as readonly string[]).includes(name) || ownColor(node, name)) return null;
+  const value = propOrDefault(node.type, node.props, name);
+  if (typeof value !== 'string') return null;
+  const upper = value.toUpperCase();
+  if (upper === ACCENT_COLOR.toUpperCase()) return 'primary';
+  if (upper === SCREEN_BACKGROUND_COLOR.toUpperCase()) return 'secondary';
+  return null;
+}
+
+/**
+ * Where a prop of a daily-rewards node gets the value it renders with (decision 028), when not from the node
+ * itself: a binding fills a value the node leaves empty (a text's value, an image's source), and a colour that is
+ * one of the §9 defaults follows the game's theme unless the node lists it in `ownColors`. An explicit value
+ * always wins: the popup shows what the studio set. `day` is the day card the node sits in, if any.
+ */
+export function dailyRewardsPropSource(
+  node: LayoutNode,
+  name: string,
+  day: number | undefined,
+): DailyRewardsPropSource | null {
+  const bind = node.props.bind;
+  if (day !== undefined && typeof bind === 'string') {
+    if (name === 'value' && TEXT_BINDINGS.has(bind) && !filled(node.props.value)) {
+      return { binding: bind as 'day.label' | 'pack.name' | 'pack.amount' };
+    }
+    // An image of its own is a source or a fill colour; only an empty source takes the pack's artwork.
+    if (name === 'src' && bind === 'pack.image' && node.type === 'ImageCB') {
+      if (node.props.type !== 'fill' && !filled(node.props.src)) return { binding: 'pack.image' };
+    }
+  }
+  const theme = themeColorRole(node, name);
+  return theme ? { theme } : null;
+}
+
+/** The §9 default colours the layout uses and does not own, replaced by the theme's (accent, background). */
 function themedColors(node: LayoutNode, colors: DailyRewardsBinding['colors']): LayoutProps | undefined {
   let out: LayoutProps | undefined;
   for (const name of COLOR_PROPS) {
+    const role = themeColorRole(node, name);
+    if (role === null) continue;
+    const themed = role === 'primary' ? colors.accent : colors.background;
     const value = propOrDefault(node.type, node.props, name);
-    if (typeof value !== 'string') continue;
-    const upper = value.toUpperCase();
-    const themed =
-      upper === ACCENT_COLOR.toUpperCase()
-        ? colors.accent
-        : upper === SCREEN_BACKGROUND_COLOR.toUpperCase()
-          ? colors.background
-          : undefined;
-    if (themed !== undefined && themed.toUpperCase() !== upper) (out ??= {})[name] = themed;
+    if (typeof value === 'string' && themed.toUpperCase() !== value.toUpperCase()) (out ??= {})[name] = themed;
   }
   return out;
 }
@@ -97,9 +144,9 @@ const CLAIMED_CHECK = (
 /**
  * Decision 012's bindings as a NodeDecorator whose scope is the day card a node sits in: a node with props.day
  * is that day's card (its state as data-day-state and a class; a check mark when claimed); its descendants bound
- * to day.label, pack.name, pack.amount and pack.image take the day's pack from config.rewards; a ButtonCB bound
- * to claim calls onClaim. The theme's colours replace the defaults wherever the layout uses them. The layout
- * itself is not changed.
+ * to day.label, pack.name, pack.amount and pack.image take the day's pack from config.rewards, where they leave
+ * that value empty; a ButtonCB bound to claim calls onClaim. The theme's colours replace the defaults wherever the
+ * layout uses them and does not own them (dailyRewardsPropSource). The layout itself is not changed.
  */
 export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorator<number> {
   const packsById = new Map(binding.packs.map((pack) => [pack.id, pack]));
@@ -141,11 +188,14 @@ export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorat
         add({ attributes: { 'data-bind': 'claim' }, ...(binding.onClaim ? { onActivate: binding.onClaim } : {}) });
       }
     } else if (day !== undefined && typeof bind === 'string') {
+      // A value of the node's own wins over the binding (decision 028).
+      const source = dailyRewardsPropSource(node, bind === 'pack.image' ? 'src' : 'value', day);
+      const bound = source && 'binding' in source ? source.binding : null;
       const pack = packOf(day);
-      if (bind === 'day.label') add({ props: { value: `Day ${day}` } });
-      else if (bind === 'pack.name') add({ props: { value: pack?.name ?? '' } });
-      else if (bind === 'pack.amount') add({ props: { value: formatAmount(pack) } });
-      else if (bind === 'pack.image' && node.type === 'ImageCB') add(artwork(pack, binding.assets));
+      if (bound === 'day.label') add({ props: { value: `Day ${day}` } });
+      else if (bound === 'pack.name') add({ props: { value: pack?.name ?? '' } });
+      else if (bound === 'pack.amount') add({ props: { value: formatAmount(pack) } });
+      else if (bound === 'pack.image') add(artwork(pack, binding.assets));
     }
     return decoration || cardDay !== undefined ? { decoration, scope: day } : undefined;
   };
