@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { PublishedManifest } from '@liveops/domain';
 import { verificationLink } from '@liveops/testing/smtp';
 import {
+  elementGeometryQuery,
   runWebKitHost,
   WEBKIT_INSTALL_HINT,
   WEBKIT_REPORT_HANDLER,
   webKitHostMissing,
+  type WebKitElementGeometry,
   type WebKitRun,
 } from '@liveops/testing/webkit';
 import { publishedPageFor } from '../apps/server/src/resources/published-page';
@@ -216,10 +218,16 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')('pages in a real 
         handlers: [BRIDGE, 'cbEmbed'],
         actions,
         until: { close: 1 },
+        query: elementGeometryQuery([CLAIM_BUTTON]),
         timeoutMs: 15_000,
       })
     ).runs;
     expect(types(handler!)).toEqual(['loaded', 'ready', 'claim', 'close']);
+    // The button the host pressed, laid out inside the 390×844 web view.
+    const [claim] = handler!.query as WebKitElementGeometry[];
+    expect(claim?.x).toBeGreaterThanOrEqual(0);
+    expect(claim!.x + claim!.width).toBeLessThanOrEqual(390);
+    expect(claim?.renderedFontSize).toBeGreaterThan(0);
     expect(handler!.messages.every((message) => message.via === `handler:${BRIDGE}`)).toBe(true);
     expect(handler!.messages[2]?.data).toMatchObject({ payload: { configId: 'published', day: 2, packId: 'gold' } });
 

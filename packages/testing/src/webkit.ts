@@ -123,5 +123,39 @@ export async function runWebKitHost(options: WebKitHostOptions): Promise<WebKitH
   return JSON.parse(stdout) as WebKitHostResult;
 }
 
+/** One element's box in CSS pixels and its computed font size, as `elementGeometryQuery` returns them. */
+export type WebKitElementGeometry = {
+  selector: string;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The computed font size, as CSS declares it (a transform does not change it). */
+  fontSize: number;
+  /** How much ancestors' transforms scale the element on screen (its box over its layout width), 1 without. */
+  scale: number;
+  /** fontSize × scale: the size the text is drawn at. */
+  renderedFontSize: number;
+};
+
+/**
+ * A `query` that waits (at most `waitMs`) for `selectors[0]` to exist, then gives every element each selector
+ * matches: its text, its box on screen (transforms applied: a scaled-down popup shows its real size), its
+ * computed font size and the size it is drawn at.
+ */
+export function elementGeometryQuery(selectors: string[], waitMs = 5000): string {
+  return `const selectors = ${JSON.stringify(selectors)};
+  for (let waited = 0; waited < ${waitMs} && !document.querySelector(selectors[0]); waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return selectors.flatMap((selector) => [...document.querySelectorAll(selector)].map((element) => {
+    const box = element.getBoundingClientRect();
+    const fontSize = parseFloat(getComputedStyle(element).fontSize);
+    const scale = element instanceof HTMLElement && element.offsetWidth > 0 ? box.width / element.offsetWidth : 1;
+    return { selector, text: (element.textContent || '').trim().slice(0, 80), x: box.x, y: box.y,
+      width: box.width, height: box.height, fontSize, scale, renderedFontSize: fontSize * scale };
+  }));`;
+}
+
 /** The messages' parsed bodies of a run (what the page sent, in order). */
 export const messagesOf = (run: WebKitRun) => run.messages.map((message) => message.data);
