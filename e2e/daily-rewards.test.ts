@@ -100,7 +100,9 @@ describe('daily rewards', () => {
     for (const [index, label] of chosen.entries()) {
       await page.getByLabel(`Day ${index + 1}`, { exact: true }).selectOption({ label });
     }
-    await page.locator('.day-slot', { hasText: 'Day 7' }).getByText('Value 10.00').waitFor();
+    const day7 = page.locator('.day-slot', { hasText: 'Day 7' });
+    await day7.getByText('Worth $10').waitFor();
+    await day7.getByText('20× Gold').waitFor();
     await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
     await page.getByRole('status').getByText(DAILY_REWARD_MESSAGES.saved).waitFor();
     await save.waitFor();
@@ -128,6 +130,83 @@ describe('daily rewards', () => {
     await confirm.getByText(DAILY_REWARD_MESSAGES.deleteConfirm).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No daily rewards yet').waitFor();
+    await context.close();
+  });
+
+  it('asks before unsaved day assignments are left for another config, tab or page; Stay keeps them', async () => {
+    const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards-leave');
+    const game = await createGameViaApi(context, setup.app, 'Leave Game');
+    const gold = await post(context, `/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+    });
+    await post(context, `/api/games/${game.id}/packs`, {
+      name: 'Daily Pack',
+      contents: [{ itemId: gold.id, quantity: 3 }],
+      iconId: 'coin',
+    });
+    const base = `/api/games/${game.id}/daily-rewards`;
+    await post(context, base, {});
+    const second = await post(context, base, {});
+
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByRole('button', { name: /^Daily Reward 1/, pressed: true }).waitFor();
+    // Clean: switching configs asks nothing.
+    await page.getByRole('button', { name: /^Daily Reward 2/ }).click();
+    await page.getByRole('heading', { name: 'Daily Reward 2' }).waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.getByRole('button', { name: /^Daily Reward 1/ }).click();
+    await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
+
+    await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Daily Pack' });
+    const leave = page.getByRole('alertdialog', { name: DAILY_REWARD_MESSAGES.leaveTitle });
+
+    // Another config: asked; Stay keeps the draft, the selection and the address, and focus returns to the button.
+    const otherConfig = page.getByRole('button', { name: /^Daily Reward 2/ });
+    await otherConfig.click();
+    await leave.getByText(DAILY_REWARD_MESSAGES.leaveText('Daily Reward 1')).waitFor();
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/daily-rewards-leave-1440.png` });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(await otherConfig.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('config')).not.toBe(second.id);
+    await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
+    expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).not.toBe('');
+
+    // Another tab of the workspace, and another page (the UI editor): asked too.
+    await page.getByRole('navigation', { name: 'Workspace sections' }).getByRole('link', { name: 'Inventory' }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/game/${game.id}/daily-rewards`);
+    await page.getByRole('link', { name: 'Customize UI of Daily Reward 1' }).click();
+    await leave.waitFor();
+    await page.keyboard.press('Escape');
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/game/${game.id}/daily-rewards`);
+
+    // On a phone the same question fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await otherConfig.click();
+    await leave.waitFor();
+    await page.screenshot({ path: `${SHOTS}/daily-rewards-leave-390.png` });
+    const box = await leave.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+    // Leave: the other config opens with its own stored days; the draft is gone.
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Daily Reward 2' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('config')).toBe(second.id);
+    expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('button', { name: /^Daily Reward 1/ }).click();
+    await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
+    expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await context.close();
   });
 

@@ -35,13 +35,13 @@ describe('managing a game', () => {
     // Rename: name, description and platforms, under creation's rules.
     const details = page.getByRole('form', { name: 'Game details' });
     await details.getByLabel('Name').fill('');
-    await details.getByRole('button', { name: 'Save Details' }).click();
+    await details.getByRole('button', { name: 'Update Details' }).click();
     await details.getByText(GAME_MESSAGES.nameRequired).waitFor();
     await details.getByLabel('Name').fill('Star Miner Deluxe');
     await details.getByLabel('Description').fill('Dig for stars, now deluxe');
     await details.getByRole('button', { name: 'Web' }).click();
-    await details.getByRole('button', { name: 'Save Details' }).click();
-    await page.getByText(GAME_MESSAGES.saved).waitFor();
+    await details.getByRole('button', { name: 'Update Details' }).click();
+    await details.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Star Miner Deluxe' }).waitFor();
     expect(await page.getByText('Dig for stars, now deluxe').count()).toBeGreaterThan(0);
     const stored = (await api(context, 'GET', `/api/games/${game.id}`)).body as { platforms: string[] };
@@ -50,14 +50,64 @@ describe('managing a game', () => {
     await shoot(page, 'profile-1440');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Duplicate: a new game with its own copies, opened at once.
-    await page.getByRole('button', { name: 'Duplicate Game' }).click();
+    // Theme colours are text too: a pasted brand colour is checked, then saved with the same Update and flash.
+    const themes = page.locator('section', { has: page.getByRole('heading', { name: 'Themes' }) });
+    const primary = themes.getByLabel('Primary Color', { exact: true });
+    const updateTheme = themes.getByRole('button', { name: 'Update Theme' });
+    expect(await updateTheme.isDisabled()).toBe(true);
+    await primary.fill('not a colour');
+    await themes.getByText(GAME_MESSAGES.colorInvalid).waitFor();
+    expect(await updateTheme.isDisabled()).toBe(true);
+    await primary.fill('1a2b3c');
+    await updateTheme.click();
+    await themes.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
+    const themed = (await api(context, 'GET', `/api/games/${game.id}`)).body as { theme: { primaryColor: string } };
+    expect(themed.theme.primaryColor).toBe('#1A2B3C');
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+
+    // Duplicate asks first, saying what is copied; Cancel creates nothing.
     const copyName = `Star Miner Deluxe${GAME_COPY_SUFFIX}`;
+    const duplicateButton = page.getByRole('button', { name: 'Duplicate Game' });
+    await duplicateButton.click();
+    const ask = page.getByRole('alertdialog', { name: GAME_MESSAGES.duplicateConfirmTitle('Star Miner Deluxe') });
+    await ask.getByText(GAME_MESSAGES.duplicateConfirmText(copyName)).waitFor();
+    await shoot(page, 'duplicate-confirm-1440');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await duplicateButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(((await api(context, 'GET', '/api/games')).body as unknown[]).length).toBe(1);
+
+    // Duplicate: a new game with its own copies, opened at once, marked as a staging copy where it is switched.
+    await duplicateButton.click();
+    await ask.getByRole('button', { name: GAME_MESSAGES.duplicateConfirm }).click();
     await page.getByRole('heading', { level: 1, name: copyName }).waitFor();
     const copyId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     expect(copyId).not.toBe(game.id);
     const copied = (await api(context, 'GET', `/api/games/${copyId}/segments`)).body as { name: string }[];
     expect(copied.map((s) => s.name)).toEqual(['Whales']);
+    const sidebar = page.getByRole('complementary', { name: 'Game workspace' });
+    await sidebar.getByText(GAME_MESSAGES.stagingCopy, { exact: true }).waitFor();
+    await shoot(page, 'staging-copy-1440');
+
+    // ... and where games are listed: the copy's card has the badge, the original's has not.
+    await page.goto(`${setup.app.url}/dashboard`);
+    const copyCard = page.getByRole('article', { name: `Open ${copyName}` });
+    await copyCard.getByText(GAME_MESSAGES.stagingCopy, { exact: true }).waitFor();
+    const originalCard = page.getByRole('article', { name: 'Open Star Miner Deluxe', exact: true });
+    expect(await originalCard.getByText(GAME_MESSAGES.stagingCopy, { exact: true }).count()).toBe(0);
+    await shoot(page, 'dashboard-staging-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await copyCard.scrollIntoViewIfNeeded();
+    await shoot(page, 'dashboard-staging-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The skip link is the first stop of the keyboard and lands on the page's content.
+    await page.goto(`${setup.app.url}/dashboard/game/${copyId}`);
+    await page.getByRole('heading', { level: 1, name: copyName }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('workspace-main'))).toBe(true);
 
     // A second tab on the original game's segments, to see the deletion arrive.
     const other = await context.newPage();
@@ -121,10 +171,13 @@ describe('editing a segment', () => {
     expect(await form.getByLabel('Name').inputValue()).toBe('Whales');
     const expression = form.getByLabel('Expression');
     expect(await expression.inputValue()).toBe('player.totalSpend > 100.0');
-    await expression.fill('player.totalSpnd');
-    await form.getByText('Expression should contain a logical operator (==, >, <)').waitFor();
+    // The spec's hint shows only while the expression checks out: never beside an error the check found.
+    await expression.fill('player.platform in ["iOS"]');
+    await form.getByText(SEGMENT_MESSAGES.hintOperator).waitFor();
     await expression.fill('player.totalSpnd > 5.0');
     await form.getByText('No such key: totalSpnd (line 1, column 8)').waitFor();
+    expect(await form.getByText(SEGMENT_MESSAGES.hintGood).count()).toBe(0);
+    expect(await form.getByText(SEGMENT_MESSAGES.hintOperator).count()).toBe(0);
     await form.getByRole('button', { name: 'Save Changes' }).click();
     expect(await page.getByText(SEGMENT_MESSAGES.updated('Big Whales')).count()).toBe(0);
 

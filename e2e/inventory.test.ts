@@ -61,15 +61,15 @@ describe('inventory', () => {
     await pack.getByRole('button', { name: 'Add item' }).click();
     expect(await pack.locator('.pack-line').count()).toBe(1);
     expect(await pack.getByLabel('Quantity of Gold').inputValue()).toBe('2');
-    await pack.getByText('Pack value: 1.00').waitFor();
+    await pack.getByText('Pack value: $1', { exact: true }).waitFor();
     await pack.getByLabel('Item to add').selectOption({ label: 'Sword' });
     await pack.getByRole('button', { name: 'Add item' }).click();
     await pack.getByLabel('Quantity of Sword').fill('3');
-    await pack.getByText('Pack value: 7.00').waitFor();
+    await pack.getByText('Pack value: $7', { exact: true }).waitFor();
     await pack.getByRole('button', { name: 'Create Pack' }).click();
     await pack.waitFor({ state: 'detached' });
     const row = page.locator('.inventory-row', { hasText: 'Starter' });
-    await row.getByText('2× Gold, 3× Sword · value 7.00').waitFor();
+    await row.getByText('2× Gold, 3× Sword · worth $7').waitFor();
 
     // An item a pack holds cannot be deleted; the message names the pack.
     await page.getByRole('tab', { name: /Items/ }).click();

@@ -29,6 +29,11 @@ export const DAILY_REWARD_MESSAGES = {
   layoutConflict:
     'This layout was changed in another tab since you opened it. Reload to see the newer one, or overwrite it with yours.',
   unknownPacks: 'A daily reward can only give packs of its own game.',
+  leaveTitle: 'Leave with unsaved day assignments?',
+  leaveText: (name: string) => `The packs you assigned to the days of ${name} have not been saved and will be lost.`,
+  /** The emulator's Today Index, said beside it. */
+  todayIndexHelp:
+    'Which day of the cycle the popup shows as today (8 is day 1 again). Blank: the day after the streak’s claimed days.',
 } as const;
 
 /** Deleting a pack that daily rewards give is refused, naming them (as an item in packs is). */

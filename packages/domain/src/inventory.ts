@@ -15,6 +15,17 @@ export const ITEM_VALUE_MAX = 1_000_000_000;
 export const AMOUNT_MAX = 1_000_000_000;
 export const PACK_ITEMS_MAX = 50;
 
+/**
+ * What the inventory's numbers mean, said beside them (decision 027): a value is a reference price in US dollars,
+ * as a player's totalSpend is, used to compare packs; players are not shown it.
+ */
+export const INVENTORY_HELP = {
+  value: 'What one of this item is worth, in US dollars. A pack’s value adds these up; players do not see it.',
+  baseAmount: 'How many of this item every new player starts with.',
+  id: 'The id your game receives in config.json for this entry.',
+  packValue: 'The sum of each item’s value times its quantity, in US dollars.',
+} as const;
+
 export const INVENTORY_MESSAGES = {
   itemNameRequired: 'Item name is required.',
   packNameRequired: 'Pack name is required.',

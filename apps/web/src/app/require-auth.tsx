@@ -23,7 +23,7 @@ export function RequireAuth() {
       <AppShell user={currentUser.data}>
         <Outlet />
       </AppShell>
-      <Toaster theme="dark" position="bottom-right" richColors closeButton />
+      <Toaster theme="dark" position="top-center" richColors closeButton />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { User } from '@liveops/domain';
 import { paths } from '../config/paths';
 import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';
+import { SKIP_TARGET, SkipLink } from './skip-link';
 import { Button } from './ui/button';
 
 /** The signed-in frame: top bar with the account (a link to its settings) and sign-out, then the page. */
@@ -12,6 +13,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const signOut = useSignOut();
   return (
     <div className="shell">
+      <SkipLink />
       <header className="topbar">
         <Link to={paths.dashboard()} className="topbar-brand" title="Dashboard home">
           <Brand />
@@ -35,7 +37,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </Button>
         </div>
       </header>
-      <main className="shell-main">{children}</main>
+      <main id="main-content" {...SKIP_TARGET} className={`shell-main ${SKIP_TARGET.className}`}>
+        {children}
+      </main>
     </div>
   );
 }

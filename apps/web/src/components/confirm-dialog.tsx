@@ -2,18 +2,21 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 
-/** A delete confirmation: the trigger opens it; only "Delete" goes on. */
+/** A confirmation (a delete unless told otherwise): the trigger opens it; only the confirm button goes on. */
 export function ConfirmDialog({
   trigger,
   title,
   description,
   confirmLabel = 'Delete',
+  danger = true,
   onConfirm,
 }: {
   trigger: ReactNode;
   title: string;
   description?: string;
   confirmLabel?: string;
+  /** A delete is red; a confirmation of something that destroys nothing is not. */
+  danger?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -31,7 +34,7 @@ export function ConfirmDialog({
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button className="btn-danger" onClick={onConfirm}>
+              <Button className={danger ? 'btn-danger' : undefined} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

@@ -2,18 +2,20 @@ import * as Label from '@radix-ui/react-label';
 import type { ReactNode } from 'react';
 
 /**
- * A labelled form control with its error underneath. The control is passed as children and carries
- * `id={htmlFor}`, `aria-invalid` and `aria-describedby={errorIdOf(htmlFor)}` itself.
+ * A labelled form control with what it means (hint) and its error underneath. The control is passed as children and
+ * carries `id={htmlFor}`, `aria-invalid` and `aria-describedby` (hintIdOf, errorIdOf) itself.
  */
 export function Field({
   label,
   htmlFor,
   error,
+  hint,
   children,
 }: {
   label: string;
   htmlFor: string;
   error?: string | undefined;
+  hint?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -22,6 +24,11 @@ export function Field({
         {label}
       </Label.Root>
       {children}
+      {hint ? (
+        <p className="hint" id={hintIdOf(htmlFor)}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" id={errorIdOf(htmlFor)}>
           {error}
@@ -33,4 +40,8 @@ export function Field({
 
 export function errorIdOf(htmlFor: string): string {
   return `${htmlFor}-error`;
+}
+
+export function hintIdOf(htmlFor: string): string {
+  return `${htmlFor}-hint`;
 }

@@ -1,8 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { focusFirstField, openerFocus } from './dialog-focus';
 
-/** A modal with a title and a close button around a form; controlled, with an optional trigger. */
+/**
+ * A modal with a title and a close button around a form; controlled, with an optional trigger. Opening focuses the
+ * form's first field (Radix would focus the close button, the first tabbable element); closing returns focus to
+ * whatever opened it, trigger or not (Radix returns it only to its own Trigger).
+ */
 export function FormDialog({
   title,
   open,
@@ -18,12 +23,28 @@ export function FormDialog({
   wide?: boolean;
   children: ReactNode;
 }) {
+  const [opener] = useState(openerFocus);
+  const stopWaiting = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopWaiting.current(), []);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={`dialog${wide ? ' dialog-wide' : ''}`} aria-describedby={undefined}>
+        <Dialog.Content
+          className={`dialog${wide ? ' dialog-wide' : ''}`}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            opener.remember();
+            if (!(event.currentTarget instanceof HTMLElement)) return;
+            event.preventDefault();
+            stopWaiting.current = focusFirstField(event.currentTarget);
+          }}
+          onCloseAutoFocus={(event) => {
+            stopWaiting.current();
+            opener.restore(event);
+          }}
+        >
           <div className="dialog-header">
             <Dialog.Title className="dialog-title">{title}</Dialog.Title>
             <Dialog.Close asChild>

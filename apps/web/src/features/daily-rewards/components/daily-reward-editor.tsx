@@ -12,12 +12,15 @@ import {
   type DailyReward,
 } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LeaveDialog } from '../../../components/leave-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useDeleteDailyReward } from '../../../lib/api/daily-rewards/delete-daily-reward';
 import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
+import { useItems } from '../../../lib/api/items/get-items';
 import { usePacks } from '../../../lib/api/packs/get-packs';
+import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
 import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
 import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
@@ -25,10 +28,12 @@ import { DaySlot } from './day-slot';
 
 /**
  * §4 the selected config: its name, the 7-day draft and its save, delete. Mounted per config (keyed by id), so
- * selecting another config starts from its stored days.
+ * selecting another config starts from its stored days. While the draft has unsaved days, an address that `leaves`
+ * this config (another config, tab or page) asks first, as the UI editor does.
  */
-export function DailyRewardEditor({ gameId, config }: { gameId: string; config: DailyReward }) {
+export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; config: DailyReward; leaves: Leaves }) {
   const packs = usePacks(gameId);
+  const items = useItems(gameId);
   const update = useUpdateDailyReward(gameId);
   const remove = useDeleteDailyReward(gameId);
   const { message, show } = useTimedMessage<'saved' | 'failed' | 'missing'>();
@@ -39,6 +44,7 @@ export function DailyRewardEditor({ gameId, config }: { gameId: string; config: 
   const dirty = edits !== null && !isSameDraft(edits, stored);
   const missing = missingDays(rewardsFromDraft(draft));
   const errorText = message && message.kind !== 'saved' ? message.text : null;
+  const blocker = useLeaveGuard(dirty, leaves);
 
   const choose = (day: number, packId: string) => {
     const next = draft.map((current, index) => (index === day - 1 ? packId : current));
@@ -106,6 +112,7 @@ export function DailyRewardEditor({ gameId, config }: { gameId: string; config: 
                 day={day}
                 packId={draft[day - 1] ?? ''}
                 packs={packs.data}
+                items={items.data ?? []}
                 missing={message?.kind === 'missing' && missing.includes(day)}
                 final={day === CYCLE_DAYS.length}
                 onChange={(packId) => choose(day, packId)}
@@ -135,6 +142,11 @@ export function DailyRewardEditor({ gameId, config }: { gameId: string; config: 
           </div>
         </>
       )}
+      <LeaveDialog
+        blocker={blocker}
+        title={DAILY_REWARD_MESSAGES.leaveTitle}
+        text={DAILY_REWARD_MESSAGES.leaveText(config.name)}
+      />
     </section>
   );
 }

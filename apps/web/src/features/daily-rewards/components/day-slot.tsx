@@ -1,14 +1,23 @@
-import type { Pack } from '@liveops/domain';
+import type { Item, Pack } from '@liveops/domain';
 import { InventoryIcon } from '../../../components/inventory-icon';
+import { formatValue } from '../../../lib/format-value';
+import styles from './day-slot.module.css';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** What a pack holds, as a player would read it: "100× Gold, 5× Gem". */
+export function packContentsText(pack: Pack, items: readonly Item[]): string {
+  const names = new Map(items.map((item) => [item.id, item.name]));
+  return pack.contents
+    .map((entry) => `${entry.quantity.toLocaleString('en-US')}× ${names.get(entry.itemId) ?? 'an unknown item'}`)
+    .join(', ');
+}
 
-/** One day of the cycle: the pack it gives, chosen from the game's packs, with its artwork and value. */
+/** One day of the cycle: the pack it gives, chosen from the game's packs, with its artwork, contents and value. */
 export function DaySlot({
   configId,
   day,
   packId,
   packs,
+  items,
   missing,
   final = false,
   onChange,
@@ -17,6 +26,8 @@ export function DaySlot({
   day: number;
   packId: string;
   packs: readonly Pack[];
+  /** The game's items, to name what a pack holds. */
+  items: readonly Item[];
   missing: boolean;
   /** The cycle's last day, shown as the final reward card. */
   final?: boolean;
@@ -37,7 +48,15 @@ export function DaySlot({
       <div className="day-slot-art">
         {pack ? <InventoryIcon entry={pack} size={56} /> : <span className="day-slot-empty" aria-hidden />}
       </div>
-      <p className="day-slot-value">{pack ? `Value ${money.format(pack.value)}` : 'No pack yet'}</p>
+      {pack ? (
+        <div className={styles.pack}>
+          <p className={styles.name}>{pack.name}</p>
+          <p className={styles.contents}>{packContentsText(pack, items)}</p>
+          <p className="day-slot-value">Worth {formatValue(pack.value)}</p>
+        </div>
+      ) : (
+        <p className="day-slot-value">No pack yet</p>
+      )}
       <select
         id={id}
         className="input day-slot-select"

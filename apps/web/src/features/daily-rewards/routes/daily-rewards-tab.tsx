@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useCreateDailyReward } from '../../../lib/api/daily-rewards/create-daily-reward';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
+import type { Leaves } from '../../../lib/use-leave-guard';
 import { DailyRewardEditor } from '../components/daily-reward-editor';
 import { DailyRewardList } from '../components/daily-reward-list';
 
@@ -25,6 +26,10 @@ export function DailyRewardsTab() {
   const chosenId = searchParams.get(CONFIG_PARAM);
   const selected = configs.data?.find((c) => c.id === chosenId) ?? configs.data?.[0];
 
+  // The editor's draft belongs to one config: another page, or this page with another config selected, leaves it.
+  const leaves: Leaves = (current, next) =>
+    current.pathname !== next.pathname ||
+    (new URLSearchParams(next.search).get(CONFIG_PARAM) ?? configs.data?.[0]?.id) !== selected?.id;
   const select = (id: string) => setSearchParams({ [CONFIG_PARAM]: id }, { replace: true });
   const createConfig = () =>
     create.mutate(
@@ -79,7 +84,7 @@ export function DailyRewardsTab() {
             </h2>
             <DailyRewardList configs={configs.data} selectedId={selected.id} onSelect={select} />
           </section>
-          <DailyRewardEditor key={selected.id} gameId={gameId} config={selected} />
+          <DailyRewardEditor key={selected.id} gameId={gameId} config={selected} leaves={leaves} />
         </div>
       )}
     </div>

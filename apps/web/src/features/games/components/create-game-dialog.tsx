@@ -9,9 +9,23 @@ import { paths } from '../../../config/paths';
 // The form (and its form library) loads when the dialog first opens, not with the dashboard.
 const CreateGameForm = lazy(() => import('./create-game-form').then((m) => ({ default: m.CreateGameForm })));
 
-/** The fixed "+ Create New Game" button and its modal. Unlike the spec's silent failure, a failure is shown. */
-export function CreateGameDialog() {
-  const [open, setOpen] = useState(false);
+/**
+ * The fixed "+ Create New Game" button and its modal. Unlike the spec's silent failure, a failure is shown. Given
+ * open and onOpenChange, another button can open it too (the empty dashboard's), and `fab` false leaves the fixed
+ * button out.
+ */
+export function CreateGameDialog({
+  open: controlledOpen,
+  onOpenChange,
+  fab = true,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  fab?: boolean;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const navigate = useNavigate();
 
   const onCreated = (game: Game) => {
@@ -26,7 +40,7 @@ export function CreateGameDialog() {
       title="Create New Game"
       open={open}
       onOpenChange={setOpen}
-      trigger={<Button className="fab">+ Create New Game</Button>}
+      trigger={fab ? <Button className="fab">+ Create New Game</Button> : undefined}
     >
       <Suspense
         fallback={

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { confirmsGameDeletion, GAME_MESSAGES, type Game } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ export function DeleteGameDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const remove = useDeleteGame();
   const confirmed = confirmsGameDeletion(typed, game.name);
 
@@ -50,7 +51,14 @@ export function DeleteGameDialog({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-small">
+        <AlertDialog.Content
+          className="dialog dialog-small"
+          // The name field first (an alert dialog focuses Cancel): typing the name is the next thing to do.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            field.current?.focus();
+          }}
+        >
           <AlertDialog.Title className="dialog-title">Delete {game.name}?</AlertDialog.Title>
           <AlertDialog.Description className="muted dialog-text">
             Its segments, items, packs, daily rewards, images and published packs are deleted with it. This cannot be
@@ -63,6 +71,7 @@ export function DeleteGameDialog({
               </label>
               <input
                 id="delete-game-confirmation"
+                ref={field}
                 className="input"
                 autoComplete="off"
                 spellCheck={false}

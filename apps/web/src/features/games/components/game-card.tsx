@@ -2,7 +2,9 @@ import { ArrowRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
+import styles from './game-card.module.css';
 import { SdkKey } from './sdk-key';
+import { StagingBadge } from './staging-badge';
 
 /** A "Your Games" card: the whole card and its arrow open the game's workspace. */
 export function GameCard({ game }: { game: Game }) {
@@ -23,7 +25,10 @@ export function GameCard({ game }: { game: Game }) {
     >
       <header className="game-card-header">
         <h3 className="game-card-name">{game.name}</h3>
-        <span className={`badge badge-status badge-${game.status}`}>{game.status}</span>
+        <span className={styles.badges}>
+          <StagingBadge game={game} />
+          <span className={`badge badge-status badge-${game.status}`}>{game.status}</span>
+        </span>
       </header>
       <p className="game-card-description">{game.description}</p>
       <ul className="platforms" aria-label="Platforms">

@@ -1,7 +1,8 @@
 import { Copy, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, gameCopyName, type Game } from '@liveops/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useDuplicateGame } from '../../../lib/api/games/duplicate-game';
@@ -37,10 +38,19 @@ export function GameDangerZone({ game }: { game: Game }) {
             Releases are not copied.
           </p>
         </div>
-        <Button variant="secondary" onClick={copy} loading={duplicate.isPending}>
-          <Copy size={16} aria-hidden />
-          Duplicate Game
-        </Button>
+        <ConfirmDialog
+          title={GAME_MESSAGES.duplicateConfirmTitle(game.name)}
+          description={GAME_MESSAGES.duplicateConfirmText(gameCopyName(game.name))}
+          confirmLabel={GAME_MESSAGES.duplicateConfirm}
+          danger={false}
+          onConfirm={copy}
+          trigger={
+            <Button variant="secondary" loading={duplicate.isPending}>
+              <Copy size={16} aria-hidden />
+              Duplicate Game
+            </Button>
+          }
+        />
       </div>
       <div className="game-manage-row game-manage-danger">
         <div>

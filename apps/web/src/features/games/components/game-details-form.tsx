@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { GAME_MESSAGES, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
 import { PlatformsField } from './platforms-field';
+import { SaveRow } from './save-row';
 
-const detailsOf = (game: Game): UpdateGameInput => ({
+export const detailsOf = (game: Game): UpdateGameInput => ({
   name: game.name,
   description: game.description,
   platforms: [...game.platforms],
@@ -17,9 +15,18 @@ const detailsOf = (game: Game): UpdateGameInput => ({
 
 /**
  * The game's name, description and platforms, under creation's rules. The caller keys it by the stored game, so a
- * change saved elsewhere (another tab) resets it to what is stored.
+ * change saved elsewhere (another tab) resets it to what is stored, and keeps the "✓ Updated" flash (`flash`,
+ * started by `onSaved`), which must outlive the re-keyed form.
  */
-export function GameDetailsForm({ game }: { game: Game }) {
+export function GameDetailsForm({
+  game,
+  flash,
+  onSaved,
+}: {
+  game: Game;
+  flash: boolean;
+  onSaved: (saved: UpdateGameInput) => void;
+}) {
   const update = useUpdateGameDetails(game.id);
   const {
     register,
@@ -34,7 +41,7 @@ export function GameDetailsForm({ game }: { game: Game }) {
     const saved = await update.mutateAsync(input).catch(() => null);
     if (!saved) return;
     reset(detailsOf(saved));
-    toast.success(GAME_MESSAGES.saved);
+    onSaved(detailsOf(saved));
   });
 
   return (
@@ -62,17 +69,14 @@ export function GameDetailsForm({ game }: { game: Game }) {
           />
         )}
       />
-      {update.isError ? <Alert tone="error">{update.error.message || GAME_MESSAGES.updateFailed}</Alert> : null}
-      <div className="inline-form">
-        <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-          Save Details
-        </Button>
-        {isDirty ? (
-          <Button type="button" variant="secondary" onClick={() => reset(detailsOf(game))}>
-            Discard
-          </Button>
-        ) : null}
-      </div>
+      <SaveRow
+        label="Update Details"
+        dirty={isDirty}
+        saving={update.isPending}
+        flash={flash}
+        error={update.isError ? update.error.message || GAME_MESSAGES.updateFailed : null}
+        onDiscard={() => reset(detailsOf(game))}
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import type { Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
+import { StagingBadge } from './staging-badge';
 import { DAILY_REWARDS_TAB, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
 
 function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
@@ -24,6 +25,14 @@ function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
   );
 }
 
+/** A native option holds text only: a staging copy says so in it, unless its name already does. */
+function optionLabel(game: Game): string {
+  if (game.stagingCopyOf === null || game.name.toLowerCase().includes(GAME_MESSAGES.stagingCopy.toLowerCase())) {
+    return game.name;
+  }
+  return `${game.name} · ${GAME_MESSAGES.stagingCopy}`;
+}
+
 /** §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. */
 export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: Game[]; publish?: ReactNode }) {
   const navigate = useNavigate();
@@ -41,10 +50,11 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
       <select id="game-selector" className="input" value={game.id} onChange={(event) => switchGame(event.target.value)}>
         {games.map((g) => (
           <option key={g.id} value={g.id}>
-            {g.name}
+            {optionLabel(g)}
           </option>
         ))}
       </select>
+      <StagingBadge game={game} sourceName={games.find((g) => g.id === game.stagingCopyOf)?.name} />
       <nav className="nav" aria-label="Workspace sections">
         {MAIN_TABS.map((info) => (
           <NavItem key={info.tab} gameId={game.id} info={info} />

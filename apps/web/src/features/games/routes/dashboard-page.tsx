@@ -1,6 +1,8 @@
 import { Gamepad2 } from 'lucide-react';
+import { useState } from 'react';
 import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
+import { Button } from '../../../components/ui/button';
 import { useSignedInUser } from '../../../lib/current-user';
 import { useGames } from '../../../lib/api/games/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
@@ -10,6 +12,7 @@ import { GameCard } from '../components/game-card';
 export function DashboardPage() {
   const user = useSignedInUser();
   const games = useGames();
+  const [creating, setCreating] = useState(false);
   return (
     <div className="page">
       <div className="page-header">
@@ -35,6 +38,8 @@ export function DashboardPage() {
           <div className="panel empty-state">
             <Gamepad2 size={32} aria-hidden className="placeholder-icon" />
             <p>{GAME_MESSAGES.empty}</p>
+            <p className="muted">{GAME_MESSAGES.emptyCreate}</p>
+            <Button onClick={() => setCreating(true)}>+ Create New Game</Button>
           </div>
         ) : (
           <div className="games-grid">
@@ -44,7 +49,8 @@ export function DashboardPage() {
           </div>
         )}
       </section>
-      <CreateGameDialog />
+      {/* With no games, the empty state's own button is the one to press; one dialog serves both buttons. */}
+      <CreateGameDialog open={creating} onOpenChange={setCreating} fab={games.data?.length !== 0} />
     </div>
   );
 }

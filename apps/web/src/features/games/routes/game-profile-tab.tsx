@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   GAME_MESSAGES,
   ORIENTATION_LABELS,
@@ -9,17 +8,19 @@ import {
   type GameTheme,
   type Orientation,
 } from '@liveops/domain';
-import { Button } from '../../../components/ui/button';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
+import { ColorField } from '../components/color-field';
 import { GameDangerZone } from '../components/game-danger-zone';
-import { GameDetailsForm } from '../components/game-details-form';
+import { detailsOf, GameDetailsForm } from '../components/game-details-form';
+import { SaveRow } from '../components/save-row';
 import { SdkKey } from '../components/sdk-key';
+import { parseHexColor } from '../parse-hex-color';
 
 const FLASH_MS = 3000;
 
 /**
- * A "✓ Updated" flash for 3 s after a save. When the stored value changes to anything but what this page just
+ * A value being edited and its "✓ Updated" flash for 3 s after a save. When the stored value changes to anything but what this page just
  * saved (another tab, another instance), the input resets from the stored value and the flash clears (§4).
  */
 function useStoredField<T>(stored: T) {
@@ -51,28 +52,44 @@ function useStoredField<T>(stored: T) {
   return { value, setValue, flash, onSaved };
 }
 
-function Flash({ show }: { show: boolean }) {
-  return show ? (
-    <span className="flash" role="status">
-      {GAME_MESSAGES.updated}
-    </span>
-  ) : null;
-}
-
 function ProfileForm({ game }: { game: Game }) {
   const update = useUpdateGame(game.id);
   const orientation = useStoredField<Orientation | ''>(game.orientation);
+  // The theme as typed: text that may not be a colour yet (its field says so), saved once both are colours.
   const theme = useStoredField<GameTheme>(game.theme);
-  const failed = () => toast.error(GAME_MESSAGES.updateFailed);
+  const details = useStoredField(detailsOf(game));
+  const [errors, setErrors] = useState<{ orientation?: string; theme?: string }>({});
+  const parsedTheme = {
+    primaryColor: parseHexColor(theme.value.primaryColor),
+    secondaryColor: parseHexColor(theme.value.secondaryColor),
+  };
+  const themeValid = parsedTheme.primaryColor !== null && parsedTheme.secondaryColor !== null;
+  const themeDirty =
+    parsedTheme.primaryColor !== game.theme.primaryColor || parsedTheme.secondaryColor !== game.theme.secondaryColor;
 
   const saveOrientation = () => {
     const value = orientation.value;
     if (!value) return;
-    update.mutate({ field: 'orientation', value }, { onSuccess: () => orientation.onSaved(value), onError: failed });
+    setErrors((e) => ({ ...e, orientation: undefined }));
+    update.mutate(
+      { field: 'orientation', value },
+      {
+        onSuccess: () => orientation.onSaved(value),
+        onError: (error) => setErrors((e) => ({ ...e, orientation: error.message || GAME_MESSAGES.updateFailed })),
+      },
+    );
   };
   const saveTheme = () => {
-    const value = theme.value;
-    update.mutate({ field: 'theme', value }, { onSuccess: (stored) => theme.onSaved(stored.theme), onError: failed });
+    const { primaryColor, secondaryColor } = parsedTheme;
+    if (primaryColor === null || secondaryColor === null) return;
+    setErrors((e) => ({ ...e, theme: undefined }));
+    update.mutate(
+      { field: 'theme', value: { primaryColor, secondaryColor } },
+      {
+        onSuccess: (stored) => theme.onSaved(stored.theme),
+        onError: (error) => setErrors((e) => ({ ...e, theme: error.message || GAME_MESSAGES.updateFailed })),
+      },
+    );
   };
 
   return (
@@ -114,15 +131,16 @@ function ProfileForm({ game }: { game: Game }) {
                   </option>
                 ))}
               </select>
-              <Button
-                type="button"
-                onClick={saveOrientation}
-                disabled={!orientation.value}
-                loading={update.isPending && update.variables?.field === 'orientation'}
-              >
-                Update
-              </Button>
-              <Flash show={orientation.flash} />
+              <SaveRow
+                label="Update"
+                dirty={orientation.value !== game.orientation}
+                invalid={!orientation.value}
+                saving={update.isPending && update.variables?.field === 'orientation'}
+                flash={orientation.flash}
+                error={errors.orientation ?? null}
+                onSave={saveOrientation}
+                onDiscard={() => orientation.setValue(game.orientation)}
+              />
             </dd>
           </div>
         </dl>
@@ -132,7 +150,7 @@ function ProfileForm({ game }: { game: Game }) {
           Game Details
         </h2>
         {/* Keyed by what is stored: a change saved in another tab resets the form to it. */}
-        <GameDetailsForm key={game.updatedAt} game={game} />
+        <GameDetailsForm key={game.updatedAt} game={game} flash={details.flash} onSaved={details.onSaved} />
       </section>
       <section className="panel" aria-labelledby="themes-heading">
         <h2 className="panel-title" id="themes-heading">
@@ -140,29 +158,26 @@ function ProfileForm({ game }: { game: Game }) {
         </h2>
         <div className="theme-row">
           {(['primaryColor', 'secondaryColor'] as const).map((key) => (
-            <div className="field" key={key}>
-              <label className="field-label" htmlFor={`theme-${key}`}>
-                {key === 'primaryColor' ? 'Primary Color' : 'Secondary Color'}
-              </label>
-              <span className="color-field">
-                <input
-                  id={`theme-${key}`}
-                  type="color"
-                  className="color-input"
-                  value={theme.value[key].toLowerCase()}
-                  onChange={(event) => theme.setValue({ ...theme.value, [key]: event.target.value.toUpperCase() })}
-                />
-                <code>{theme.value[key]}</code>
-              </span>
-            </div>
+            <ColorField
+              key={key}
+              id={`theme-${key}`}
+              label={key === 'primaryColor' ? 'Primary Color' : 'Secondary Color'}
+              text={theme.value[key]}
+              fallback={game.theme[key]}
+              onChange={(text) => theme.setValue({ ...theme.value, [key]: text })}
+            />
           ))}
         </div>
-        <div className="inline-form">
-          <Button type="button" onClick={saveTheme} loading={update.isPending && update.variables?.field === 'theme'}>
-            Update Theme
-          </Button>
-          <Flash show={theme.flash} />
-        </div>
+        <SaveRow
+          label="Update Theme"
+          dirty={themeDirty}
+          invalid={!themeValid}
+          saving={update.isPending && update.variables?.field === 'theme'}
+          flash={theme.flash}
+          error={errors.theme ?? null}
+          onSave={saveTheme}
+          onDiscard={() => theme.setValue(game.theme)}
+        />
       </section>
       <GameDangerZone game={game} />
     </div>
@@ -174,5 +189,6 @@ export function GameProfileTab() {
   const game = useGame(gameId);
   // The workspace only renders its tabs once the game has loaded.
   if (!game.data) return null;
-  return <ProfileForm game={game.data} />;
+  // Keyed by game: switching games starts with no flash or draft of the previous one.
+  return <ProfileForm key={game.data.id} game={game.data} />;
 }

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useParams } from 'react-router';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
+import { SKIP_TARGET } from '../../../components/skip-link';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useGame } from '../../../lib/api/games/get-game';
@@ -37,7 +38,7 @@ export function GameWorkspace({ publish }: { publish?: (gameId: string) => React
   return (
     <div className="workspace">
       <WorkspaceSidebar game={game.data} games={games.data ?? [game.data]} publish={publish?.(game.data.id)} />
-      <div className="workspace-main">
+      <div {...SKIP_TARGET} className={`workspace-main ${SKIP_TARGET.className}`}>
         <Outlet />
       </div>
     </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  INVENTORY_HELP,
   INVENTORY_MESSAGES,
   ITEM_DEFAULTS,
   ITEM_TYPE_LABELS,
@@ -70,7 +71,8 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
             </select>
           </Field>
           <TextField
-            label="Value"
+            label="Value (US$)"
+            hint={INVENTORY_HELP.value}
             type="number"
             min={0}
             step={0.01}
@@ -79,6 +81,7 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
           />
           <TextField
             label="Base amount"
+            hint={INVENTORY_HELP.baseAmount}
             type="number"
             min={1}
             step={1}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   addToPack,
+  INVENTORY_HELP,
   INVENTORY_MESSAGES,
   packValue,
   PackInputSchema,
@@ -17,9 +18,8 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreatePack } from '../../../lib/api/packs/create-pack';
 import { useUpdatePack } from '../../../lib/api/packs/update-pack';
+import { formatValue } from '../../../lib/format-value';
 import { IconPicker, type IconChoice } from './icon-picker';
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The pack modal: contents live in a draft until Save; the value updates as quantities change. */
 export function PackDialog({
@@ -142,7 +142,7 @@ export function PackDialog({
           <p className="pack-value" aria-live="polite">
             Pack value:{' '}
             <strong>
-              {money.format(
+              {formatValue(
                 packValue(
                   contents.filter((e) => Number.isFinite(e.quantity)),
                   items,
@@ -150,6 +150,7 @@ export function PackDialog({
               )}
             </strong>
           </p>
+          <p className="hint">{INVENTORY_HELP.packValue}</p>
         </div>
         <IconPicker gameId={gameId} value={icon} onChange={setIcon} />
         {save.isError ? <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert> : null}

@@ -12,10 +12,11 @@ import { useDeleteItem } from '../../../lib/api/items/delete-item';
 import { useItems } from '../../../lib/api/items/get-items';
 import { useDeletePack } from '../../../lib/api/packs/delete-pack';
 import { usePacks } from '../../../lib/api/packs/get-packs';
+import { formatValue } from '../../../lib/format-value';
+import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 type Editing = { kind: 'item'; item: Item | null } | { kind: 'pack'; pack: Pack | null } | null;
 
 function Row({
@@ -37,6 +38,7 @@ function Row({
       <div className="inventory-main">
         <p className="segment-name">{entry.name}</p>
         <p className="muted inventory-details">{details}</p>
+        <CopyableId id={entry.id} name={entry.name} />
       </div>
       <div className="segment-actions">
         <button type="button" className="icon-button" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
@@ -73,7 +75,10 @@ export function InventoryTab() {
       <div className="page-header page-header-row">
         <div>
           <h1 className="page-title">Inventory</h1>
-          <p className="muted">Currencies and game items, and the packs that bundle them.</p>
+          <p className="muted">
+            Currencies and game items, and the packs that bundle them. Values are in US dollars; your game gets each
+            entry by its ID.
+          </p>
         </div>
         <Button
           onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
@@ -106,7 +111,7 @@ export function InventoryTab() {
                 <Row
                   key={item.id}
                   entry={item}
-                  details={`${ITEM_TYPE_LABELS[item.type]} · value ${money.format(item.value)} · base amount ${item.baseAmount}`}
+                  details={`${ITEM_TYPE_LABELS[item.type]} · worth ${formatValue(item.value)} each · new players start with ${item.baseAmount.toLocaleString('en-US')}`}
                   onEdit={() => setEditing({ kind: 'item', item })}
                   onDelete={() => deleteItem.mutate(item.id, { onError: failed })}
                   confirm={INVENTORY_MESSAGES.deleteItemConfirm}
@@ -131,7 +136,7 @@ export function InventoryTab() {
                 <Row
                   key={pack.id}
                   entry={pack}
-                  details={`${pack.contents.map((e) => `${e.quantity}× ${itemsById.get(e.itemId)?.name ?? '…'}`).join(', ')} · value ${money.format(pack.value)}`}
+                  details={`${pack.contents.map((e) => `${e.quantity.toLocaleString('en-US')}× ${itemsById.get(e.itemId)?.name ?? '…'}`).join(', ')} · worth ${formatValue(pack.value)}`}
                   onEdit={() => setEditing({ kind: 'pack', pack })}
                   onDelete={() => deletePack.mutate(pack.id, { onError: failed })}
                   confirm={INVENTORY_MESSAGES.deletePackConfirm}

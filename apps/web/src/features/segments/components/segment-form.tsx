@@ -82,13 +82,21 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
           spellCheck={false}
           placeholder='player.totalSpend > 100.0 && player.country == "US"'
           aria-invalid={problem || errors.expression ? true : undefined}
-          aria-describedby={`${idOf('hint')} ${idOf('check')}`}
+          aria-describedby={problem ? idOf('check') : `${idOf('hint')} ${idOf('check')}`}
           {...register('expression')}
         />
-        <p id={idOf('hint')} className={`hint ${hint === SEGMENT_MESSAGES.hintGood ? 'hint-good' : ''}`}>
-          {hint === SEGMENT_MESSAGES.hintGood ? <CircleCheck size={14} aria-hidden /> : <Info size={14} aria-hidden />}
-          {hint}
-        </p>
+        {/* The spec's hint only looks for an operator: beside an error the real check found it would say the
+            opposite of the error, so it shows only while the expression also checks out. */}
+        {problem ? null : (
+          <p id={idOf('hint')} className={`hint ${hint === SEGMENT_MESSAGES.hintGood ? 'hint-good' : ''}`}>
+            {hint === SEGMENT_MESSAGES.hintGood ? (
+              <CircleCheck size={14} aria-hidden />
+            ) : (
+              <Info size={14} aria-hidden />
+            )}
+            {hint}
+          </p>
+        )}
         <p id={idOf('check')} className="field-error" role={problem ? 'alert' : undefined}>
           {problem ? formatProblem(problem) : isSubmitted ? errors.expression?.message : null}
         </p>

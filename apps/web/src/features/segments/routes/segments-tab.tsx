@@ -21,7 +21,19 @@ export function SegmentsTab() {
   const close = () => void navigate(paths.game(gameId, 'segments'));
   const segments = useSegments(gameId);
   const remove = useDeleteSegment(gameId);
-  const [creating, setCreating] = useState(false);
+  // The New form belongs to the list without a segment open: opening a segment closes it, and "+ Create Segment"
+  // closes the open segment, so New and Edit are never open at once.
+  const [creatingOn, setCreatingOn] = useState(false);
+  const creating = creatingOn && !segmentId;
+  const [seenSegmentId, setSeenSegmentId] = useState(segmentId);
+  if (seenSegmentId !== segmentId) {
+    setSeenSegmentId(segmentId);
+    if (segmentId) setCreatingOn(false);
+  }
+  const startCreating = () => {
+    setCreatingOn(true);
+    if (segmentId) close();
+  };
   const selected = segmentId ? segments.data?.find((s) => s.id === segmentId) : undefined;
 
   return (
@@ -31,14 +43,14 @@ export function SegmentsTab() {
           <h1 className="page-title">Player Segments</h1>
           <p className="muted">Rules in CEL that decide which players see what.</p>
         </div>
-        <Button onClick={() => setCreating(true)} disabled={creating}>
+        <Button onClick={startCreating} disabled={creating}>
           + Create Segment
         </Button>
       </div>
       {creating ? (
         <section className="panel">
           <h2 className="panel-title">New segment</h2>
-          <SegmentForm gameId={gameId} onDone={() => setCreating(false)} />
+          <SegmentForm gameId={gameId} onDone={() => setCreatingOn(false)} />
         </section>
       ) : null}
       {segmentId && segments.isPending ? (
