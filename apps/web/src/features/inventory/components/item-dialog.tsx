@@ -19,6 +19,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useCreateItem } from '../../../lib/api/items/create-item';
 import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { IconPicker } from './icon-picker';
+import styles from './item-dialog.module.css';
 
 const defaults = (item: Item | null): ItemInput =>
   item
@@ -60,7 +61,7 @@ export function ItemDialog({ gameId, item, onClose }: { gameId: string; item: It
     <FormDialog title={item ? 'Edit Item' : 'New Item'} open={true} onOpenChange={(open) => !open && onClose()}>
       <form className="stack" noValidate onSubmit={onSubmit}>
         <TextField label="Name" placeholder="Gold" error={errors.name?.message} {...register('name')} />
-        <div className="form-row">
+        <div className={styles.numbers}>
           <Field label="Type" htmlFor="item-type">
             <select id="item-type" className="input" {...register('type')}>
               {ITEM_TYPES.map((type) => (

@@ -75,10 +75,7 @@ export function InventoryTab() {
       <div className="page-header page-header-row">
         <div>
           <h1 className="page-title">Inventory</h1>
-          <p className="muted">
-            Currencies and game items, and the packs that bundle them. Values are in US dollars; your game gets each
-            entry by its ID.
-          </p>
+          <p className="muted">Currencies and game items, and the packs that bundle them.</p>
         </div>
         <Button
           onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
