@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   API_MESSAGES,
   AUTH_MESSAGES,
+  LIVE_SESSION_ENDED_EVENT,
   USER_MESSAGES,
   type Account,
   type Asset,
@@ -277,8 +278,9 @@ describe('signing out every other device', () => {
     const phoneTab = await openEventStream(phone);
     expect((await laptop.get('/api/account')).body).toMatchObject({ otherSessions: 2 });
     expect((await laptop.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
-    await phoneTab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'account');
-    await phoneTab.close();
+    // The phone's open tab hears of it: its stream ends with its session (decision 025).
+    await phoneTab.next((e) => e.event === LIVE_SESSION_ENDED_EVENT);
+    await phoneTab.ended();
     expect((await phone.get('/api/me')).status).toBe(401);
     expect((await tablet.get('/api/me')).status).toBe(401);
     expect((await laptop.get('/api/me')).status).toBe(200);
@@ -336,8 +338,9 @@ describe.each([
     expect(await everythingOf(server, bobId, [bobGame.id])).toEqual(bobBefore);
     expect((await bob.get(`/api/games/${bobGame.id}/assets`)).status).toBe(200);
 
-    await phoneTab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'account');
-    await phoneTab.close();
+    // The phone's open tab hears of it: its stream ends with its session (decision 025).
+    await phoneTab.next((e) => e.event === LIVE_SESSION_ENDED_EVENT);
+    await phoneTab.ended();
     expect((await alice.get('/api/me')).status).toBe(401);
     expect((await alicePhone.get('/api/me')).status).toBe(401);
     expect((await alicePhone.get(`/api/games/${aliceGames[0]!.id}`)).status).toBe(401);

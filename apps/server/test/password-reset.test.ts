@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, RESET_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, LIVE_SESSION_ENDED_EVENT, RESET_MESSAGES } from '@liveops/domain';
 import { passwordResetLink } from '@liveops/testing/smtp';
 import { RESET_TOKEN_IDENTIFIER_PREFIX } from '../src/auth';
 import { account, user, verification } from '../src/db/schema';
@@ -130,8 +130,9 @@ describe('setting a new password from the link', () => {
     const answer = await reset(server.client(), token);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: true });
-    await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'account');
-    await tab.close();
+    // The open tab's stream ends with its session (decision 025), and the tab rechecks who is signed in.
+    await tab.next((e) => e.event === LIVE_SESSION_ENDED_EVENT);
+    await tab.ended();
     expect((await laptop.get('/api/me')).status).toBe(401);
     expect((await phone.get('/api/me')).status).toBe(401);
     expect((await signIn(server, 'ada@studio.test', PASSWORD)).status).toBe(401);
