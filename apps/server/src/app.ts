@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { API_MESSAGES, GAME_MESSAGES } from '@liveops/domain';
 import { createAuth } from './auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
+import { compressWhenAccepted } from './lib/compression';
 import { closeAfterUnreadBody } from './lib/early-answers';
 import { jsonError } from './lib/http';
 import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
@@ -34,8 +34,6 @@ import { webAppRoutes } from './routes/web-app';
 import { readPublishedPageHtml } from './resources/published-page';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
-
-const gzipWhenAsked = compress();
 
 /**
  * The API's policy: answers are per user (not cached unless a route says otherwise), nothing to render or frame,
@@ -94,8 +92,9 @@ export async function createApp({
 
   const api = new Hono()
     .use(apiPolicy(config))
-    // Only for clients that ask: Hono's compress re-creates every answer it looks at (to add Vary).
-    .use((c, next) => (c.req.header('accept-encoding') ? gzipWhenAsked(c, next) : next()))
+    // Text answers in br or gzip when the client accepts one (decision 026); /files and the built app's files
+    // compress their own.
+    .use(compressWhenAccepted)
     .use(requireTrustedOrigin([config.publicUrl]))
     // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
