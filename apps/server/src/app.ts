@@ -32,8 +32,10 @@ import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
 import { webAppRoutes } from './routes/web-app';
 import { readPublishedPageHtml } from './resources/published-page';
+import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
+import { createStorageIntents } from './storage/storage-intents';
 
 /**
  * The API's policy: answers are per user (not cached unless a route says otherwise), nothing to render or frame,
@@ -86,6 +88,9 @@ export async function createApp({
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
   // One set for publishing and game deletion: on PGlite the locks are in-process, so they must be shared.
   const locks = createGameLocks(database, logger);
+  // This instance's storage work, recorded before it is done, for the cleanup of an instance that stopped.
+  const intents = await createStorageIntents(database, logger);
+  const cleanupDeps = { db: database.db, storage, logger, intents, locks };
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
   const lifecycle = { draining: false };
@@ -101,7 +106,7 @@ export async function createApp({
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger }))
     .route('/session', sessionRoutes(auth))
-    .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger }))
+    .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage }))
@@ -117,6 +122,7 @@ export async function createApp({
           db: database.db,
           storage,
           logger,
+          intents,
           publicUrl: config.publicUrl,
           readPageHtml: publishing.readPageHtml ?? (() => readPublishedPageHtml(config)),
           ...(publishing.storageTimeoutMs ? { storageTimeoutMs: publishing.storageTimeoutMs } : {}),
@@ -124,7 +130,7 @@ export async function createApp({
       }),
     )
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
-    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks }))
+    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks, intents }))
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
@@ -163,10 +169,13 @@ export async function createApp({
   const webApp = webAppRoutes(config, logger);
   if (webApp) app.route('/', webApp);
 
-  /** Stops this instance's notifications (the database and mailer are the caller's). */
+  let stopCleanup = () => {};
+  /** Stops this instance's notifications and storage cleanup (the database and mailer are the caller's). */
   const close = async () => {
     lifecycle.draining = true;
     await liveUpdates.closeAll();
+    stopCleanup();
+    await intents.close();
     await liveEvents.close();
     await notifier.close();
     await locks.close();
@@ -189,6 +198,14 @@ export async function createApp({
       await liveUpdates.closeAll();
     },
     close,
+    /** What stopped instances left in storage, finished now (tests; the server runs it through startStorageCleanup). */
+    cleanUpStorage: (options: { now?: number; incomplete?: boolean } = {}) =>
+      cleanUpStorage({ ...cleanupDeps, ...options }),
+    /** The cleanup at start and every minute after (decision 026). */
+    startStorageCleanup: () => {
+      stopCleanup();
+      stopCleanup = startStorageCleanup(cleanupDeps);
+    },
   };
 }
 
