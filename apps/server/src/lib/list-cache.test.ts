@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { createListCache } from './list-cache';
 import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './live-events';
 import { createLogger } from './logger';
-import { createNotifier } from './notifier';
+import { createNotifier, type Notifier } from './notifier';
 
 async function setUp() {
   const logger = createLogger('silent');
@@ -56,5 +56,61 @@ describe('createListCache', () => {
     time = 61_000;
     await cache.get('ada', 'games', load);
     expect(loads).toBe(2);
+  });
+});
+
+describe('createListCache while the LISTEN connection is down', () => {
+  /** A notifier whose LISTEN connection a test can drop and bring back. */
+  function flakyNotifier(): Notifier & { drop: () => void; restore: () => void } {
+    let listening = true;
+    const lost: (() => void)[] = [];
+    const back: (() => void)[] = [];
+    return {
+      send: async () => undefined,
+      on: () => undefined,
+      listening: () => listening,
+      onDisconnect: (handler) => void lost.push(handler),
+      onReconnect: (handler) => void back.push(handler),
+      flush: async () => undefined,
+      close: async () => undefined,
+      drop: () => {
+        listening = false;
+        for (const handler of lost) handler();
+      },
+      restore: () => {
+        listening = true;
+        for (const handler of back) handler();
+      },
+    };
+  }
+
+  it('answers from the loader, keeps nothing, and starts afresh once it is back', async () => {
+    const notifier = flakyNotifier();
+    const cache = createListCache(createLiveEvents(notifier, createLogger('silent')));
+    let version = 1;
+    const load = async () => ({ version });
+    expect(await cache.get('ada', 'games', load)).toBe('{"version":1}');
+    notifier.drop();
+    version = 2;
+    expect(await cache.get('ada', 'games', load)).toBe('{"version":2}');
+    version = 3;
+    expect(await cache.get('ada', 'games', load)).toBe('{"version":3}');
+    notifier.restore();
+    version = 4;
+    expect(await cache.get('ada', 'games', load)).toBe('{"version":4}');
+    version = 5;
+    expect(await cache.get('ada', 'games', load)).toBe('{"version":4}');
+  });
+
+  it('does not keep a load that the connection was lost or regained during', async () => {
+    const notifier = flakyNotifier();
+    const cache = createListCache(createLiveEvents(notifier, createLogger('silent')));
+    let release: () => void = () => undefined;
+    const slow = cache.get('ada', 'games', () => new Promise((resolve) => (release = () => resolve(['old']))));
+    notifier.drop();
+    notifier.restore();
+    release();
+    expect(await slow).toBe('["old"]');
+    expect(await cache.get('ada', 'games', async () => ['new'])).toBe('["new"]');
   });
 });
