@@ -238,7 +238,12 @@ export const release = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** First live (or failed): the publish time. A rollback sets live_since instead (decision 029). */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    liveSince: timestamp('live_since', { withTimezone: true }),
+    /** Who published it, as their name and email read at the time (kept when the account changes). */
+    publishedBy: text('published_by'),
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('release_game_version_idx').on(t.gameId, t.version),
