@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { decodeEmbedConfig, EmbedConfigSchema } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, decodeEmbedConfig, decodeEmbedConfigJson, EmbedConfigSchema } from '@liveops/domain';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
@@ -199,6 +199,61 @@ describe('emulator', () => {
     await preview.getByText('Daily Bonus').waitFor();
     await shoot(page, 'phone');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says what it made of a negative streak or a Today Index out of range, and hands out no owner id', async () => {
+    const { context, game, configId } = await gameWithDailyReward('emulator-notes');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors = collectErrors(page);
+    await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
+    await page.frameLocator(PREVIEW).getByText('Daily Bonus').waitFor();
+    const streak = page.getByLabel('Streak');
+    const todayIndex = page.getByLabel('Today Index');
+    // What Today Index means is said beside it, and belongs to the field.
+    await page.getByText(DAILY_REWARD_MESSAGES.todayIndexHelp).waitFor();
+    expect(await todayIndex.getAttribute('aria-describedby')).toContain(
+      await page.getByText(DAILY_REWARD_MESSAGES.todayIndexHelp).getAttribute('id'),
+    );
+    expect(await page.getByRole('status').filter({ hasText: /\S/ }).count()).toBe(0);
+
+    await streak.fill('-3');
+    const streakNote = page.getByText('Streak -3 is below 0: a streak of 0 is used.');
+    await streakNote.waitFor();
+    expect(await today(page)).toBe('1');
+    expect(await streak.getAttribute('aria-describedby')).toContain(await streakNote.getAttribute('id'));
+
+    await todayIndex.fill('9');
+    const todayNote = page.getByText('Today Index 9 is beyond the 7 days: day 2 of the next cycle is shown.');
+    await todayNote.waitFor();
+    expect(await today(page)).toBe('2');
+    // The input keeps what was typed: the note says what is used instead.
+    expect(await todayIndex.inputValue()).toBe('9');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'notes-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await todayNote.waitFor();
+    await shoot(page, 'notes-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await streak.fill('2');
+    await todayIndex.fill('0');
+    await page.getByText('Today Index 0 is below 1, so it is not used: today follows the streak (day 3).').waitFor();
+    expect(await today(page)).toBe('3');
+    await expect.poll(() => streakNote.count()).toBe(0);
+    await todayIndex.fill('4');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /\S/ }).count()).toBe(0);
+
+    // Neither the URL's config nor the init message names the owner's account (nor does config.json, decision 030).
+    const url = new URL(await page.getByLabel('Cacheable URL').inputValue());
+    const inUrl = decodeEmbedConfigJson(url.searchParams.get('config')) as Record<string, unknown>;
+    expect(inUrl.gameId).toBe(game.id);
+    expect(inUrl).not.toHaveProperty('ownerId');
+    const messageText = await page.getByRole('region', { name: 'Init message (postMessage)' }).textContent();
+    expect(messageText).toContain(game.id);
+    expect(messageText).not.toContain('ownerId');
     expect(errors).toEqual([]);
     await context.close();
   });

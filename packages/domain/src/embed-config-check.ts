@@ -44,7 +44,6 @@ export interface EmbedTheme {
 export interface EmbedConfig {
   id?: string | undefined;
   gameId?: string | undefined;
-  ownerId?: string | undefined;
   name: string;
   cycleDays: number;
   rewards: { day: number; packId: string }[];
@@ -151,7 +150,6 @@ function readConfig(value: unknown): EmbedConfig {
   const checked: EmbedConfig = {
     id: optional(config.id, recordId),
     gameId: optional(config.gameId, recordId),
-    ownerId: optional(config.ownerId, recordId),
     name: text(config.name, EMBED_CONFIG_LIMITS.nameChars),
     cycleDays:
       config.cycleDays === undefined ? DAILY_REWARD_CYCLE_DAYS : whole(config.cycleDays, 1, DAILY_REWARD_CYCLE_DAYS),

@@ -19,7 +19,7 @@ export const EMBED_PACKS_MAX = 500;
 export const EMBED_ASSETS_MAX = 500;
 /** The bounds of a config's fields (EmbedConfigSchema and checkEmbedConfig). */
 export const EMBED_CONFIG_LIMITS = {
-  /** id, gameId, ownerId. */
+  /** id, gameId. */
   recordIdChars: 128,
   nameChars: 200,
   /** A pack's id, an asset's assetId, a pack content's itemId. */

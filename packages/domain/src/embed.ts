@@ -81,13 +81,12 @@ export const EmbedAssetSchema = z.object({
  * makes any value safe to render) and is taken from uiLayout, else layout or ui.layout; the theme from uiTheme,
  * else theme; the game's orientation rides along (decision 023). The host puts the game's theme in uiTheme when the
  * config has none. A config still missing days
- * is accepted: the emulator previews drafts.
+ * is accepted: the emulator previews drafts. No owner id: the account stays private (an old config's is dropped).
  */
 export const EmbedConfigSchema = z
   .object({
     id: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
     gameId: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
-    ownerId: z.string().max(EMBED_CONFIG_LIMITS.recordIdChars).optional(),
     name: z.string().max(EMBED_CONFIG_LIMITS.nameChars),
     cycleDays: z.number().int().min(1).max(DAILY_REWARD_CYCLE_DAYS).default(DAILY_REWARD_CYCLE_DAYS),
     rewards: z.array(DailyRewardEntrySchema).max(DAILY_REWARD_CYCLE_DAYS).default([]),

@@ -39,6 +39,7 @@ export * from './default-layout';
 export * from './popup-size';
 export * from './normalise-layout';
 export * from './day-state';
+export * from './emulator';
 export * from './embed';
 export * from './presets';
 export * from './editor-fields';

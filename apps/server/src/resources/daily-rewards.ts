@@ -95,7 +95,7 @@ export async function embedSourcesOf(db: Db, storage: Storage, scope: GameScope)
 
 /** embedConfigOf for a config already read, with the game's sources already read (publish reads them once). */
 export function embedConfigFrom(
-  row: Pick<DailyRewardRow, 'id' | 'gameId' | 'ownerId' | 'name' | 'rewards'> & { uiLayout: LayoutNode | null },
+  row: Pick<DailyRewardRow, 'id' | 'gameId' | 'name' | 'rewards'> & { uiLayout: LayoutNode | null },
   sources: EmbedSources,
 ): EmbedConfigInput & { id: string } {
   const given = new Set(row.rewards.map((entry) => entry.packId));
@@ -125,7 +125,6 @@ export function embedConfigFrom(
   return {
     id: row.id,
     gameId: row.gameId,
-    ownerId: row.ownerId,
     name: row.name,
     cycleDays: DAILY_REWARD_CYCLE_DAYS,
     rewards: row.rewards,

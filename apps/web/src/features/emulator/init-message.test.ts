@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EmbedConfigSchema, parseEmbedInitMessage } from '@liveops/domain';
+import {
+  decodeEmbedConfig,
+  decodeEmbedConfigJson,
+  EmbedConfigSchema,
+  emulatorUrl,
+  parseEmbedInitMessage,
+} from '@liveops/domain';
 import { initMessage } from './init-message';
 
 const config = EmbedConfigSchema.parse({
@@ -25,5 +31,17 @@ describe('initMessage', () => {
   it('leaves out a Today Index that is not given', () => {
     const message = initMessage(config, { streak: 0 });
     expect(JSON.parse(JSON.stringify(message)).payload.params).toEqual({ streak: 0 });
+  });
+});
+
+describe('what the emulator hands a WebView', () => {
+  it('carries no owner id, even when the config it was given had one', () => {
+    const withOwner = EmbedConfigSchema.parse({ ...config, ownerId: 'user_123' });
+    const message = initMessage(withOwner, { streak: 1 });
+    expect(JSON.stringify(message)).not.toContain('ownerId');
+    expect(JSON.stringify(message)).not.toContain('user_123');
+    const url = emulatorUrl('https://liveops.example', withOwner, { streak: 1 });
+    expect(decodeEmbedConfig(new URL(url).searchParams.get('config'))).not.toHaveProperty('ownerId');
+    expect(JSON.stringify(decodeEmbedConfigJson(new URL(url).searchParams.get('config')))).not.toContain('user_123');
   });
 });

@@ -1,8 +1,14 @@
 import { useId, useMemo, useReducer, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EMBED_FEATURE_TYPE, EMBED_MESSAGES } from '@liveops/domain';
+import {
+  DAILY_REWARD_MESSAGES,
+  EMBED_FEATURE_TYPE,
+  EMBED_MESSAGES,
+  EMULATOR_MESSAGES,
+  explainPlayInputs,
+} from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
-import { Field } from '../../../components/ui/field';
+import { Field, hintIdOf } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { DailyRewardsPreview } from '../components/daily-rewards-preview';
@@ -25,6 +31,7 @@ export function EmulatorTab() {
   const [feature, setFeature] = useState<string>(EMBED_FEATURE_TYPE);
   const [play, dispatch] = useReducer(playCycle, INITIAL_PLAY_CYCLE);
   const params = useMemo(() => playCycleParams(play), [play]);
+  const notes = useMemo(() => explainPlayInputs(play.streak, play.todayIndex), [play]);
   const configs = useDailyRewards(gameId);
   const ids = { feature: useId(), config: useId(), streak: useId(), today: useId() };
 
@@ -104,7 +111,7 @@ export function EmulatorTab() {
             ))}
           </select>
         </Field>
-        <Field label="Streak" htmlFor={ids.streak}>
+        <Field label="Streak" htmlFor={ids.streak} hint={EMULATOR_MESSAGES.streakHelp}>
           <input
             id={ids.streak}
             className="input"
@@ -113,10 +120,12 @@ export function EmulatorTab() {
             min={0}
             step={1}
             value={play.streak}
+            aria-describedby={describedBy(ids.streak, notes.streak)}
             onChange={(event) => dispatch({ type: 'setStreak', value: event.target.value })}
           />
+          <InputNote id={noteIdOf(ids.streak)} note={notes.streak} />
         </Field>
-        <Field label="Today Index" htmlFor={ids.today}>
+        <Field label="Today Index" htmlFor={ids.today} hint={DAILY_REWARD_MESSAGES.todayIndexHelp}>
           <input
             id={ids.today}
             className="input"
@@ -126,12 +135,30 @@ export function EmulatorTab() {
             step={1}
             placeholder="From the streak"
             value={play.todayIndex}
+            aria-describedby={describedBy(ids.today, notes.todayIndex)}
             onChange={(event) => dispatch({ type: 'setTodayIndex', value: event.target.value })}
           />
+          <InputNote id={noteIdOf(ids.today)} note={notes.todayIndex} />
         </Field>
       </section>
       {status ??
         (chosen && <DailyRewardsPreview gameId={gameId} configId={chosen.id} params={params} dispatch={dispatch} />)}
     </div>
+  );
+}
+
+const noteIdOf = (inputId: string) => `${inputId}-note`;
+const describedBy = (inputId: string, note: string | undefined) =>
+  note ? `${noteIdOf(inputId)} ${hintIdOf(inputId)}` : hintIdOf(inputId);
+
+/**
+ * What the emulator made of an input it does not use as typed (a negative streak, a Today Index past the cycle),
+ * said beside it instead of changing it silently. A live region, so it is heard as it appears.
+ */
+function InputNote({ id, note }: { id: string; note: string | undefined }) {
+  return (
+    <p className="emulator-note" id={id} role="status">
+      {note}
+    </p>
   );
 }
