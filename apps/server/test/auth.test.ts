@@ -404,6 +404,23 @@ describe('bad input on the auth routes', () => {
     expect(response.body).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: AUTH_MESSAGES.googleNotConfigured });
   });
 
+  it('tells a signed-out visitor whether Google sign-in and email are set up, from the settings', async () => {
+    await start();
+    expect((await server.client().get('/api/session')).body).toEqual({
+      user: null,
+      server: { googleSignIn: false, emailDelivery: 'smtp' },
+    });
+    await server.close();
+    await start({
+      smtpUrl: null,
+      google: { clientId: 'client', clientSecret: 'secret', testIssuer: null },
+    });
+    expect((await server.client().get('/api/session')).body).toEqual({
+      user: null,
+      server: { googleSignIn: true, emailDelivery: 'log' },
+    });
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     await start();
     const response = await server.client().get('/api/nothing-here');

@@ -30,7 +30,7 @@ describe('signed-in requests answered from the session cache', () => {
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
     expect((await replay.get('/api/me')).status).toBe(401);
     expect((await replay.get('/api/games')).status).toBe(401);
-    expect((await replay.get('/api/session')).body).toEqual({ user: null });
+    expect((await replay.get('/api/session')).body).toMatchObject({ user: null });
   });
 
   it('refuses every other device at once when one device revokes the other sessions', async () => {

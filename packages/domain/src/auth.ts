@@ -146,3 +146,22 @@ export type ResetLinkStatus =
 /** Better Auth's reset-password: the token from the link and the new password (the server adds the email rule). */
 export const ResetPasswordInputSchema = z.strictObject({ token: ResetTokenSchema, newPassword: NewPasswordSchema });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/**
+ * What GET /api/session tells the sign-in pages about this server before anyone signs in (issue 20 item 15):
+ * whether Google sign-in is set up, and whether emails are sent (SMTP_URL) or printed to the server's log.
+ */
+export type SignInServer = { googleSignIn: boolean; emailDelivery: 'smtp' | 'log' };
+
+/**
+ * The SignInServer of a /api/session answer. An answer without one (an older server) claims nothing: the Google
+ * button stays, and the card says an email was sent.
+ */
+export function readSignInServer(body: unknown): SignInServer {
+  const server = typeof body === 'object' && body !== null ? (body as { server?: unknown }).server : undefined;
+  const fields = typeof server === 'object' && server !== null ? (server as Record<string, unknown>) : {};
+  return {
+    googleSignIn: fields.googleSignIn !== false,
+    emailDelivery: fields.emailDelivery === 'log' ? 'log' : 'smtp',
+  };
+}

@@ -8,6 +8,11 @@ export const AUTH_MESSAGES = {
   verificationResent: 'Verification email resent. Please check your inbox.',
   verificationSent: 'Verification email sent! Please verify and log in again.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
+  /** Sign-up and resend on a server without SMTP_URL: where the link went instead. */
+  verificationLinkInLog:
+    'This server has no email set up: the verification link was printed to the server’s log. Open it, then log in.',
+  verificationLinkInLogAgain:
+    'This server has no email set up: a new verification link was printed to the server’s log.',
   checkingAuth: 'Checking authentication...',
   emailRequired: 'Email is required.',
   emailInvalid: 'Enter a valid email address.',

@@ -99,4 +99,56 @@ describe('AuthCard', () => {
     const { login } = await logInAs('dev@studio.test');
     expect(await login.findByRole('alert')).toHaveTextContent('Authentication failed');
   });
+
+  it('disables Google sign-in with a visible note on a server without Google, before it is pressed', () => {
+    const { container } = renderWithProviders(<AuthCard server={{ googleSignIn: false, emailDelivery: 'smtp' }} />);
+    const login = face(container, 'login');
+    const button = login.getByRole('button', { name: 'Sign in with Google' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(AUTH_MESSAGES.googleNotConfigured);
+    expect(login.getByText(AUTH_MESSAGES.googleNotConfigured)).toBeVisible();
+  });
+
+  it('keeps Google sign-in pressable when the server has it, or said nothing', () => {
+    for (const server of [{ googleSignIn: true, emailDelivery: 'smtp' } as const, undefined]) {
+      const { container, unmount } = renderWithProviders(<AuthCard server={server} />);
+      expect(face(container, 'login').getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+      expect(face(container, 'login').queryByText(AUTH_MESSAGES.googleNotConfigured)).toBeNull();
+      unmount();
+    }
+  });
+
+  it('says after sign-up that the link went to the server log on a server without email', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ token: null }), { status: 200 })),
+    );
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard server={{ googleSignIn: true, emailDelivery: 'log' }} />);
+    await user.click(face(container, 'login').getByRole('button', { name: 'Sign up' }));
+    const signup = face(container, 'signup');
+    await user.type(signup.getByLabelText('Email'), 'dev@studio.test');
+    await user.type(signup.getByLabelText('Password'), 'a long password 1');
+    await user.click(signup.getByRole('button', { name: 'Sign up' }));
+    const login = face(container, 'login');
+    expect(await login.findByText(AUTH_MESSAGES.verificationLinkInLog)).toBeInTheDocument();
+    expect(login.queryByText(AUTH_MESSAGES.verificationSent)).toBeNull();
+    await user.click(login.getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await login.findByText(AUTH_MESSAGES.verificationLinkInLogAgain)).toBeInTheDocument();
+  });
+
+  it('says the verification email was sent on a server with email', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ token: null }), { status: 200 })),
+    );
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<AuthCard server={{ googleSignIn: true, emailDelivery: 'smtp' }} />);
+    await user.click(face(container, 'login').getByRole('button', { name: 'Sign up' }));
+    const signup = face(container, 'signup');
+    await user.type(signup.getByLabelText('Email'), 'dev@studio.test');
+    await user.type(signup.getByLabelText('Password'), 'a long password 1');
+    await user.click(signup.getByRole('button', { name: 'Sign up' }));
+    expect(await face(container, 'login').findByText(AUTH_MESSAGES.verificationSent)).toBeInTheDocument();
+  });
 });

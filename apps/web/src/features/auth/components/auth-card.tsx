@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { AUTH_MESSAGES, authErrorMessage, mentionsVerification, type SignInInput } from '@liveops/domain/auth';
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  mentionsVerification,
+  type SignInInput,
+  type SignInServer,
+} from '@liveops/domain/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -21,8 +27,19 @@ function toMessage(error: unknown): Message {
   return { tone: 'error', text: authErrorMessage(null) };
 }
 
-/** The two-sided card: login on the front, sign-up on the back, flipped in 0.5 s by the mode link. */
-export function AuthCard({ initialMessage }: { initialMessage?: Message | undefined }) {
+/**
+ * The two-sided card: login on the front, sign-up on the back, flipped in 0.5 s by the mode link. `server` is what
+ * the server said of itself (none: the session check failed, so nothing is claimed): without Google the button
+ * says so before it is pressed, and without SMTP the card says the link went to the server's log.
+ */
+export function AuthCard({
+  initialMessage,
+  server,
+}: {
+  initialMessage?: Message | undefined;
+  server?: SignInServer | undefined;
+}) {
+  const emailInLog = server?.emailDelivery === 'log';
   const { navigate, signedIn } = usePageNavigation();
   const [mode, setMode] = useState<AuthMode>('login');
   const [message, setMessage] = useState<Message | null>(initialMessage ?? null);
@@ -55,7 +72,10 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
     signUp.mutate(input, {
       onSuccess: () => {
         setMode('login');
-        setMessage({ tone: 'success', text: AUTH_MESSAGES.verificationSent });
+        setMessage({
+          tone: 'success',
+          text: emailInLog ? AUTH_MESSAGES.verificationLinkInLog : AUTH_MESSAGES.verificationSent,
+        });
       },
       onError: (error) => setMessage(toMessage(error)),
     });
@@ -63,7 +83,11 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
 
   const onResend = () => {
     resend.mutate(email, {
-      onSuccess: () => setMessage({ tone: 'success', text: AUTH_MESSAGES.verificationResent }),
+      onSuccess: () =>
+        setMessage({
+          tone: 'success',
+          text: emailInLog ? AUTH_MESSAGES.verificationLinkInLogAgain : AUTH_MESSAGES.verificationResent,
+        }),
       onError: (error) => setMessage(toMessage(error)),
     });
   };
@@ -117,7 +141,12 @@ export function AuthCard({ initialMessage }: { initialMessage?: Message | undefi
         <div className="divider" role="separator">
           <span>or</span>
         </div>
-        <GoogleButton onClick={onGoogle} loading={google.isPending} />
+        <GoogleButton
+          onClick={onGoogle}
+          loading={google.isPending}
+          unavailable={server?.googleSignIn === false}
+          noteId={`google-note-${side}`}
+        />
         <p className="auth-switch">
           {side === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
           <button type="button" className="link" onClick={() => flip(side === 'login' ? 'signup' : 'login')}>

@@ -1,4 +1,6 @@
+import { AUTH_MESSAGES } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
+import './google-button.css';
 
 function GoogleMark() {
   return (
@@ -23,11 +25,37 @@ function GoogleMark() {
   );
 }
 
-export function GoogleButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+/** Sign in with Google; on a server without Google it is disabled, with a note saying so (issue 20 item 15). */
+export function GoogleButton({
+  onClick,
+  loading,
+  unavailable,
+  noteId,
+}: {
+  onClick: () => void;
+  loading: boolean;
+  unavailable: boolean;
+  noteId: string;
+}) {
   return (
-    <Button type="button" variant="secondary" className="btn-block" onClick={onClick} loading={loading}>
-      {loading ? null : <GoogleMark />}
-      Sign in with Google
-    </Button>
+    <div className="google-sign-in">
+      <Button
+        type="button"
+        variant="secondary"
+        className="btn-block"
+        onClick={onClick}
+        loading={loading}
+        disabled={unavailable}
+        aria-describedby={unavailable ? noteId : undefined}
+      >
+        {loading ? null : <GoogleMark />}
+        Sign in with Google
+      </Button>
+      {unavailable ? (
+        <p className="google-sign-in-note" id={noteId}>
+          {AUTH_MESSAGES.googleNotConfigured}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -4,18 +4,18 @@ import { Brand } from '../../../components/brand';
 import { FullPageStatus } from '../../../components/full-page-status';
 import type { LoginNotice } from '../../../config/paths';
 import { usePageNavigation } from '../../../lib/page-navigation';
-import { useSignedIn } from '../api/check-signed-in';
+import { useSignInState } from '../api/check-signed-in';
 import { AuthCard } from '../components/auth-card';
 
 export function LoginPage() {
   const { search, navigate } = usePageNavigation();
-  const signedIn = useSignedIn();
+  const session = useSignInState();
   // Someone already signed in goes on to the dashboard; when the check fails, the card is there to sign in with.
-  const goOn = signedIn.data === true;
+  const goOn = session.data?.signedIn === true;
   useEffect(() => {
     if (goOn) navigate('/dashboard', { replace: true });
   }, [goOn, navigate]);
-  if (signedIn.isPending || goOn) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
+  if (session.isPending || goOn) return <FullPageStatus>{AUTH_MESSAGES.checkingAuth}</FullPageStatus>;
 
   const params = new URLSearchParams(search);
   const error = params.get('error');
@@ -31,7 +31,7 @@ export function LoginPage() {
         <Brand />
         <p>LiveOps for game studios, on your own machine.</p>
       </div>
-      <AuthCard initialMessage={initialMessage} />
+      <AuthCard initialMessage={initialMessage} server={session.data?.server} />
     </div>
   );
 }
