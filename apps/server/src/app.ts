@@ -79,7 +79,7 @@ export async function createApp({
   database,
   mailer,
   logger,
-  storage = createStorage(config),
+  storage = createStorage(config, logger),
   publishing = {},
 }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
@@ -104,7 +104,7 @@ export async function createApp({
     // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
-    .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger }))
+    .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))
     .route('/session', sessionRoutes(auth, config))
     .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents }))
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleCharacter } from './text';
+import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 /** §5/§9: the image as a base64 data URL may be at most this many characters. */
 export const ASSET_MAX_ENCODED_CHARS = 1_024_000;
@@ -48,7 +48,8 @@ export const AssetFieldsSchema = z.object({
     .trim()
     .min(1, ASSET_MESSAGES.nameRequired)
     .max(ASSET_NAME_MAX_LENGTH, ASSET_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, ASSET_MESSAGES.nameRequired),
+    .refine(hasVisibleCharacter, ASSET_MESSAGES.nameRequired)
+    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
   assetId: AssetIdSchema,
 });
 export type AssetFields = z.infer<typeof AssetFieldsSchema>;

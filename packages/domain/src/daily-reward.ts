@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
 import { LayoutNodeSchema } from './layout-schema';
-import { hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
+import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 export { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
 /** §9: names are at most 60 characters. */
@@ -79,7 +79,8 @@ export const DailyRewardNameSchema = z
   .min(1, DAILY_REWARD_MESSAGES.nameEmpty)
   .max(DAILY_REWARD_NAME_MAX, DAILY_REWARD_MESSAGES.nameTooLong)
   .refine(hasVisibleCharacter, DAILY_REWARD_MESSAGES.nameEmpty)
-  .refine((name) => !hasForbiddenCharacters(name), TEXT_MESSAGES.controlCharacters);
+  .refine((name) => !hasForbiddenCharacters(name), TEXT_MESSAGES.controlCharacters)
+  .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
 
 export const DailyRewardEntrySchema = z.object({
   day: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HEX_COLOR } from './game-theme';
 import { ORIENTATIONS, type Orientation } from './popup-size';
-import { hasVisibleCharacter } from './text';
+import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -71,13 +71,15 @@ export const CreateGameInputSchema = z.object({
     .trim()
     .min(1, GAME_MESSAGES.nameRequired)
     .max(GAME_NAME_MAX_LENGTH, GAME_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, GAME_MESSAGES.nameRequired),
+    .refine(hasVisibleCharacter, GAME_MESSAGES.nameRequired)
+    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
   description: z
     .string({ error: GAME_MESSAGES.descriptionRequired })
     .trim()
     .min(1, GAME_MESSAGES.descriptionRequired)
     .max(GAME_DESCRIPTION_MAX_LENGTH, GAME_MESSAGES.descriptionTooLong)
-    .refine(hasVisibleCharacter, GAME_MESSAGES.descriptionRequired),
+    .refine(hasVisibleCharacter, GAME_MESSAGES.descriptionRequired)
+    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
   platforms: z
     .array(z.enum(PLATFORMS, { error: GAME_MESSAGES.platformUnknown }), { error: GAME_MESSAGES.platformRequired })
     .min(1, GAME_MESSAGES.platformRequired)

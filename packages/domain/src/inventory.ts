@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ITEM_ICON_IDS, type ItemIconId } from './item-icons';
-import { hasVisibleCharacter } from './text';
+import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 export const ITEM_TYPES = ['currency', 'game_item'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -66,7 +66,8 @@ const name = (required: string) =>
     .trim()
     .min(1, required)
     .max(INVENTORY_NAME_MAX_LENGTH, INVENTORY_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, required);
+    .refine(hasVisibleCharacter, required)
+    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
 
 const positiveInteger = (message: string, tooLarge: string) =>
   z

@@ -1,6 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { z } from 'zod';
-import { hasVisibleCharacter } from './text';
+import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 import {
   PLAYER_FIELDS,
   PlayerSampleSchema,
@@ -133,7 +133,8 @@ export const CreateSegmentInputSchema = z.object({
     .trim()
     .min(1, SEGMENT_MESSAGES.nameRequired)
     .max(SEGMENT_NAME_MAX_LENGTH, SEGMENT_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, SEGMENT_MESSAGES.nameRequired),
+    .refine(hasVisibleCharacter, SEGMENT_MESSAGES.nameRequired)
+    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
   description: z
     .string()
     .trim()

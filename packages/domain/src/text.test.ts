@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findTextProblem, hasForbiddenCharacters, hasVisibleCharacter, JSON_MAX_DEPTH } from './text';
+import { DailyRewardNameSchema } from './daily-reward';
+import { CreateGameInputSchema } from './game';
+import { CreateSegmentInputSchema } from './segment-expression';
+import {
+  findTextProblem,
+  hasBidiControl,
+  hasForbiddenCharacters,
+  hasVisibleCharacter,
+  JSON_MAX_DEPTH,
+  TEXT_MESSAGES,
+} from './text';
+import { UpdateUserInputSchema } from './user';
 
 describe('text rules', () => {
   it('refuses NUL, other C0 and C1 controls and DEL, but not tab, line feed or carriage return', () => {
@@ -36,5 +47,29 @@ describe('text rules', () => {
     expect(findTextProblem(deep)).toEqual({ kind: 'too-deep' });
     const atLimit = JSON.parse(`${'['.repeat(JSON_MAX_DEPTH)}"ok"${']'.repeat(JSON_MAX_DEPTH)}`) as unknown;
     expect(findTextProblem(atLimit)).toBeNull();
+  });
+
+  it('refuses bidirectional overrides, embeddings and isolates, in strings and keys, but not the marks (issue 24)', () => {
+    for (const char of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(hasBidiControl(`Evil${char}gpj.exe`), char.codePointAt(0)!.toString(16)).toBe(true);
+    }
+    expect(hasBidiControl('\u200Fשלום\u200E abc \u061C')).toBe(false);
+    expect(findTextProblem({ game: { name: 'Evil\u202Egpj.exe' } })).toEqual({ kind: 'bidi', path: 'game.name' });
+    expect(findTextProblem({ 'k\u2066': 1 })).toEqual({ kind: 'bidi', path: '(key)' });
+  });
+
+  it('gives every name field the bidi message', () => {
+    const name = 'Evil\u202Egpj.exe';
+    const game = CreateGameInputSchema.safeParse({ name, description: 'd', platforms: ['iOS'] });
+    const segment = CreateSegmentInputSchema.safeParse({ name, expression: 'player.level > 1' });
+    for (const result of [
+      game,
+      segment,
+      UpdateUserInputSchema.safeParse({ name }),
+      DailyRewardNameSchema.safeParse(name),
+    ]) {
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toContain(TEXT_MESSAGES.bidiControls);
+    }
   });
 });

@@ -32,7 +32,20 @@ export const TEXT_MESSAGES = {
   controlCharacters: 'Text must not contain control characters.',
   malformedAddress: 'The address is not valid.',
   tooDeep: 'The request body is nested too deeply.',
+  bidiControls:
+    'Text must not contain direction-override characters (such as U+202E): they make text read differently from what it is.',
 } as const;
+
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder what follows
+ * them, so "gpj.exe" can show as "exe.jpg" (issue 24). The marks (U+200E, U+200F, U+061C) only nudge neutral
+ * characters, which right-to-left text needs, and stay allowed.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+export function hasBidiControl(text: string): boolean {
+  return BIDI_CONTROL.test(text);
+}
 
 export function hasForbiddenCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -56,12 +69,12 @@ export function hasVisibleCharacter(text: string): boolean {
 /** Deepest nesting of arrays and objects any request body may have; real ones are a few levels deep. */
 export const JSON_MAX_DEPTH = 32;
 
-export type TextProblem = { kind: 'too-deep' } | { kind: 'forbidden'; path: string };
+export type TextProblem = { kind: 'too-deep' } | { kind: 'forbidden' | 'bidi'; path: string };
 
 /**
  * Walks a parsed JSON value without recursion (a body nested 20,000 deep must not exhaust the stack): the
- * first string or object key with a forbidden character, by its dot-separated path, or a nesting deeper than
- * JSON_MAX_DEPTH; null when neither.
+ * first string or object key with a forbidden character or a bidirectional control, by its dot-separated path,
+ * or a nesting deeper than JSON_MAX_DEPTH; null when none.
  */
 export function findTextProblem(value: unknown): TextProblem | null {
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
@@ -69,6 +82,7 @@ export function findTextProblem(value: unknown): TextProblem | null {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
       if (hasForbiddenCharacters(current)) return { kind: 'forbidden', path: path.join('.') || '(body)' };
+      if (hasBidiControl(current)) return { kind: 'bidi', path: path.join('.') || '(body)' };
       continue;
     }
     if (!current || typeof current !== 'object') continue;
@@ -78,8 +92,8 @@ export function findTextProblem(value: unknown): TextProblem | null {
       : Object.entries(current as Record<string, unknown>);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, entry] = entries[i]!;
-      if (!Array.isArray(current) && hasForbiddenCharacters(key)) {
-        return { kind: 'forbidden', path: [...path, '(key)'].join('.') };
+      if (!Array.isArray(current) && (hasForbiddenCharacters(key) || hasBidiControl(key))) {
+        return { kind: hasForbiddenCharacters(key) ? 'forbidden' : 'bidi', path: [...path, '(key)'].join('.') };
       }
       stack.push({ value: entry, path: [...path, key] });
     }

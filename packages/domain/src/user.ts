@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleCharacter } from './text';
+import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 /** The §3 User record as the API returns it. */
 export const UserSchema = z.object({
@@ -44,6 +44,7 @@ export const UpdateUserInputSchema = z
       .trim()
       .max(DISPLAY_NAME_MAX_LENGTH, USER_MESSAGES.displayNameTooLong)
       .refine(hasVisibleCharacter, USER_MESSAGES.displayNameRequired)
+      .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls)
       .optional(),
     image: z
       .string({ error: USER_MESSAGES.imageInvalid })

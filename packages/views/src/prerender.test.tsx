@@ -1,9 +1,10 @@
 import { checkEmbedConfig, type DailyRewardsParams, type EmbedConfig } from '@liveops/domain/published';
+import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyDayStates } from './daily-rewards/day-check';
 import { DailyRewardsView } from './daily-rewards/daily-rewards-view';
-import { prerenderDailyRewards } from './prerender';
+import { closedDeclarations, prerenderDailyRewards } from './prerender';
 import { VIEWS_CSS } from './styles';
 
 const config = (cycleDays: number): EmbedConfig =>
@@ -88,5 +89,37 @@ describe('prerenderDailyRewards', () => {
         );
       }
     }
+  });
+
+  it('keeps every rule when a style value holds a lone quote (issue 24), and names a quoted font as it was', () => {
+    const layout = defaultDailyRewardsLayout(7);
+    const styled = (node: LayoutNode, style: Record<string, string>): LayoutNode => ({
+      ...node,
+      props: { ...node.props, style: { ...(node.props.style as object), ...style } },
+    });
+    const frame = layout.children![0]!;
+    const withQuotes: LayoutNode = {
+      ...layout,
+      props: { ...layout.props, style: { fontFamily: "Bob's Font", color: 'red' } },
+      children: [styled(frame, { fontFamily: "'Press Start 2P', monospace" }), ...layout.children!.slice(1)],
+    };
+    const c = { ...config(7), uiLayout: withQuotes };
+    const { markup, css } = prerenderDailyRewards(c, { streak: 1 });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    const ids = Array.from(parsed(markup).querySelectorAll('[id^="cb-s"]')).map((el) => `#${el.id}`);
+    // Before: the quote opened a string that ran over the rule's end, and the rules after it were lost.
+    expect(Array.from(sheet.cssRules).map((rule) => (rule as CSSStyleRule).selectorText)).toEqual(ids);
+    const rules = Array.from(sheet.cssRules) as CSSStyleRule[];
+    expect(rules.some((rule) => rule.style.getPropertyValue('color') === 'red')).toBe(true);
+    expect(rules.some((rule) => rule.style.getPropertyValue('font-family').includes('Press Start 2P'))).toBe(true);
+  });
+
+  it('escapes what would end a rule or a string early, and keeps strings that close', () => {
+    expect(closedDeclarations("font-family:Bob's;color:red")).toBe("font-family:Bob\\'s;color:red");
+    expect(closedDeclarations("font-family:'A B', serif")).toBe("font-family:'A B', serif");
+    expect(closedDeclarations('content:"a\nb"')).toBe('content:\\"a b\\"');
+    expect(closedDeclarations('width:1px}body{color:red')).toBe('width:1px\\7d body\\7b color:red');
+    expect(closedDeclarations('color:red\\')).toBe('color:red\\\\');
   });
 });

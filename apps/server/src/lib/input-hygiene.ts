@@ -89,5 +89,8 @@ export const checkedBody = createMiddleware(async (c, next) => {
   if (found?.kind === 'forbidden') {
     return jsonError(c, 400, 'CONTROL_CHARACTERS', TEXT_MESSAGES.controlCharacters, { path: found.path });
   }
+  if (found?.kind === 'bidi') {
+    return jsonError(c, 400, 'BIDI_CONTROLS', TEXT_MESSAGES.bidiControls, { path: found.path });
+  }
   await next();
 });

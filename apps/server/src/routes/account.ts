@@ -5,7 +5,10 @@ import { APIError } from 'better-auth/api';
 import { ACCOUNT_MESSAGES, confirmsDeletion, DeleteAccountInputSchema, type Account } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
+import type { Config } from '../env';
 import { account, game, session, user, verification } from '../db/schema';
+import { passwordCheckKeys, refuseOverBudget } from '../lib/attempt-limits';
+import { clientIp } from '../lib/client-ip';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
@@ -14,7 +17,14 @@ import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { removeGameFiles } from '../storage/remove-game-files';
 import type { Storage } from '../storage/storage';
 
-type Deps = { auth: Auth; db: Db; storage: Storage; liveEvents: LiveEvents; logger: Logger };
+type Deps = {
+  auth: Auth;
+  db: Db;
+  storage: Storage;
+  liveEvents: LiveEvents;
+  logger: Logger;
+  config: Pick<Config, 'authRateLimitMax' | 'trustProxy'>;
+};
 
 /** Ends the browser's copy of the session the way Better Auth's sign-out does: every auth cookie expired. */
 async function expireAuthCookies(c: Context, auth: Auth) {
@@ -36,7 +46,7 @@ async function expireAuthCookies(c: Context, auth: Auth) {
  * /api/account: the signed-in developer's own account (decision 016). Everything is found from the session;
  * nothing in a request names an account.
  */
-export function accountRoutes({ auth, db, storage, liveEvents, logger }: Deps) {
+export function accountRoutes({ auth, db, storage, liveEvents, logger, config }: Deps) {
   /** How the account signs in: a password (Better Auth's credential account), Google, or both. */
   const signInMethods = async (userId: string) => {
     const rows = await db
@@ -71,6 +81,15 @@ export function accountRoutes({ auth, db, storage, liveEvents, logger }: Deps) {
         if (!input.value.password) {
           return jsonError(c, 400, 'PASSWORD_REQUIRED', ACCOUNT_MESSAGES.deletePasswordRequired);
         }
+        // Sign-in's budget for password guesses, per account and per address, shared with change-password.
+        const limited = await refuseOverBudget(
+          c,
+          db,
+          passwordCheckKeys(me.id, clientIp(c, config.trustProxy)),
+          { windowSeconds: 60, max: config.authRateLimitMax },
+          ACCOUNT_MESSAGES.passwordTooManyAttempts,
+        );
+        if (limited) return limited;
         // Better Auth's own check of the session's password (its hashing, its length rule).
         const checked = await auth.api
           .verifyPassword({ body: { password: input.value.password }, headers: c.req.raw.headers })

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { decodeJwt } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
@@ -24,6 +24,7 @@ import { CLIENT_IP_HEADER, type Auth } from '../auth';
 import type { Db } from '../db/database';
 import { user } from '../db/schema';
 import type { Config } from '../env';
+import { passwordCheckKeys, refuseOverBudget, type AttemptBudget } from '../lib/attempt-limits';
 import { clientIp } from '../lib/client-ip';
 import { checkResetLink } from '../lib/reset-links';
 import { jsonBody } from '../lib/request-body';
@@ -87,27 +88,57 @@ export function authRoutes({ auth, config, db }: Deps) {
     return refusal.code === code ? replacement() : answer;
   }
 
+  /** Sign-in's budget (decision 005), for the routes Better Auth's limiter never sees. */
+  const budget: AttemptBudget = { windowSeconds: 60, max: config.authRateLimitMax };
+
+  /**
+   * The email of a verification token whose signature is the server's (expired or not), or null. Checked before
+   * anything is looked up, so a forged token learns nothing about the account it names (issue 24 item 3).
+   */
+  async function signedEmailOf(token: string): Promise<string | null> {
+    const key = new TextEncoder().encode((await auth.$context).secret);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+    } catch (error) {
+      // jose checks the signature before the claims: an expired token was signed by us.
+      if (!(error instanceof joseErrors.JWTExpired)) return null;
+      payload = error.payload;
+    }
+    return typeof payload.email === 'string' ? payload.email : null;
+  }
+
   /** Redeems an emailed verification token (which also signs the user in). */
   async function verify(c: Context, token: string): Promise<Response> {
+    // Every try counts, forged or not: the links are opened a few times at most.
+    const ip = clientIp(c, config.trustProxy);
+    const limited = await refuseOverBudget(c, db, [`verify-email:ip:${ip ?? 'unknown'}`], budget);
+    if (limited) return limited;
+    const email = await signedEmailOf(token);
+    if (email === null) return jsonError(c, 401, 'INVALID_TOKEN', VERIFY_MESSAGES.linkInvalid);
     // Verification tokens are signed, stateless JWTs; a second use would quietly succeed. Refuse it instead.
-    let email: unknown;
-    try {
-      email = decodeJwt(token).email;
-    } catch {
-      return jsonError(c, 401, 'INVALID_TOKEN', VERIFY_MESSAGES.linkInvalid);
-    }
-    if (typeof email === 'string') {
-      const [existing] = await db
-        .select({ emailVerified: user.emailVerified })
-        .from(user)
-        .where(eq(user.email, email.toLowerCase()));
-      if (existing?.emailVerified) {
-        return jsonError(c, 410, 'VERIFICATION_LINK_USED', VERIFY_MESSAGES.linkUsed);
-      }
+    const [existing] = await db
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
+    if (existing?.emailVerified) {
+      return jsonError(c, 410, 'VERIFICATION_LINK_USED', VERIFY_MESSAGES.linkUsed);
     }
     const url = new URL('/api/auth/verify-email', c.req.url);
     url.searchParams.set('token', token);
     return forward(c, undefined, { method: 'GET', url: url.href });
+  }
+
+  /**
+   * Password checks behind a session (issue 24 item 4): sign-in's budget per account and per client address,
+   * counted in the database so every instance shares it. Null when allowed (or when nobody is signed in: the
+   * route answers that itself).
+   */
+  async function refusePasswordGuessing(c: Context): Promise<Response | null> {
+    const session = await auth.sessions.get(c.req.raw.headers);
+    if (!session) return null;
+    const keys = passwordCheckKeys(session.user.id, clientIp(c, config.trustProxy));
+    return refuseOverBudget(c, db, keys, budget, ACCOUNT_MESSAGES.passwordTooManyAttempts);
   }
 
   return new Hono()
@@ -144,6 +175,8 @@ export function authRoutes({ auth, config, db }: Deps) {
     .post('/change-password', async (c) => {
       const input = await readJson(c, ChangePasswordInputSchema);
       if (!input.ok) return input.response;
+      const guessing = await refusePasswordGuessing(c);
+      if (guessing) return guessing;
       const session = await auth.sessions.get(c.req.raw.headers);
       if (session && passwordIsEmail(input.value.newPassword, session.user.email)) {
         return passwordIsEmailRefusal(c, 'newPassword');
@@ -195,5 +228,6 @@ export function authRoutes({ auth, config, db }: Deps) {
       for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       return c.json(outcome);
     })
+    .use('/verify-password', async (c, next) => (await refusePasswordGuessing(c)) ?? next())
     .all('/*', (c) => forward(c));
 }

@@ -14,7 +14,12 @@ const TEMP = '.tmp';
  * is its bytes file and its sidecar together: either alone is a leftover of an interrupted write or delete, which
  * get() and list() treat as missing and removeIncomplete() clears (decision 010).
  */
-export function createFilesystemStorage(options: { root: string; publicBaseUrl: string }): Storage {
+export function createFilesystemStorage(options: {
+  root: string;
+  publicBaseUrl: string;
+  /** Hears each failure as the filesystem reported it, absolute paths and all, for the server's log. */
+  onError?: (error: unknown) => void;
+}): Storage {
   const fileOf = (key: string) => {
     assertSafeStorageKey(key);
     return path.join(options.root, ...key.split('/'));
@@ -59,7 +64,7 @@ export function createFilesystemStorage(options: { root: string; publicBaseUrl: 
     }
   }
 
-  return {
+  const storage: Storage = {
     kind: 'filesystem',
     put: async (key, body, options) => void (await land(key, body, options, 'replace')),
     async create(key, body, options) {
@@ -119,6 +124,55 @@ export function createFilesystemStorage(options: { root: string; publicBaseUrl: 
       return removed;
     },
     publicUrl: (key) => `${options.publicBaseUrl}${FILES_PATH}/${key}`,
+  };
+  return withoutServerPaths(storage, options.root, options.onError);
+}
+
+/**
+ * What the filesystem throws names absolute paths ("EACCES: permission denied, open '/srv/data/storage/…'"),
+ * and a storage error's message reaches answers and a failed release's error (issue 24). Each failure is
+ * handed to `onError` as it was, then thrown on with the storage folder cut from every path in its message.
+ */
+function withoutServerPaths(storage: Storage, root: string, onError: ((error: unknown) => void) | undefined): Storage {
+  const hide = (error: unknown): unknown => {
+    if (!(error instanceof Error)) return error;
+    onError?.(error);
+    const base = path.resolve(root);
+    let message = error.message
+      .split(base + path.sep)
+      .join('')
+      .split(base)
+      .join('');
+    // Anything else absolute (a temporary folder, the data directory itself) goes too.
+    message = message.replace(/(^|[\s'"(=])(?:\/|[A-Za-z]:\\)[^\s'",)]*/g, '$1(a server path)');
+    const hidden = new Error(`storage: ${message}`, { cause: error });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code) Object.assign(hidden, { code });
+    return hidden;
+  };
+  const guard =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        throw hide(error);
+      }
+    };
+  return {
+    ...storage,
+    put: guard(storage.put),
+    create: guard(storage.create),
+    get: guard(storage.get),
+    delete: guard(storage.delete),
+    removeIncomplete: guard(storage.removeIncomplete),
+    async *list(prefix) {
+      try {
+        yield* storage.list(prefix);
+      } catch (error) {
+        throw hide(error);
+      }
+    },
   };
 }
 
