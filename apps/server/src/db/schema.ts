@@ -216,6 +216,8 @@ export const dailyReward = pgTable(
     rewards: jsonb('rewards').$type<DailyRewardEntry[]>().notNull(),
     uiLayout: jsonb('ui_layout').$type<LayoutNode>(),
     layoutVersion: integer('layout_version').notNull().default(0),
+    /** How many times the days (rewards) have been saved: a save names the one it started from (issue 24). */
+    rewardsVersion: integer('rewards_version').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },

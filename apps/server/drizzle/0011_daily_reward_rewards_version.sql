@@ -1,0 +1,1 @@
+ALTER TABLE "daily_reward" ADD COLUMN "rewards_version" integer DEFAULT 0 NOT NULL;
