@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The UI editor on a generated 500-node layout, in Debian's Chromium (no throttling, 1440×900):
-// - keystroke → preview: one character typed into the Properties panel's Value field (a real key press, no Enter:
+// - keystroke → preview: one character typed into the Properties panel's Text field (its value) (a real key press, no Enter:
 //   the preview follows typing), from the keydown until the preview's node shows the text (the DOM mutation),
 //   and until the next frame after it is painted;
 // - click → properties: a click on a node in the preview until the Properties panel names that node.
@@ -162,14 +162,14 @@ try {
   await preview.locator('[data-node-id="bench-title"]').waitFor();
   const rendered = await preview.locator('[data-node-id]').count();
   await page
-    .getByRole('list', { name: 'Components' })
-    .getByRole('button', { name: 'Bench Title', exact: true })
+    .getByRole('tree', { name: 'Components' })
+    .getByRole('treeitem', { name: 'Bench Title', exact: true })
     .click();
-  await page.getByLabel('Value', { exact: true }).waitFor();
+  await page.getByLabel('Text', { exact: true }).waitFor();
 
   await page.evaluate(KEYSTROKE);
   await page.evaluate(FLOOR_INPUT);
-  const valueField = page.getByLabel('Value', { exact: true });
+  const valueField = page.getByLabel('Text', { exact: true });
   const floorField = page.getByLabel('Bench floor', { exact: true });
 
   /**
@@ -209,8 +209,8 @@ try {
       ),
     );
     await page
-      .getByRole('list', { name: 'Components' })
-      .getByRole('button', { name: 'Bench Title', exact: true })
+      .getByRole('tree', { name: 'Components' })
+      .getByRole('treeitem', { name: 'Bench Title', exact: true })
       .click();
     await valueField.waitFor();
     // Each run starts from another text, so the first key of the word changes the title.
@@ -227,7 +227,7 @@ try {
   console.log(`  floor: a key typed into a plain input that writes the text straight into the preview's DOM`);
   console.log(`    to the DOM change           ${stats(floor.map((r) => r.mutated))}`);
   console.log(`    to the next frame           ${stats(floor.map((r) => r.painted))}`);
-  console.log(`  keystroke in the Value field → preview, ${edits.length} keys   (target ≤ 16 ms)`);
+  console.log(`  keystroke in the Text field → preview, ${edits.length} keys   (target ≤ 16 ms)`);
   console.log(`    to the preview's DOM change ${stats(edits.map((r) => r.mutated))}`);
   console.log(`    to the next frame           ${stats(edits.map((r) => r.painted))}`);
   console.log(`  click in the preview → Properties panel names the node`);

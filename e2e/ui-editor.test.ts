@@ -59,8 +59,8 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/ui-editor-${name}.png`, fullPage: true });
 }
 
-const tree = (page: Page) => page.getByRole('list', { name: 'Components' });
-const row = (page: Page, name: string) => tree(page).getByRole('button', { name, exact: true });
+const tree = (page: Page) => page.getByRole('tree', { name: 'Components' });
+const row = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
 const unsaved = (page: Page) => page.getByRole('status').filter({ hasText: 'Unsaved changes' });
 /** Saved: neither "Unsaved changes" nor "Saving..." shows, and Save is disabled. */
 async function waitSaved(page: Page) {
@@ -92,14 +92,14 @@ describe('UI editor', () => {
     await expect
       .poll(() => page.getByText('Select a component from the hierarchy to edit its properties.').count())
       .toBe(1);
-    // Never saved: the generated layout is a change to save (decision 015).
-    await unsaved(page).waitFor();
+    // Never customised: the generated default layout is what the popup shows, not a change (decision 028).
+    await expect.poll(() => page.locator('.ui-editor-status').textContent()).toBe('Default layout');
     await shoot(page, 'desktop');
 
     // The title text, chosen in the tree, changed in the panel, shown in the preview.
     await row(page, 'Header Title').click();
-    await page.getByLabel('Value', { exact: true }).fill('Welcome Back');
-    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await page.getByLabel('Text', { exact: true }).fill('Welcome Back');
+    await page.getByLabel('Text', { exact: true }).press('Enter');
     await preview.getByText('Welcome Back').waitFor();
     // Clicking the selected row again deselects it.
     await row(page, 'Header Title').click();
@@ -107,7 +107,7 @@ describe('UI editor', () => {
 
     // The claim button, chosen by clicking it in the preview, takes a new colour.
     await preview.getByRole('button', { name: 'Claim Reward' }).click();
-    expect(await row(page, 'Claim Button').getAttribute('aria-pressed')).toBe('true');
+    expect(await row(page, 'Claim Button').getAttribute('aria-selected')).toBe('true');
     await expect
       .poll(() => preview.locator('[data-node-id="dr-claim-button"]').getAttribute('class'))
       .toContain('cb-selected');
@@ -162,8 +162,8 @@ describe('UI editor', () => {
     // Undo and redo, by keys and by buttons.
     await row(page, 'Footer').click();
     const footerText = 'Come back every day for a new reward';
-    await page.getByLabel('Value', { exact: true }).fill('See you tomorrow');
-    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await page.getByLabel('Text', { exact: true }).fill('See you tomorrow');
+    await page.getByLabel('Text', { exact: true }).press('Enter');
     await preview.getByText('See you tomorrow').waitFor();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+z');
@@ -193,13 +193,9 @@ describe('UI editor', () => {
       return !!footer && !!(el.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
     expect(footerAfterClaim).toBe(true);
-    // ...and by dragging the grip with the keyboard sensor (Space, arrow, Space) back up.
-    await tree(page).getByRole('button', { name: 'Reorder Footer' }).focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
+    // ...and back up with Alt+Up.
+    await row(page, 'Footer').focus();
+    await page.keyboard.press('Alt+ArrowUp');
     await expect
       .poll(async () => {
         const order = await rowOrder(page);
@@ -208,8 +204,8 @@ describe('UI editor', () => {
       .toBe(true);
 
     // ...and by dragging the grip with the mouse, down below the claim button again.
-    const grip = await tree(page).getByRole('button', { name: 'Reorder Footer' }).boundingBox();
-    const target = await tree(page).getByRole('button', { name: 'Reorder Claim Button' }).boundingBox();
+    const grip = await tree(page).locator('[data-node-id="dr-footer"] .ui-editor-grip').boundingBox();
+    const target = await tree(page).locator('[data-node-id="dr-claim-button"] .ui-editor-grip').boundingBox();
     await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2);
     await page.mouse.down();
     await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2 + 10, { steps: 4 });
@@ -236,8 +232,8 @@ describe('UI editor', () => {
     await page.goto(`${setup.app.url}/ui-editor/daily_rewards/${configId}`);
     await preview.getByText('Welcome Back').waitFor();
     await row(page, 'Footer').click();
-    await page.getByLabel('Value', { exact: true }).fill('Mine');
-    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await page.getByLabel('Text', { exact: true }).fill('Mine');
+    await page.getByLabel('Text', { exact: true }).press('Enter');
     const stored = await context.request.get(`${setup.app.url}/api/daily-rewards/${configId}`);
     const storedLayout = ((await stored.json()) as { uiLayout: { children: unknown[] } }).uiLayout;
     const theirs = JSON.parse(JSON.stringify(storedLayout).replace('Welcome Back', 'Theirs')) as unknown;
@@ -250,9 +246,9 @@ describe('UI editor', () => {
     expect(await preview.getByText('Mine').count()).toBe(0);
 
     // Overwrite wins over a newer layout. (The reload kept the Footer selected.)
-    expect(await row(page, 'Footer').getAttribute('aria-pressed')).toBe('true');
-    await page.getByLabel('Value', { exact: true }).fill('Mine again');
-    await page.getByLabel('Value', { exact: true }).press('Enter');
+    expect(await row(page, 'Footer').getAttribute('aria-selected')).toBe('true');
+    await page.getByLabel('Text', { exact: true }).fill('Mine again');
+    await page.getByLabel('Text', { exact: true }).press('Enter');
     await send(context, 'PUT', `${base}/daily-rewards/${configId}/layout`, { uiLayout: theirs });
     await page.getByRole('button', { name: 'Save' }).click();
     await page
@@ -293,7 +289,7 @@ describe('UI editor', () => {
 
     // Each character shows in the preview as it is typed, without Enter and without leaving the field.
     await row(page, 'Header Title').click();
-    const field = page.getByLabel('Value', { exact: true });
+    const field = page.getByLabel('Text', { exact: true });
     await field.click();
     await page.keyboard.press('Control+a');
     const typed = 'Welcome';
@@ -386,9 +382,9 @@ describe('UI editor', () => {
     await preview.getByText('Bare').waitFor();
     await page.getByText('The layout has no node labelled "Popup Frame"; it is shown unchanged.').waitFor();
     await page.getByText('The layout has no node labelled "Rewards Grid"; it is shown unchanged.').waitFor();
-    await row(page, 'TextCB').click();
-    await page.getByLabel('Value', { exact: true }).fill('Still editable');
-    await page.getByLabel('Value', { exact: true }).press('Enter');
+    await row(page, 'Text').click();
+    await page.getByLabel('Text', { exact: true }).fill('Still editable');
+    await page.getByLabel('Text', { exact: true }).press('Enter');
     await preview.getByText('Still editable').waitFor();
 
     // The game is deleted in another tab: the open editor says its config is gone (and still offers no way to

@@ -7,6 +7,7 @@ import {
   DEFAULT_CANVAS_SIZE,
   fitScale,
   PREVIEW_MIN_HEIGHT,
+  UI_EDITOR_MESSAGES,
 } from '@liveops/domain';
 import { VIEWS_CSS } from '@liveops/views';
 import { CanvasSideInput } from './canvas-side-input';
@@ -16,6 +17,9 @@ import './preview-frame.css';
 
 /** Room kept around the scaled canvas inside the stage, in CSS pixels. */
 const STAGE_PADDING = 16;
+/** Zoom levels besides Fit: the popup at this share of the CSS size its device lays it out at. */
+export const PREVIEW_ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+type Zoom = 'fit' | (typeof PREVIEW_ZOOMS)[number];
 
 /**
  * §2 preview frame, shared by the emulator and the UI editor: a preset dropdown and W and H inputs above a stage
@@ -28,15 +32,22 @@ export function PreviewFrame({
   title,
   defaultSize = DEFAULT_CANVAS_SIZE,
   onSizeChange,
+  zoomable = false,
   children,
 }: {
   /** The frame's accessible name ("Daily reward preview"). */
   title: string;
   defaultSize?: CanvasSize;
+  /**
+   * Offers Zoom instead of the scale: Fit, or 50–200 % of the popup's size on its device (100 %: as large as a
+   * player sees it), the stage scrolling when it does not fit (decision 028).
+   */
+  zoomable?: boolean;
   onSizeChange?: (size: CanvasSize) => void;
   children: ReactNode;
 }) {
   const [size, setSize] = useState<CanvasSize>(defaultSize);
+  const [zoom, setZoom] = useState<Zoom>('fit');
   const stageRef = useRef<HTMLDivElement>(null);
   const stage = useElementSize(stageRef);
 
@@ -45,11 +56,12 @@ export function PreviewFrame({
     onSizeChange?.(next);
   };
   const presetIndex = CANVAS_PRESETS.findIndex((p) => p.width === size.width && p.height === size.height);
-  const scale =
+  const density = canvasDensity(size);
+  const fit =
     stage.width > 0
       ? fitScale(stage.width - 2 * STAGE_PADDING, stage.height - 2 * STAGE_PADDING, size.width, size.height)
       : 0;
-  const density = canvasDensity(size);
+  const scale = zoomable && zoom !== 'fit' ? zoom / density : fit;
 
   return (
     <div className="preview-frame">
@@ -86,11 +98,34 @@ export function PreviewFrame({
           value={size.height}
           onCommit={(height) => change({ ...size, height })}
         />
-        <span className="preview-scale muted" aria-label="Scale">
-          {Math.round(scale * 100)}%
-        </span>
+        {zoomable ? (
+          <select
+            aria-label={UI_EDITOR_MESSAGES.zoom}
+            className="input preview-zoom"
+            value={String(zoom)}
+            onChange={(event) => {
+              const next = PREVIEW_ZOOMS.find((z) => String(z) === event.target.value);
+              setZoom(next ?? 'fit');
+            }}
+          >
+            <option value="fit">{UI_EDITOR_MESSAGES.zoomFit(Math.round(fit * density * 100))}</option>
+            {PREVIEW_ZOOMS.map((z) => (
+              <option key={z} value={String(z)}>
+                {Math.round(z * 100)}%
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="preview-scale muted" aria-label="Scale">
+            {Math.round(scale * 100)}%
+          </span>
+        )}
       </div>
-      <div ref={stageRef} className="preview-stage" style={{ minHeight: PREVIEW_MIN_HEIGHT }}>
+      <div
+        ref={stageRef}
+        className={`preview-stage${scale > fit ? ' is-zoomed' : ''}`}
+        style={{ minHeight: PREVIEW_MIN_HEIGHT }}
+      >
         <div
           className="preview-canvas"
           data-testid="preview-canvas"

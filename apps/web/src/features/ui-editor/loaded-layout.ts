@@ -7,6 +7,7 @@ import {
   normaliseDailyRewardsLayout,
   type Orientation,
   storedDailyRewardsLayout,
+  UI_EDITOR_MESSAGES,
 } from '@liveops/domain';
 import { layoutForSave } from './state/editor-state';
 
@@ -15,10 +16,12 @@ export interface LoadedLayout {
   /** §4's notices: a layout without its Popup Frame or Rewards Grid is kept, and says so. */
   warnings: string[];
   /**
-   * Whether the editor shows something other than what is stored (no layout yet, so the generated default; or
-   * a stored shape normalisation changed): §4's "dirty, also set once on load" (decision 015).
+   * Whether loading repaired the stored layout (a shape normalisation changed, an empty root replaced by the
+   * default): the editor then opens dirty, with UI_EDITOR_MESSAGES.repaired among the warnings (decision 028).
    */
   changed: boolean;
+  /** Whether the config has a layout of its own; without one the generated default opens clean. */
+  stored: boolean;
 }
 
 /** JSON with every object's keys in order, so two layouts compare by content. */
@@ -38,7 +41,8 @@ function sameContent(layout: LayoutNode, stored: unknown): boolean {
 
 /**
  * §4 "Layout normalisation on load" for a daily reward config, as the editor opens it; a config with no layout
- * yet gets the default layout for its game's orientation (decision 023).
+ * yet gets the default layout for its game's orientation (decision 023), which is what the emulator and a
+ * publish show for it, so it is not a change (decision 028).
  */
 export function loadedLayout(
   config: Pick<DailyReward, 'uiLayout' | 'cycleDays'>,
@@ -46,8 +50,11 @@ export function loadedLayout(
 ): LoadedLayout {
   const stored = storedDailyRewardsLayout(config);
   const { layout, warnings } = normaliseDailyRewardsLayout(stored, config.cycleDays, orientation);
-  const changed = stored === undefined || !sameContent(layout, stored);
-  return { layout, warnings, changed };
+  if (stored === undefined) return { layout, warnings, changed: false, stored: false };
+  const changed = !sameContent(layout, stored);
+  // Shown as text already says why; any other repair says so here.
+  const repaired = changed && !warnings.some((w) => !isMissingLabel(w));
+  return { layout, warnings: repaired ? [UI_EDITOR_MESSAGES.repaired, ...warnings] : warnings, changed, stored: true };
 }
 
 const NEEDED_LABELS = [DEFAULT_LAYOUT_LABELS.popupFrame, DEFAULT_LAYOUT_LABELS.rewardsGrid];

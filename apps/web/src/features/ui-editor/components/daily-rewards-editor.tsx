@@ -1,8 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { DailyReward, DailyRewardsParams, EmbedConfig } from '@liveops/domain';
-import { DailyRewardsView } from '@liveops/views';
+import {
+  ACCENT_COLOR,
+  type DailyReward,
+  type DailyRewardsParams,
+  type EmbedConfig,
+  SCREEN_BACKGROUND_COLOR,
+} from '@liveops/domain';
+import { dailyRewardsDecorator, DailyRewardsView } from '@liveops/views';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +17,7 @@ import { useAssets } from '../../../lib/api/assets/get-assets';
 import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { isLayoutConflict, useSaveDailyRewardLayout } from '../../../lib/api/daily-rewards/save-daily-reward-layout';
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
+import { nodeRendering } from '../node-rendering';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
 import { defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { useLeaveGuard } from '../use-leave-guard';
@@ -22,6 +29,10 @@ import { PropertiesPanel } from './properties-panel';
 
 /** The editor's preview shows day 1 as today: a first visit, every card upcoming but the first. */
 const PREVIEW_PARAMS: DailyRewardsParams = { streak: 0 };
+
+/** A theme colour as DailyRewardsView takes it: #RRGGBB, else the §9 default. */
+const HEX = /^#[0-9A-Fa-f]{6}$/;
+const themeHex = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
 
 /**
  * The UI editor on one daily reward config: the hierarchy, the live preview and the properties of the selected
@@ -37,7 +48,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   // Popup Frame or Rewards Grid follow the document.
   const [readWarnings, setReadWarnings] = useState(() => opened.warnings.filter((w) => !isMissingLabel(w)));
   const [state, dispatch] = useReducer(editorReducer, undefined, () =>
-    initialEditorState(opened.layout, config.layoutVersion, opened.changed),
+    initialEditorState(opened.layout, config.layoutVersion, opened.changed, opened.stored),
   );
   const latest = useRef<EditorState>(state);
   useEffect(() => {
@@ -51,25 +62,30 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
 
   // A layout saved elsewhere reaches a clean editor at once; a dirty editor keeps its work (its save then meets
   // the conflict), and takes a newer stored layout as soon as it is clean again (one saved while it was saving).
+  // A clean editor can save (the untouched default, decision 028): while that save is in flight its own echo must
+  // not be taken for another tab's layout, or the document the save answers for would no longer be the editor's.
+  const [savingClean, setSavingClean] = useState(false);
   const { dirty, baseVersion } = state;
   useEffect(() => {
-    if (dirty || config.layoutVersion <= baseVersion) return;
+    if (dirty || savingClean || config.layoutVersion <= baseVersion) return;
     dispatch({
       type: 'remoteChanged',
       layout: loadedLayout(config, orientation).layout,
       version: config.layoutVersion,
     });
-  }, [config, dirty, baseVersion, orientation]);
+  }, [config, dirty, savingClean, baseVersion, orientation]);
 
   const runSave = async (overwrite: boolean) => {
-    const { document, baseVersion } = latest.current;
+    const { document, baseVersion, dirty: wasDirty } = latest.current;
     setSaveError(null);
+    if (!wasDirty) setSavingClean(true);
     try {
       const saved = await save.mutateAsync({
         uiLayout: layoutForSave(document),
         ...(overwrite ? {} : { baseVersion }),
       });
       setConflict(null);
+      setReadWarnings((warnings) => warnings.filter((w) => w !== UI_EDITOR_MESSAGES.repaired));
       dispatch({ type: 'saved', version: saved.layoutVersion, document });
     } catch (error) {
       if (isLayoutConflict(error)) {
@@ -79,6 +95,9 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
       // §8: the editor stays dirty; beyond the spec's log, the developer is told.
       console.error('Could not save the layout:', error);
       setSaveError(error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed);
+    } finally {
+      // In the same render as `saved`: the effect then sees the new baseVersion.
+      setSavingClean(false);
     }
   };
 
@@ -87,7 +106,13 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     const fresh = await queryClient.fetchQuery({ ...dailyRewardQueryOptions(config.id), staleTime: 0 });
     const next = loadedLayout(fresh, orientation);
     setReadWarnings(next.warnings.filter((w) => !isMissingLabel(w)));
-    dispatch({ type: 'load', layout: next.layout, version: fresh.layoutVersion, dirty: next.changed });
+    dispatch({
+      type: 'load',
+      layout: next.layout,
+      version: fresh.layoutVersion,
+      dirty: next.changed,
+      stored: next.stored,
+    });
   };
 
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
@@ -114,6 +139,34 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     () => assets.data?.map(({ assetId, url }) => ({ assetId, url })) ?? embed?.assets ?? [],
     [assets.data, embed?.assets],
   );
+  // What the preview draws for the selected node, as the popup's renderer decorates it, so Properties can say
+  // what renders and why (decision 028). The theme is read as DailyRewardsView reads it.
+  const packs = embed?.packs;
+  const decorate = useMemo(() => {
+    const theme = embed?.uiTheme;
+    return dailyRewardsDecorator({
+      cycleDays: config.cycleDays,
+      rewards: config.rewards,
+      packs: packs ?? [],
+      assets: new Map(viewAssets.map((asset) => [asset.assetId, asset.url])),
+      params: PREVIEW_PARAMS,
+      colors: {
+        accent: themeHex(theme?.primaryColor, ACCENT_COLOR),
+        background: themeHex(theme?.secondaryColor, SCREEN_BACKGROUND_COLOR),
+      },
+    });
+  }, [config.cycleDays, config.rewards, packs, viewAssets, embed?.uiTheme]);
+  const packOfDay = useCallback(
+    (day: number) => {
+      const packId = config.rewards.find((entry) => entry.day === day)?.packId;
+      return packs?.find((pack) => pack.id === packId);
+    },
+    [config.rewards, packs],
+  );
+  const rendering = useMemo(
+    () => (state.selectedId ? nodeRendering(state.document, state.selectedId, decorate, packOfDay) : null),
+    [state.document, state.selectedId, decorate, packOfDay],
+  );
   const missingLabels = useMemo(() => missingLabelWarnings(state.document), [state.document]);
   const warnings = readWarnings.length ? readWarnings : missingLabels;
   const selected = state.selectedId ? findNode(state.document, state.selectedId) : null;
@@ -124,6 +177,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
         backTo={paths.game(config.gameId, 'daily-rewards')}
         configName={config.name}
         dirty={state.dirty}
+        layoutStored={state.layoutStored}
         saving={save.isPending}
         canUndo={state.past.length > 0}
         canRedo={state.future.length > 0}
@@ -153,7 +207,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
           <h2 className="panel-title" id="ui-editor-preview-heading">
             Preview
           </h2>
-          <PreviewFrame title="Layout preview" defaultSize={defaultCanvasSize(orientation)}>
+          <PreviewFrame title="Layout preview" defaultSize={defaultCanvasSize(orientation)} zoomable>
             <DailyRewardsView
               config={previewConfig}
               layout={state.document}
@@ -167,7 +221,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
             />
           </PreviewFrame>
         </section>
-        <PropertiesPanel node={selected} assets={assets.data ?? []} dispatch={dispatch} />
+        <PropertiesPanel node={selected} assets={assets.data ?? []} rendering={rendering} dispatch={dispatch} />
       </div>
       <EditorDialog
         open={conflict !== null}

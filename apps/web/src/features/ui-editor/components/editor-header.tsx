@@ -8,6 +8,7 @@ export function EditorHeader({
   backTo,
   configName,
   dirty,
+  layoutStored,
   saving,
   canUndo,
   canRedo,
@@ -18,6 +19,8 @@ export function EditorHeader({
   backTo: string;
   configName: string;
   dirty: boolean;
+  /** False for a config never customised: the generated default shows, clean, and can still be saved. */
+  layoutStored: boolean;
   saving: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -25,7 +28,15 @@ export function EditorHeader({
   onRedo: () => void;
   onSave: () => void;
 }) {
-  const status = saving ? UI_EDITOR_MESSAGES.saving : dirty ? UI_EDITOR_MESSAGES.unsaved : null;
+  const status = saving
+    ? UI_EDITOR_MESSAGES.saving
+    : dirty
+      ? UI_EDITOR_MESSAGES.unsaved
+      : layoutStored
+        ? null
+        : UI_EDITOR_MESSAGES.defaultLayout;
+  // The untouched default can be saved: it then becomes the config's own layout (decision 028).
+  const savesDefault = !dirty && !layoutStored;
   return (
     <header className="ui-editor-header">
       <div className="ui-editor-header-main">
@@ -38,7 +49,11 @@ export function EditorHeader({
         </div>
       </div>
       <div className="ui-editor-header-actions">
-        <span className={`ui-editor-status${status ? ' is-pending' : ''}`} role="status" aria-live="polite">
+        <span
+          className={`ui-editor-status${status && !savesDefault ? ' is-pending' : ''}`}
+          role="status"
+          aria-live="polite"
+        >
           {status}
         </span>
         <Button type="button" variant="ghost" size="sm" onClick={onUndo} disabled={!canUndo} title="Undo (Ctrl/Cmd+Z)">
@@ -56,7 +71,14 @@ export function EditorHeader({
           <Redo2 size={14} aria-hidden />
           Redo
         </Button>
-        <Button type="button" size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving || undefined}>
+        <Button
+          type="button"
+          size="sm"
+          onClick={onSave}
+          disabled={(!dirty && layoutStored) || saving}
+          aria-busy={saving || undefined}
+          title={savesDefault ? UI_EDITOR_MESSAGES.saveDefaultTitle : undefined}
+        >
           <Save size={14} aria-hidden />
           {UI_EDITOR_MESSAGES.save}
         </Button>

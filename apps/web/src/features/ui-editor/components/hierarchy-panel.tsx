@@ -14,13 +14,20 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { ArrowDown, ArrowUp, Copy, GripVertical, Plus, Trash2, X } from 'lucide-react';
-import { type KeyboardEvent, memo, useCallback, useId, useState } from 'react';
-import { LAYOUT_NODE_TYPES, type LayoutNode, type LayoutNodeType, nodeLabel } from '@liveops/domain';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Copy, GripVertical, Plus, Trash2, X } from 'lucide-react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  LAYOUT_NODE_TYPES,
+  type LayoutNode,
+  type LayoutNodeType,
+  nodeLabel,
+  UI_EDITOR_MESSAGES,
+} from '@liveops/domain';
+import { COMPONENTS } from '@liveops/views';
 import { Button } from '../../../components/ui/button';
 import { canRemove, type EditorAction } from '../state/editor-state';
+import { openedTo, treeKeyTarget, visibleTreeRows } from '../tree-keys';
 import { stableTreeRows, type TreeRow } from '../tree-rows';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 
 type Dispatch = (action: EditorAction) => void;
 
@@ -28,14 +35,16 @@ type Dispatch = (action: EditorAction) => void;
 // a new object per render re-rendered all 500 rows of a large layout on every edit.
 const POINTER_SENSOR_OPTIONS = { activationConstraint: { distance: 4 } };
 const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+const NO_COLLAPSED: ReadonlySet<string> = new Set();
 
-/** The hierarchy lists a node by its label, else its type. */
-export const rowName = (node: LayoutNode) => nodeLabel(node) || node.type;
+/** The hierarchy lists a node by its name, else its component's name for designers (Text, Image, …). */
+export const rowName = (node: LayoutNode) => nodeLabel(node) || COMPONENTS[node.type].label;
 
 /**
- * The layout as a tree: click a row to select it (again to deselect), drag a row's grip (or focus the grip and
- * use Space and the arrow keys, or Alt+↑/↓ on a row) to reorder it among its siblings, and add, duplicate or
- * remove components from the toolbar.
+ * The layout as a WAI-ARIA tree (decision 028): click a row to select it (again to deselect); ↑/↓ select the
+ * row above or below, → expands a collapsed node (or goes to its first child), ← collapses an expanded one (or
+ * goes to its parent), Home/End the first and last row; drag a row's grip, or Alt+↑/↓ on a row, to reorder it
+ * among its siblings; add, duplicate or remove components from the toolbar.
  */
 export function HierarchyPanel({
   document,
@@ -57,6 +66,12 @@ export function HierarchyPanel({
     setListed({ document, listing });
   }
   const { rows, ids, byId } = listing;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(NO_COLLAPSED);
+  // A node selected elsewhere (in the preview) inside a collapsed branch opens that branch.
+  const shownCollapsed = openedTo(collapsed, byId, selectedId);
+  if (shownCollapsed !== collapsed) setCollapsed(shownCollapsed);
+  const visibleRows = visibleTreeRows(rows, shownCollapsed);
+  const treeRef = useRef<HTMLUListElement>(null);
   const [addType, setAddType] = useState<LayoutNodeType>('TextCB');
   const addTypeId = useId();
   const sensors = useSensors(
@@ -93,6 +108,39 @@ export function HierarchyPanel({
 
   const selected = selectedId ? byId.get(selectedId) : undefined;
   const removable = selected && document ? canRemove(document, selected.node.id) : false;
+  // Roving focus: the selected row, else the first, is the one Tab reaches.
+  const focusableId = selected && visibleRows.includes(selected) ? selected.node.id : visibleRows[0]?.node.id;
+
+  const toggle = useCallback((id: string) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  // Read through a ref, so the handler keeps its identity and the 500 memoised rows are not re-rendered per edit.
+  const keyState = useRef({ visibleRows, shownCollapsed, selectedId });
+  useEffect(() => {
+    keyState.current = { visibleRows, shownCollapsed, selectedId };
+  });
+  const onTreeKey = useCallback(
+    (row: TreeRow, event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const { visibleRows: shown, shownCollapsed: closed, selectedId: current } = keyState.current;
+      const target = treeKeyTarget(shown, closed, row, event.key);
+      if (!target) return;
+      event.preventDefault();
+      if (target.toggle) toggle(row.node.id);
+      if (target.id && target.id !== row.node.id) {
+        // The row gone to is shown already (→ on a closed node only opens it): focus it now.
+        treeRef.current
+          ?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(target.id)}"] [role="treeitem"]`)
+          ?.focus();
+        if (target.id !== current) dispatch({ type: 'select', id: target.id });
+      }
+    },
+    [dispatch, toggle],
+  );
 
   return (
     <section className="panel ui-editor-column ui-editor-hierarchy" aria-labelledby="ui-editor-hierarchy-heading">
@@ -108,7 +156,7 @@ export function HierarchyPanel({
           disabled={!selectedId}
         >
           <X size={14} aria-hidden />
-          Clear
+          {UI_EDITOR_MESSAGES.clearSelection}
         </Button>
       </div>
       {document && (
@@ -125,7 +173,7 @@ export function HierarchyPanel({
             >
               {LAYOUT_NODE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {COMPONENTS[type].label}
                 </option>
               ))}
             </select>
@@ -133,7 +181,7 @@ export function HierarchyPanel({
               type="button"
               size="sm"
               variant="secondary"
-              title={`Add a ${addType} inside ${selected ? rowName(selected.node) : rowName(document)}`}
+              title={`Add a ${COMPONENTS[addType].label} inside ${selected ? rowName(selected.node) : rowName(document)}`}
               onClick={() =>
                 dispatch({ type: 'addNode', parentId: selected?.node.id ?? document.id, nodeType: addType })
               }
@@ -203,15 +251,19 @@ export function HierarchyPanel({
       ) : (
         <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ul className="ui-editor-tree" aria-label="Components">
-              {rows.map((row) => (
+            <ul className="ui-editor-tree" role="tree" aria-label="Components" ref={treeRef}>
+              {visibleRows.map((row) => (
                 <HierarchyRow
                   key={row.node.id}
                   row={row}
                   selected={row.node.id === selectedId}
                   hovered={row.node.id === hoveredId}
+                  focusable={row.node.id === focusableId}
+                  expanded={row.node.children?.length ? !shownCollapsed.has(row.node.id) : undefined}
                   dispatch={dispatch}
                   onMove={move}
+                  onKey={onTreeKey}
+                  onToggle={toggle}
                 />
               ))}
             </ul>
@@ -222,37 +274,55 @@ export function HierarchyPanel({
   );
 }
 
-/** Memoised: the rows of nodes an edit did not touch keep their props (stableTreeRows) and are not re-rendered. */
+/**
+ * One treeitem. Memoised: the rows of nodes an edit did not touch keep their props (stableTreeRows) and are not
+ * re-rendered. The grip and the expander are for the pointer only (the keys above do their work), so the tree
+ * holds nothing focusable but its items.
+ */
 const HierarchyRow = memo(function HierarchyRow({
   row,
   selected,
   hovered,
+  focusable,
+  expanded,
   dispatch,
   onMove,
+  onKey,
+  onToggle,
 }: {
   row: TreeRow;
   selected: boolean;
   hovered: boolean;
+  focusable: boolean;
+  /** undefined: no children to show or hide. */
+  expanded: boolean | undefined;
   dispatch: Dispatch;
   onMove: (row: TreeRow, by: number) => void;
+  onKey: (row: TreeRow, event: KeyboardEvent) => void;
+  onToggle: (id: string) => void;
 }) {
   const { node, depth, parentId } = row;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: node.id,
     disabled: parentId === null,
   });
   const name = rowName(node);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) {
+      onKey(row, event);
+      return;
+    }
     event.preventDefault();
     onMove(row, event.key === 'ArrowUp' ? -1 : 1);
   };
+  const typeName = COMPONENTS[node.type].label;
   const classes = ['ui-editor-row', selected && 'is-selected', hovered && 'is-hovered', isDragging && 'is-dragging']
     .filter(Boolean)
     .join(' ');
   return (
     <li
       ref={setNodeRef}
+      role="none"
       className={classes}
       data-node-id={node.id}
       style={{
@@ -264,31 +334,43 @@ const HierarchyRow = memo(function HierarchyRow({
       {parentId === null ? (
         <span className="ui-editor-grip" aria-hidden />
       ) : (
-        <button
-          type="button"
+        <span
           ref={setActivatorNodeRef}
           className="ui-editor-grip"
-          {...attributes}
+          aria-hidden
+          title={`Drag to reorder ${name}`}
           {...listeners}
-          aria-label={`Reorder ${name}`}
         >
           <GripVertical size={14} aria-hidden />
-        </button>
+        </span>
       )}
+      <span
+        className="ui-editor-expander"
+        aria-hidden
+        onClick={expanded === undefined ? undefined : () => onToggle(node.id)}
+      >
+        {expanded === undefined ? null : expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
+      </span>
       <button
         type="button"
+        role="treeitem"
         className="ui-editor-row-select"
-        aria-pressed={selected}
-        title={name === node.type ? name : `${name} (${node.type})`}
+        aria-selected={selected}
+        aria-expanded={expanded}
+        aria-level={row.depth + 1}
+        aria-setsize={row.siblings}
+        aria-posinset={row.index + 1}
+        tabIndex={focusable ? 0 : -1}
+        title={name === typeName ? `${name} (${node.type})` : `${name}: ${typeName} (${node.type})`}
         onClick={() => dispatch({ type: 'select', id: node.id })}
         onKeyDown={onKeyDown}
         onMouseEnter={() => dispatch({ type: 'hover', id: node.id })}
         onMouseLeave={() => dispatch({ type: 'hover', id: null })}
       >
         <span className="ui-editor-row-name">{name}</span>
-        {name !== node.type && (
+        {name !== typeName && (
           <span className="ui-editor-row-type" aria-hidden>
-            {node.type}
+            {typeName}
           </span>
         )}
       </button>

@@ -21,7 +21,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 describe('PropField', () => {
   it('stores each keystroke of a text field as typing, and ends the typing on Enter and on leaving', () => {
     const { onChange, onEnd, rerender } = renderField({ name: 'value', kind: 'text', default: 'New Text' }, 'Hi');
-    const input = screen.getByLabelText<HTMLInputElement>('Value');
+    const input = screen.getByLabelText<HTMLInputElement>('Text');
     type(input, 'H');
     expect(onChange).toHaveBeenLastCalledWith('H', true);
     rerender('H');
@@ -115,5 +115,53 @@ describe('PropField', () => {
     );
     fireEvent.change(screen.getByLabelText('Animation'), { target: { value: 'pulse' } });
     expect(onChange).toHaveBeenLastCalledWith('pulse');
+  });
+
+  it("shows a colour that follows the game's theme as it renders, says why, and follows another on request", () => {
+    const onChange = vi.fn();
+    const onFollow = vi.fn();
+    render(
+      <PropField
+        field={{ name: 'color', kind: 'color', default: '#FFFFFF' }}
+        node={{ id: 't', type: 'TextCB', props: { color: '#FFE16D' } }}
+        value="#FFE16D"
+        assets={[]}
+        onChange={onChange}
+        onEnd={vi.fn()}
+        colorSource={{ theme: { role: 'primary', rendered: '#3366FF' }, onFollow }}
+      />,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Color').value).toBe('#3366FF');
+    expect(
+      screen.getByText(UI_EDITOR_MESSAGES.showsThemeColor('#3366FF', UI_EDITOR_MESSAGES.themeColorNames.primary)),
+    ).toBeTruthy();
+    const source = screen.getByLabelText<HTMLSelectElement>('Color source');
+    expect(source.value).toBe('primary');
+    fireEvent.change(source, { target: { value: '' } });
+    expect(onFollow).toHaveBeenLastCalledWith(null);
+    fireEvent.change(source, { target: { value: 'secondary' } });
+    expect(onFollow).toHaveBeenLastCalledWith('secondary');
+  });
+
+  it('says what a bound field shows and offers the way back to the binding', () => {
+    const onRestore = vi.fn();
+    render(
+      <PropField
+        field={{ name: 'value', kind: 'text', default: 'New Text' }}
+        node={{ id: 't', type: 'TextCB', props: { value: 'Mine', bind: 'pack.amount' } }}
+        value="Mine"
+        assets={[]}
+        onChange={vi.fn()}
+        onEnd={vi.fn()}
+        note={{
+          text: 'Shows its own text.',
+          restore: { label: "Use the day's pack amount", props: { value: undefined } },
+        }}
+        onRestore={onRestore}
+      />,
+    );
+    screen.getByText('Shows its own text.');
+    fireEvent.click(screen.getByRole('button', { name: "Use the day's pack amount" }));
+    expect(onRestore).toHaveBeenCalledWith({ value: undefined });
   });
 });

@@ -12,6 +12,8 @@ import {
   parseSliceInput,
   UI_EDITOR_MESSAGES,
 } from '@liveops/domain';
+import type { ThemeColorRole } from '@liveops/views';
+import type { PropNote } from '../node-rendering';
 import { StyleField } from './style-field';
 import { type Reading, useLiveText } from './use-live-text';
 
@@ -23,8 +25,20 @@ const HEX3 = /^#[0-9a-f]{3}$/i;
 const pickerValue = (color: string) =>
   HEX6.test(color) ? color : HEX3.test(color) ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : '#000000';
 
-/** Names that read poorly spelt out. */
-const FIELD_LABELS: Record<string, string> = { cbLabel: 'Editor label' };
+/**
+ * Names for designers: a text's value and a button's label are its text (decision 028; the other `label` props
+ * are the node's name in the hierarchy, edited as one field of its own).
+ */
+const FIELD_LABELS: Record<string, string> = {
+  value: 'Text',
+  label: 'Text',
+  src: 'Image',
+  fillImage: 'Fill image',
+  className: 'CSS class',
+  cbLabel: 'Editor label',
+};
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A field's name as a person reads it: fillColor → "Fill color". */
 function fieldLabel(name: string): string {
@@ -35,6 +49,14 @@ function fieldLabel(name: string): string {
 
 /** A change of the prop; `typing` when it comes from a keystroke (one undo step per burst, see useLiveText). */
 export type PropChange = (value: LayoutPropValue | undefined, typing?: boolean) => void;
+
+/** A colour field that follows one of the game's theme colours, and how to change what it follows. */
+export interface ColorSource {
+  /** The theme colour it follows, with the colour it renders in; null: it shows as set. */
+  theme: { role: ThemeColorRole; rendered: string } | null;
+  /** null: its own colour, kept as it renders now. */
+  onFollow: (role: ThemeColorRole | null) => void;
+}
 
 interface FieldProps<F extends EditableField['kind']> {
   field: Extract<EditableField, { kind: F }>;
@@ -69,18 +91,37 @@ function readSliceSide(text: string): Reading {
   return Number.isNaN(side) ? { problem: UI_EDITOR_MESSAGES.numberInvalid } : { stored: String(side) };
 }
 
-/** The label, the control and the field's problem, if any. */
+/** What a field shows and why, when not simply its value (decision 028), with the way back to the binding. */
+function FieldNote({ id, note, onRestore }: { id: string; note: PropNote; onRestore: PropNoteRestore }) {
+  const { restore } = note;
+  return (
+    <div className="ui-editor-note" id={id}>
+      <p>{note.text}</p>
+      {restore && (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRestore(restore.props)}>
+          {restore.label}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export type PropNoteRestore = (props: Record<string, LayoutPropValue | undefined>) => void;
+
+/** The label, the control, the note on what renders and the field's problem, if any. */
 function Field({
   id,
   name,
   node,
   problem,
+  note,
   children,
 }: {
   id: string;
   name: string;
   node: LayoutNode;
   problem: string | null;
+  note?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -89,6 +130,7 @@ function Field({
         {fieldLabel(name)}
       </label>
       {children}
+      {note}
       {problem && (
         <p className="field-error" id={`${id}-error`}>
           {problem}
@@ -98,7 +140,14 @@ function Field({
   );
 }
 
-function TextField({ field, node, value, onChange, onEnd }: FieldProps<'text'> & { node: LayoutNode }) {
+function TextField({
+  field,
+  node,
+  value,
+  onChange,
+  onEnd,
+  note,
+}: FieldProps<'text'> & { node: LayoutNode; note?: ReactNode }) {
   const id = useId();
   const live = useLiveText({
     value: typeof value === 'string' ? value : '',
@@ -108,7 +157,7 @@ function TextField({ field, node, value, onChange, onEnd }: FieldProps<'text'> &
     errorId: `${id}-error`,
   });
   return (
-    <Field id={id} name={field.name} node={node} problem={live.problem}>
+    <Field id={id} name={field.name} node={node} problem={live.problem} note={note}>
       <input id={id} className="input" placeholder={field.default} {...live.input} />
     </Field>
   );
@@ -135,9 +184,24 @@ function NumberField({ field, node, value, onChange, onEnd }: FieldProps<'number
   );
 }
 
-function ColorField({ field, node, value, onChange, onEnd }: FieldProps<'color'> & { node: LayoutNode }) {
+const THEME_ROLES: readonly ThemeColorRole[] = ['primary', 'secondary'];
+
+/**
+ * A colour: typed, picked, or one of the game's theme colours (decision 028). A colour that follows the theme
+ * shows the colour it renders in, and says so; typing or picking a colour makes it the node's own.
+ */
+function ColorField({
+  field,
+  node,
+  value,
+  onChange,
+  onEnd,
+  source,
+  note,
+}: FieldProps<'color'> & { node: LayoutNode; source?: ColorSource; note?: ReactNode }) {
   const id = useId();
-  const stored = typeof value === 'string' ? value : '';
+  const theme = source?.theme ?? null;
+  const stored = theme ? theme.rendered : typeof value === 'string' ? value : '';
   const current = stored || field.default;
   const live = useLiveText({
     value: stored,
@@ -147,7 +211,40 @@ function ColorField({ field, node, value, onChange, onEnd }: FieldProps<'color'>
     errorId: `${id}-error`,
   });
   return (
-    <Field id={id} name={field.name} node={node} problem={live.problem}>
+    <Field
+      id={id}
+      name={field.name}
+      node={node}
+      problem={live.problem}
+      note={
+        <>
+          {theme && (
+            <p className="ui-editor-note">
+              {UI_EDITOR_MESSAGES.showsThemeColor(theme.rendered, UI_EDITOR_MESSAGES.themeColorNames[theme.role])}
+            </p>
+          )}
+          {note}
+        </>
+      }
+    >
+      {source && (
+        <select
+          className="input ui-editor-color-source"
+          aria-label={`${fieldLabel(field.name)} source`}
+          value={theme?.role ?? ''}
+          onChange={(event) => {
+            const role = THEME_ROLES.find((r) => r === event.target.value);
+            source.onFollow(role ?? null);
+          }}
+        >
+          <option value="">{UI_EDITOR_MESSAGES.ownColor}</option>
+          {THEME_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {capitalise(UI_EDITOR_MESSAGES.themeColorNames[role])}
+            </option>
+          ))}
+        </select>
+      )}
       <div className="ui-editor-color">
         {/* Dragging in the picker is typing too: one undo step until the picker is left. */}
         <input
@@ -171,7 +268,14 @@ function ImageField({
   assets,
   onChange,
   onEnd,
-}: FieldProps<'image'> & { node: LayoutNode; assets: readonly Asset[] }) {
+  onPickAsset,
+  note,
+}: FieldProps<'image'> & {
+  node: LayoutNode;
+  assets: readonly Asset[];
+  onPickAsset?: (asset: Asset) => void;
+  note?: ReactNode;
+}) {
   const id = useId();
   const source = typeof value === 'string' ? value : '';
   const live = useLiveText({
@@ -182,14 +286,18 @@ function ImageField({
     errorId: `${id}-error`,
   });
   return (
-    <Field id={id} name={field.name} node={node} problem={live.problem}>
+    <Field id={id} name={field.name} node={node} problem={live.problem} note={note}>
       <div className="ui-editor-image">
         <input id={id} className="input" placeholder="https://…" {...live.input} />
         <select
           className="input"
           aria-label={`${fieldLabel(field.name)} asset`}
           value={assets.some((a) => assetReference(a.assetId) === source) ? source : ''}
-          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          onChange={(event) => {
+            const asset = assets.find((a) => assetReference(a.assetId) === event.target.value);
+            if (asset && onPickAsset) onPickAsset(asset);
+            else onChange(event.target.value === '' ? undefined : event.target.value);
+          }}
         >
           <option value="">{assets.length ? 'Pick an asset…' : 'No assets in this game'}</option>
           {assets.map((asset) => (
@@ -275,6 +383,10 @@ export function PropField({
   assets,
   onChange,
   onEnd,
+  note,
+  onRestore,
+  colorSource,
+  onPickAsset,
 }: {
   field: EditableField;
   node: LayoutNode;
@@ -282,17 +394,46 @@ export function PropField({
   assets: readonly Asset[];
   onChange: PropChange;
   onEnd: () => void;
+  /** What the popup shows in this field and why, when a binding is involved (decision 028). */
+  note?: PropNote | null;
+  onRestore?: PropNoteRestore;
+  /** For a colour field: the theme colour it follows and how to change that. */
+  colorSource?: ColorSource;
+  /** For an image field: an asset picked from the list (the panel keeps the asset's aspect ratio). */
+  onPickAsset?: (asset: Asset) => void;
 }) {
   const id = useId();
+  const noteElement = note && onRestore ? <FieldNote id={`${id}-note`} note={note} onRestore={onRestore} /> : undefined;
   switch (field.kind) {
     case 'text':
-      return <TextField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
+      return <TextField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} note={noteElement} />;
     case 'number':
       return <NumberField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
     case 'color':
-      return <ColorField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
+      return (
+        <ColorField
+          field={field}
+          node={node}
+          value={value}
+          onChange={onChange}
+          onEnd={onEnd}
+          note={noteElement}
+          {...(colorSource ? { source: colorSource } : {})}
+        />
+      );
     case 'image':
-      return <ImageField field={field} node={node} value={value} assets={assets} onChange={onChange} onEnd={onEnd} />;
+      return (
+        <ImageField
+          field={field}
+          node={node}
+          value={value}
+          assets={assets}
+          onChange={onChange}
+          onEnd={onEnd}
+          note={noteElement}
+          {...(onPickAsset ? { onPickAsset } : {})}
+        />
+      );
     case 'slice':
       return <SliceField field={field} value={value} onChange={onChange} onEnd={onEnd} />;
     case 'style':

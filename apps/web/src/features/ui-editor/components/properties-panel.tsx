@@ -1,26 +1,37 @@
 import { useId } from 'react';
 import {
+  type Asset,
+  assetReference,
   canEditLabel,
   editableFields,
   editorNodeVisible,
-  type Asset,
+  type EditableField,
   LAYOUT_LIMITS,
   type LayoutNode,
   type LayoutPropValue,
+  nodeLabel,
+  propOrDefault,
+  UI_EDITOR_MESSAGES,
 } from '@liveops/domain';
+import { COMPONENTS } from '@liveops/views';
+import { colorEdit } from '../state/color-edit';
 import type { EditorAction } from '../state/editor-state';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { aspectHeight, loadImageSize } from '../image-aspect';
+import { type NodeRendering, propNote, themeColor } from '../node-rendering';
 import { PropField } from './prop-field';
 import { rowName } from './hierarchy-panel';
 import { useLiveText } from './use-live-text';
 
 const asText = (text: string) => ({ stored: text });
 
-/** The node's label in the hierarchy, renamed as it is typed (one undo step per burst, like a prop). */
-function LabelField({ node, dispatch }: { node: LayoutNode; dispatch: (action: EditorAction) => void }) {
+/**
+ * The node's one name in the hierarchy (decision 028): its label, which wins over the older `label` / `cbLabel`
+ * props, renamed as it is typed (one undo step per burst, like a prop).
+ */
+function NameField({ node, dispatch }: { node: LayoutNode; dispatch: (action: EditorAction) => void }) {
   const id = useId();
   const live = useLiveText({
-    value: node.label ?? '',
+    value: nodeLabel(node) ?? '',
     read: asText,
     onEdit: (label) => dispatch({ type: 'setLabel', id: node.id, label, typing: true }),
     onEnd: () => dispatch({ type: 'endTyping' }),
@@ -28,12 +39,12 @@ function LabelField({ node, dispatch }: { node: LayoutNode; dispatch: (action: E
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
-        Component label
+        {UI_EDITOR_MESSAGES.nameInHierarchy}
       </label>
       <input
         id={id}
         className="input"
-        placeholder={rowName(node)}
+        placeholder={COMPONENTS[node.type].label}
         maxLength={LAYOUT_LIMITS.maxLabelChars}
         {...live.input}
       />
@@ -41,18 +52,26 @@ function LabelField({ node, dispatch }: { node: LayoutNode; dispatch: (action: E
   );
 }
 
+/** The older editor-name props: the one name field above stands for them. */
+const isNameProp = (node: LayoutNode, field: EditableField) =>
+  node.type === 'ButtonCB' ? field.name === 'cbLabel' : field.name === 'label';
+
 /**
- * §2/§5 the selected component's label and the fields of its component definition whose showIf holds; a node
- * the editor may not change (editorHidden, lockEditing on anything but an image, or a type without fields)
- * says so instead.
+ * §2/§5 the selected component's name in the hierarchy and the fields of its component definition whose showIf
+ * holds, each saying what the popup shows when a binding or the game's theme decides it (decision 028); a node
+ * the editor may not change (editorHidden, lockEditing on anything but an image, or a type without fields) says
+ * so instead.
  */
 export function PropertiesPanel({
   node,
   assets,
+  rendering,
   dispatch,
 }: {
   node: LayoutNode | null;
   assets: readonly Asset[];
+  /** How the preview draws the selected node (its day, bound values and theme colours). */
+  rendering: NodeRendering | null;
   dispatch: (action: EditorAction) => void;
 }) {
   let body;
@@ -60,31 +79,88 @@ export function PropertiesPanel({
     body = <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.nothingSelected}</p>;
   } else {
     const visible = editorNodeVisible(node);
-    const fields = editableFields(node);
+    const fields = editableFields(node).filter((field) => !isNameProp(node, field));
     const setProp = (name: string, value: LayoutPropValue | undefined, typing?: boolean) =>
       dispatch({ type: 'setProp', id: node.id, name, value, typing });
+    const setProps = (props: Record<string, LayoutPropValue | undefined>, typing?: string) =>
+      dispatch({ type: 'setProps', id: node.id, props, ...(typing ? { typing } : {}) });
     const endTyping = () => dispatch({ type: 'endTyping' });
+    // A picked asset keeps its aspect ratio at the image's width: one step, once its size is known.
+    const pickAsset = (name: string) => (asset: Asset) => {
+      const src = assetReference(asset.assetId);
+      if (node.type !== 'ImageCB' || name !== 'src') {
+        setProp(name, src);
+        return;
+      }
+      const current = propOrDefault(node.type, node.props, 'width');
+      const width = typeof current === 'number' && current > 0 ? current : 48;
+      void loadImageSize(asset.url).then((size) => {
+        const height = size ? aspectHeight(width, size) : null;
+        setProps(height === null ? { src } : { src, height });
+      });
+    };
+    const component = COMPONENTS[node.type];
+    // The screen background has no fields (§3); its colour still says where it comes from.
+    const screenColor = node.type === 'BackgroundCB' ? themeColor(node, 'backgroundColor', rendering) : null;
     body = (
       <div className="ui-editor-fields" key={node.id}>
         <p className="ui-editor-selected">
           <span className="ui-editor-selected-name">{rowName(node)}</span>
-          <span className="ui-editor-row-type">{node.type}</span>
+          <span className="ui-editor-row-type">{UI_EDITOR_MESSAGES.componentType(component.label, node.type)}</span>
         </p>
-        {visible && canEditLabel(node) && <LabelField node={node} dispatch={dispatch} />}
+        {visible && canEditLabel(node) && <NameField node={node} dispatch={dispatch} />}
         {fields.length === 0 ? (
-          <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.notEditable}</p>
+          <>
+            <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.notEditable}</p>
+            {screenColor && (
+              <p className="ui-editor-note">
+                {UI_EDITOR_MESSAGES.showsThemeColor(
+                  screenColor.rendered,
+                  UI_EDITOR_MESSAGES.themeColorNames[screenColor.role],
+                )}
+              </p>
+            )}
+          </>
         ) : (
-          fields.map((field) => (
-            <PropField
-              key={field.name}
-              field={field}
-              node={node}
-              value={node.props[field.name]}
-              assets={assets}
-              onChange={(value, typing) => setProp(field.name, value, typing)}
-              onEnd={endTyping}
-            />
-          ))
+          fields.map((field) => {
+            const theme = field.kind === 'color' ? themeColor(node, field.name, rendering) : null;
+            return (
+              <PropField
+                key={field.name}
+                field={field}
+                node={node}
+                value={node.props[field.name]}
+                assets={assets}
+                onChange={(value, typing) =>
+                  field.kind === 'color'
+                    ? setProps(
+                        colorEdit(node, field.name, { color: typeof value === 'string' ? value : undefined }),
+                        typing ? field.name : undefined,
+                      )
+                    : setProp(field.name, value, typing)
+                }
+                onEnd={endTyping}
+                note={propNote(node, field.name, rendering)}
+                onRestore={(props) => setProps(props)}
+                {...(field.kind === 'color'
+                  ? {
+                      colorSource: {
+                        theme,
+                        onFollow: (role) =>
+                          setProps(
+                            colorEdit(
+                              node,
+                              field.name,
+                              role ? { theme: role } : { color: theme?.rendered || undefined },
+                            ),
+                          ),
+                      },
+                    }
+                  : {})}
+                {...(field.kind === 'image' ? { onPickAsset: pickAsset(field.name) } : {})}
+              />
+            );
+          })
         )}
       </div>
     );

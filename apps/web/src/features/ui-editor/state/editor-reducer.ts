@@ -11,6 +11,7 @@ import { saved } from './actions/saved';
 import { select } from './actions/select';
 import { setLabel } from './actions/set-label';
 import { setProp } from './actions/set-prop';
+import { setProps } from './actions/set-props';
 import { undo } from './actions/undo';
 import type { EditorAction, EditorState } from './types';
 
@@ -25,6 +26,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return hover(state, action);
     case 'setProp':
       return setProp(state, action);
+    case 'setProps':
+      return setProps(state, action);
     case 'setLabel':
       return setLabel(state, action);
     case 'endTyping':

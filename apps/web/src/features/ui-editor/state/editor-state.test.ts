@@ -16,9 +16,16 @@ describe('editor state queries', () => {
       baseVersion: 5,
       savedDocument: layout,
       dirty: false,
+      layoutStored: true,
       typing: null,
     });
     expect(initialEditorState(layout, 0, true)).toMatchObject({ dirty: true, savedDocument: null });
+    // A config never customised: its generated default is clean, the document the editor compares with.
+    expect(initialEditorState(layout, 0, false, false)).toMatchObject({
+      dirty: false,
+      layoutStored: false,
+      savedDocument: layout,
+    });
   });
 
   it('finds a node and its parent by id', () => {

@@ -3,9 +3,10 @@ import type { EditorState } from './types';
 
 /**
  * An editor on a layout the server holds at `version`, nothing selected, no history; `dirty` when the layout is
- * not what the server holds (generated, or changed by normalisation on load).
+ * not what the server holds (changed by normalisation on load); `stored` false for a config never customised,
+ * whose generated default layout is shown clean (decision 028).
  */
-export function initialEditorState(layout: LayoutNode, version: number, dirty = false): EditorState {
+export function initialEditorState(layout: LayoutNode, version: number, dirty = false, stored = true): EditorState {
   return {
     document: layout,
     past: [],
@@ -15,6 +16,7 @@ export function initialEditorState(layout: LayoutNode, version: number, dirty = 
     baseVersion: version,
     savedDocument: dirty ? null : layout,
     dirty,
+    layoutStored: stored,
     typing: null,
   };
 }

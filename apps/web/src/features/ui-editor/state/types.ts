@@ -31,6 +31,11 @@ export interface EditorState {
   /** Whether `document` is not `savedDocument`. */
   dirty: boolean;
   /**
+   * Whether the server holds a layout for this config. A config never customised shows the generated default
+   * layout, clean (decision 028): it is what the emulator and a publish show. Saving it stores it as the config's.
+   */
+  layoutStored: boolean;
+  /**
    * The field whose typing is still open: a typed edit of the same field replaces the document without a new
    * undo step. Closed by leaving the field (endTyping) and by any other edit, selection, undo or redo.
    */
@@ -38,11 +43,13 @@ export interface EditorState {
 }
 
 export type EditorAction =
-  | { type: 'load'; layout: LayoutNode; version: number; dirty: boolean }
+  | { type: 'load'; layout: LayoutNode; version: number; dirty: boolean; stored?: boolean }
   | { type: 'select'; id: string | null }
   | { type: 'hover'; id: string | null }
   /** `typing`: a keystroke in a text field, coalesced with the ones before it in that field. */
   | { type: 'setProp'; id: string; name: string; value: LayoutPropValue | undefined; typing?: boolean }
+  /** Several props of one node in one step; `typing`: the field typed into, coalesced like setProp's. */
+  | { type: 'setProps'; id: string; props: Readonly<Record<string, LayoutPropValue | undefined>>; typing?: string }
   | { type: 'setLabel'; id: string; label: string; typing?: boolean }
   | { type: 'endTyping' }
   | { type: 'addNode'; parentId: string; nodeType: LayoutNodeType; index?: number }

@@ -10,8 +10,15 @@ describe('load', () => {
     expect(next).toMatchObject({ document: layout, past: [], future: [], baseVersion: 9, dirty: false });
   });
 
-  it('is dirty when asked to be (a layout generated on load is not saved yet)', () => {
+  it('is dirty when asked to be (a stored layout normalisation repaired on load)', () => {
     expect(load(testState(), { type: 'load', layout: testLayout(), version: 0, dirty: true }).dirty).toBe(true);
+  });
+
+  it("loads a config's generated default clean, as its saved document, and says no layout is stored", () => {
+    const layout = testLayout();
+    const next = load(testState(), { type: 'load', layout, version: 0, dirty: false, stored: false });
+    expect(next).toMatchObject({ dirty: false, layoutStored: false });
+    expect(next.savedDocument).toBe(layout);
   });
 
   it('keeps a selection whose node is in the new layout and clears one whose node is not', () => {

@@ -19,6 +19,12 @@ describe('saved', () => {
     expect(next).toMatchObject({ dirty: true, baseVersion: 5, document: later.document });
   });
 
+  it('records that the server now holds a layout, also after saving the untouched generated default', () => {
+    const state = testState({ layoutStored: false });
+    const next = saved(state, { type: 'saved', version: 1, document: state.document });
+    expect(next).toMatchObject({ dirty: false, layoutStored: true, baseVersion: 1 });
+  });
+
   it('returns the same state when already clean at that version', () => {
     const state = testState();
     expect(saved(state, { type: 'saved', version: state.baseVersion, document: state.document })).toBe(state);

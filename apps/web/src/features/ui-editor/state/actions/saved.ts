@@ -12,7 +12,8 @@ export const saved: EditorActionReducer<'saved'> = (state, action) => {
   return state.dirty === dirty &&
     state.baseVersion === action.version &&
     state.savedDocument === action.document &&
+    state.layoutStored &&
     state.typing === typing
     ? state
-    : { ...state, dirty, baseVersion: action.version, savedDocument: action.document, typing };
+    : { ...state, dirty, baseVersion: action.version, savedDocument: action.document, layoutStored: true, typing };
 };
