@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterPrerequisites, startCluster, type Cluster } from './support/cluster';
 import { signedUpVisitor } from './support/visitor';
+import { everyDayAPack, sendingAs } from './support/publishable';
 
 /**
  * A sign-in attempt with a wrong password, sent from `localAddress` (any 127.x address reaches nginx on
@@ -117,7 +118,9 @@ describe.skipIf(!prerequisites.ok)('a small pool behind nginx (DATABASE_POOL_MAX
       });
       expect(game.status).toBe(201);
       const id = (game.body as { id: string }).id;
-      expect((await visitor.send('POST', `/api/games/${id}/daily-rewards`, {})).status).toBe(201);
+      const config = await visitor.send('POST', `/api/games/${id}/daily-rewards`, {});
+      expect(config.status).toBe(201);
+      await everyDayAPack(sendingAs(visitor), id, [(config.body as { id: string }).id]);
       games.push(id);
     }
     // Each instance has 3 connections, one listening: before, each publish held one for its lock until it ended.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, Releases } from '@liveops/domain';
 import { startApp, type RunningApp } from './support/app';
 import { signedUpVisitor } from './support/visitor';
+import { everyDayAPack, sendingAs } from './support/publishable';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -31,7 +32,9 @@ describe('a published page served through /files', () => {
     const { visitor } = await signedUpVisitor(app.url, app.smtp, 'wire');
     const game = (await visitor.send('POST', '/api/games', { name: 'Wire', description: 'x', platforms: ['Web'] }))
       .body as Game;
-    expect((await visitor.send('POST', `/api/games/${game.id}/daily-rewards`, {})).status).toBe(201);
+    const config = await visitor.send('POST', `/api/games/${game.id}/daily-rewards`, {});
+    expect(config.status).toBe(201);
+    await everyDayAPack(sendingAs(visitor), game.id, [(config.body as { id: string }).id]);
     expect((await visitor.send('POST', `/api/games/${game.id}/releases`, {})).status).toBe(200);
     const releases = (await visitor.send('GET', `/api/games/${game.id}/releases`)).body as Releases;
     const page = releases.releases[0]!.artifacts[0]!.htmlUrl;

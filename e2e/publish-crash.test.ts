@@ -6,6 +6,7 @@ import { verificationLink } from '@liveops/testing/smtp';
 import type { PublishedManifest, PublishEvent, Releases } from '@liveops/domain';
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
+import { everyDayAPack, sendingAs } from './support/publishable';
 
 const CONFIGS = 60;
 
@@ -105,6 +106,7 @@ describe('a server killed while publishing', { timeout: 360_000 }, () => {
         uiLayout: layout('Release one'),
       });
     }
+    await everyDayAPack(sendingAs(visitor), game.id, configs);
     expect((await publishToEnd(visitor, game.id)).pop()).toMatchObject({ type: 'done', release: { version: 1 } });
     for (const id of configs) {
       await visitor.send('PUT', `/api/games/${game.id}/daily-rewards/${id}/layout`, {

@@ -19,6 +19,7 @@ import {
 import { publishedPageFor } from '../apps/server/src/resources/published-page';
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
+import { everyDayAPack } from './support/publishable';
 
 // Issue 19, items 2 and 3, in a real WebKit web view (WebKitGTK, packages/testing/webkit/host.py): the engine and
 // the script-message API of iOS's WKWebView, and the navigation policy URL-scheme plugins (UniWebView) use.
@@ -111,7 +112,12 @@ async function publishOnce(app: RunningApp): Promise<string> {
   const game = JSON.parse(
     await call('POST', '/api/games', { name: 'WebKit Game', description: 'x', platforms: ['iOS'] }),
   ) as { id: string };
-  await call('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Launch Week' });
+  const config = JSON.parse(await call('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Launch Week' })) as {
+    id: string;
+  };
+  await everyDayAPack(async (method, path, body) => JSON.parse(await call(method, path, body)) as unknown, game.id, [
+    config.id,
+  ]);
   const events = (await call('POST', `/api/games/${game.id}/releases`, {})).trim().split('\n');
   expect(JSON.parse(events.at(-1)!)).toMatchObject({ type: 'done' });
   const manifest = JSON.parse(await call('GET', `/files/packs/${game.id}/manifest.json`)) as PublishedManifest;

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, PublishedManifest, Releases } from '@liveops/domain';
 import { signedInClient } from './support/accounts';
+import { publishableDailyRewards } from './support/publishable';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
@@ -81,7 +82,7 @@ async function studio(server: TestServer) {
     );
   }
   const game = games[0]!;
-  await client.post(`/api/games/${game.id}/daily-rewards`, {});
+  await publishableDailyRewards(client, game.id, 1);
   const form = new FormData();
   form.set('name', 'Big');
   form.set('assetId', 'big');

@@ -591,7 +591,14 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
   'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'json', shape: (ids) => rewardsShape(ids) },
   'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': { input: 'json', shape: () => layoutShape() },
   'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'path' },
-  'POST /api/games/:gameId/releases': { input: 'path' },
+  'POST /api/games/:gameId/releases': {
+    input: 'json',
+    shape: (ids) =>
+      shaped({
+        note: fc.oneof(name, fc.constantFrom('x'.repeat(281), '\u200b', '')),
+        leaveOut: fc.array(fc.constantFrom(ids.dailyRewardId, 'not-a-config', ''), { maxLength: 3 }),
+      }),
+  },
   'POST /api/games/:gameId/releases/:version/live': { input: 'path' },
   // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
   'DELETE /api/account': {
@@ -624,6 +631,7 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {
       uiLayout: { id: 'root', type: 'Root', props: {}, children: [] },
     },
+    'POST /api/games/:gameId/releases': { note: 'Fuzz release' },
   };
   bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
   bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;

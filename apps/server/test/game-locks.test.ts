@@ -7,6 +7,7 @@ import { createGameLocks, LocksUnavailableError } from '../src/lib/game-lock';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import type { Storage } from '../src/storage/storage';
 import { signedInClient } from './support/accounts';
+import { publishableDailyRewards } from './support/publishable';
 import { TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 
@@ -84,7 +85,7 @@ describe('publish locks never starve the database pool (issue 24)', () => {
     for (let i = 0; i < count; i++) {
       const game = (await client.post('/api/games', { name: `Game ${i}`, description: 'x', platforms: ['iOS'] }))
         .body as Game;
-      expect((await client.post(`/api/games/${game.id}/daily-rewards`, {})).status).toBe(201);
+      expect(await publishableDailyRewards(client, game.id, 1)).toHaveLength(1);
       games.push(game);
     }
 

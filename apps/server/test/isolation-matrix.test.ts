@@ -279,6 +279,7 @@ const MATRIX: Record<string, Entry> = {
     notFound: DAILY_REWARD_MESSAGES.notFound,
   },
   'GET /api/games/:gameId/releases': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'GET /api/games/:gameId/releases/preview': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/releases': { access: 'game', body: () => ({}), notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/releases/:version/live': {
     access: 'game',

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
 import {
   PUBLISH_MESSAGES,
+  PUBLISH_NOTE_MAX,
+  PUBLISH_PROBLEM_MESSAGES,
   PUBLISHED_CACHE,
   RELEASES_KEPT,
   type DailyReward,
@@ -14,6 +16,9 @@ import {
   type Pack,
   type PublishedManifest,
   type PublishEvent,
+  type PublishPreview,
+  type PublishProblem,
+  type Release,
   type Releases,
 } from '@liveops/domain';
 import { release } from '../src/db/schema';
@@ -22,6 +27,7 @@ import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
 import type { Storage } from '../src/storage/storage';
 import { signedInClient } from './support/accounts';
+import { publishableDailyRewards } from './support/publishable';
 import type { TestClient } from './support/test-client';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
@@ -83,10 +89,7 @@ async function setUp(
   const client = await signedInClient(server, email);
   const game = (await client.post('/api/games', { name: 'Publish Game', description: 'x', platforms: ['iOS'] }))
     .body as Game;
-  const created: DailyReward[] = [];
-  for (let i = 0; i < configs; i++) {
-    created.push((await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward);
-  }
+  const created = await publishableDailyRewards(client, game.id, configs);
   return { server, client, game, configs: created, storage: used };
 }
 
@@ -456,7 +459,7 @@ describe('publishing', () => {
     const server = await servers.start({ publishing: { readPageHtml: () => Promise.reject(new Error('ENOENT')) } });
     const client = await signedInClient(server, 'publish-nopage@studio.test');
     const game = (await client.post('/api/games', { name: 'G', description: 'x', platforms: ['iOS'] })).body as Game;
-    await client.post(`/api/games/${game.id}/daily-rewards`, {});
+    await publishableDailyRewards(client, game.id, 1);
     const response = await client.request(`/api/games/${game.id}/releases`, { method: 'POST', json: {} });
     const last = JSON.parse(response.text.trim().split('\n').pop()!) as PublishEvent;
     expect(last).toEqual({
@@ -471,13 +474,13 @@ describe('publishing', () => {
     const server = await servers.start({ publishing: { readPageHtml } });
     const client = await signedInClient(server, 'publish-files@studio.test');
     const game = (await client.post('/api/games', { name: 'G', description: 'x', platforms: ['iOS'] })).body as Game;
-    const config = (await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
+    const [config] = await publishableDailyRewards(client, game.id, 1);
     const response = await client.request(`/api/games/${game.id}/releases`, { method: 'POST', json: {} });
     const done = JSON.parse(response.text.trim().split('\n').pop()!) as PublishEvent;
     expect(done.type).toBe('done');
     if (done.type !== 'done') return;
     const artifact = done.release.artifacts[0]!;
-    expect(artifact.id).toBe(config.id);
+    expect(artifact.id).toBe(config!.id);
     const served = await fetch(artifact.htmlUrl);
     expect(served.status).toBe(200);
     const csp = served.headers.get('content-security-policy') ?? '';
@@ -493,5 +496,175 @@ describe('publishing', () => {
     const json = await fetch(artifact.configUrl);
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     expect(json.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+});
+
+describe('publishing safely (decision 029)', () => {
+  const preview = async (s: Setup) =>
+    (await s.client.get(`/api/games/${s.game.id}/releases/preview`)).body as PublishPreview;
+  const publishWith = async (s: Setup, json: Record<string, unknown>) => {
+    const response = await s.client.request(`/api/games/${s.game.id}/releases`, { method: 'POST', json });
+    const ndjson = response.headers.get('content-type')?.startsWith('application/x-ndjson');
+    return {
+      status: response.status,
+      body: response.body as { code?: string; message?: string; problems?: PublishProblem[] },
+      outcome: ndjson
+        ? (JSON.parse(response.text.trim().split('\n').pop()!) as PublishEvent)
+        : (null as PublishEvent | null),
+    };
+  };
+  const storedKeys = async (storage: Storage, gameId: string) => {
+    const keys: string[] = [];
+    for await (const entry of storage.list(`packs/${gameId}/`)) keys.push(entry.key);
+    return keys;
+  };
+
+  it('refuses a publish whose config could not show a proper popup, naming it, and writes nothing', async () => {
+    const s = await setUp('publish-problems@studio.test', { configs: 1 });
+    const [good] = s.configs as [DailyReward];
+    const empty = (await s.client.post(`/api/games/${s.game.id}/daily-rewards`, { name: 'Empty Week' }))
+      .body as DailyReward;
+    const partial = (await s.client.post(`/api/games/${s.game.id}/daily-rewards`, { name: 'Ghost Art' }))
+      .body as DailyReward;
+    // All 7 days given, but its layout shows an image that is not among the game's assets.
+    const packId = good.rewards[0]!.packId;
+    const patched = await s.client.request(`/api/games/${s.game.id}/daily-rewards/${partial.id}`, {
+      method: 'PATCH',
+      json: { rewards: Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId })), cycleDays: 7 },
+    });
+    expect(patched.status).toBe(200);
+    await setLayout(s, partial, {
+      id: 'root',
+      type: 'BackgroundCB',
+      props: {},
+      children: [{ id: 'art', type: 'ImageCB', props: { src: 'asset:gone01' } }],
+    });
+
+    const expected = [
+      {
+        configId: empty.id,
+        configName: 'Empty Week',
+        code: 'DAYS_WITHOUT_PACK',
+        days: [1, 2, 3, 4, 5, 6, 7],
+        message: PUBLISH_PROBLEM_MESSAGES.daysWithoutPack('Empty Week', [1, 2, 3, 4, 5, 6, 7]),
+      },
+      {
+        configId: partial.id,
+        configName: 'Ghost Art',
+        code: 'ASSET_MISSING',
+        days: [],
+        message: PUBLISH_PROBLEM_MESSAGES.assetMissing('Ghost Art', 'gone01'),
+      },
+    ];
+    expect((await preview(s)).problems).toEqual(expected);
+
+    const refused = await publishWith(s, { note: 'first try' });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: 'CONFIG_PROBLEMS', message: PUBLISH_MESSAGES.problems(2), problems: expected },
+    });
+    // Leaving out one of the two is not enough.
+    const still = await publishWith(s, { leaveOut: [empty.id] });
+    expect(still.status).toBe(422);
+    expect(still.body.problems).toEqual([expected[1]]);
+    const none = await publishWith(s, { leaveOut: [good.id, empty.id, partial.id] });
+    expect(none).toMatchObject({ status: 422, body: { code: 'NOTHING_TO_PUBLISH' } });
+    for (const note of ['x'.repeat(PUBLISH_NOTE_MAX + 1), 'bell\u0007', 42]) {
+      expect((await publishWith(s, { note })).status, String(note)).toBe(400);
+    }
+    expect((await publishWith(s, { leaveOut: 'all' })).status).toBe(400);
+    expect((await publishWith(s, { extra: true })).status).toBe(400);
+    expect(await s.server.database.db.select().from(release)).toHaveLength(0);
+    expect(await storedKeys(s.storage, s.game.id)).toEqual([]);
+
+    // The studio's confirmed choice: publish the others, leave these out.
+    const published = await publishWith(s, { leaveOut: [empty.id, partial.id] });
+    expect(published.outcome).toMatchObject({ type: 'done', release: { version: 1, live: true } });
+    if (published.outcome?.type !== 'done') return;
+    expect(published.outcome.release.artifacts.map((a) => a.id)).toEqual([good.id]);
+    expect(await text(s.storage, `packs/${s.game.id}/daily_rewards/${empty.id}/config.json`)).toBeNull();
+  });
+
+  it('names each config new, changed, unchanged or removed against the live release', async () => {
+    const s = await setUp('publish-diff@studio.test', { configs: 3 });
+    const [a, b, c] = s.configs as [DailyReward, DailyReward, DailyReward];
+    const first = await preview(s);
+    expect(first.liveVersion).toBeNull();
+    expect(first.problems).toEqual([]);
+    expect(first.changes.map((x) => [x.id, x.change])).toEqual([
+      [a.id, 'new'],
+      [b.id, 'new'],
+      [c.id, 'new'],
+    ]);
+    const done = (await publishWith(s, {})).outcome;
+    expect(done?.type).toBe('done');
+    if (done?.type !== 'done') return;
+    // The hash the preview names is the one the release keeps.
+    expect(done.release.artifacts.map((x) => x.contentHash)).toEqual(first.configs.map((x) => x.contentHash));
+    const again = await preview(s);
+    expect(again.liveVersion).toBe(1);
+    expect(again.changes.map((x) => x.change)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+
+    await setLayout(s, a, {
+      id: 'root',
+      type: 'BackgroundCB',
+      props: {},
+      children: [{ id: 't', type: 'TextCB', props: { value: 'Edited' } }],
+    });
+    expect((await s.client.request(`/api/games/${s.game.id}/daily-rewards/${c.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    const d = (await s.client.post(`/api/games/${s.game.id}/daily-rewards`, { name: 'Fresh Week' }))
+      .body as DailyReward;
+    const given = await s.client.request(`/api/games/${s.game.id}/daily-rewards/${d.id}`, {
+      method: 'PATCH',
+      json: { rewards: b.rewards.map(({ day, packId }) => ({ day, packId })), cycleDays: 7 },
+    });
+    expect(given.status).toBe(200);
+    const edited = await preview(s);
+    expect(edited.changes).toEqual([
+      { id: a.id, name: a.name, change: 'changed' },
+      { id: b.id, name: b.name, change: 'unchanged' },
+      { id: d.id, name: 'Fresh Week', change: 'new' },
+      { id: c.id, name: c.name, change: 'removed' },
+    ]);
+    // Renaming changes what config.json says.
+    await s.client.request(`/api/games/${s.game.id}/daily-rewards/${b.id}`, {
+      method: 'PATCH',
+      json: { name: 'Renamed Week' },
+    });
+    expect((await preview(s)).changes[1]).toEqual({ id: b.id, name: 'Renamed Week', change: 'changed' });
+  });
+
+  it('records who published each release and its note, and a rollback keeps publish times and order', async () => {
+    const s = await setUp('publish-who@studio.test', { configs: 1 });
+    expect((await publishWith(s, { note: '  Spring event art  ' })).outcome?.type).toBe('done');
+    await setLayout(s, s.configs[0]!, {
+      id: 'root',
+      type: 'BackgroundCB',
+      props: {},
+      children: [{ id: 't', type: 'TextCB', props: { value: 'Two' } }],
+    });
+    expect((await publishWith(s, { note: '\u200b' })).outcome?.type).toBe('done');
+    const before = await releases(s);
+    const [v2, v1] = before.releases as [Release, Release];
+    expect(v1).toMatchObject({ version: 1, note: 'Spring event art', live: false });
+    expect(v2).toMatchObject({ version: 2, note: null, live: true });
+    for (const r of [v1, v2]) expect(r.publishedBy).toContain('publish-who@studio.test');
+    expect(v2.liveSince).toBe(v2.finishedAt);
+
+    const rolled = await s.client.request(`/api/games/${s.game.id}/releases/1/live`, { method: 'POST', json: {} });
+    expect(rolled.status).toBe(200);
+    const after = (rolled.body as Releases).releases;
+    expect(after.map((r) => [r.version, r.live])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    // Publish times stay; only when release 1 went live again is new.
+    expect(after.map((r) => [r.createdAt, r.finishedAt])).toEqual(
+      before.releases.map((r) => [r.createdAt, r.finishedAt]),
+    );
+    expect(Date.parse(after[1]!.liveSince!)).toBeGreaterThan(Date.parse(v2.finishedAt!));
+    expect(after[1]).toMatchObject({ note: 'Spring event art', publishedBy: v1.publishedBy });
   });
 });

@@ -13,6 +13,7 @@ import { dailyRewardsConfigKey, dailyRewardsPageKey } from '../src/storage/stora
 import type { Storage } from '../src/storage/storage';
 import { INSTANCE_GONE_AFTER_MS } from '../src/storage/storage-intents';
 import { signedInClient } from './support/accounts';
+import { publishableDailyRewards } from './support/publishable';
 import { TEST_DATABASE_KIND } from './support/test-database';
 import type { TestClient } from './support/test-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -83,7 +84,7 @@ async function studioWithRelease(server: TestServer) {
   const client = await signedInClient(server, `own-${Math.random().toString(36).slice(2)}@studio.test`);
   const game = (await client.post('/api/games', { name: 'Owned', description: 'x', platforms: ['Web'] })).body as Game;
   for (const id of ['coin', 'gem']) expect((await upload(server, client, game.id, id)).status).toBe(201);
-  const config = (await client.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
+  const [config] = (await publishableDailyRewards(client, game.id, 1)) as [DailyReward];
   expect(await publish(client, game.id)).toMatchObject({ type: 'done' });
   return { client, game, config };
 }

@@ -61,3 +61,4 @@ export const ResetLinkStatusInputSchema = z.strictObject(auth.ResetLinkStatusInp
 export const ResetPasswordInputSchema = z.strictObject(auth.ResetPasswordInputSchema.shape);
 export * from './ui-editor-messages';
 export * from './release';
+export * from './publish-check';

@@ -23,6 +23,11 @@ export const PublishedArtifactSchema = z.object({
   /** The same files at the release's own, never-changing paths. */
   versionedHtmlUrl: z.string(),
   versionedConfigUrl: z.string(),
+  /**
+   * SHA-256 of the config.json as it would be without the release's own addresses (decision 029): equal for two
+   * releases exactly when a player's page shows the same config. Absent on releases published before it was kept.
+   */
+  contentHash: z.string().optional(),
 });
 export type PublishedArtifact = z.infer<typeof PublishedArtifactSchema>;
 
@@ -38,8 +43,16 @@ export const ReleaseSchema = z.object({
   /** What the release could not include (an image a layout names that no longer exists). */
   warnings: z.array(z.string()),
   error: z.string().nullable(),
+  /** When the publish started. */
   createdAt: z.string(),
+  /** When it went live for the first time (or failed): its publish time, which a rollback never changes. */
   finishedAt: z.string().nullable(),
+  /** When it last went live (a rollback sets it); null for a release never live. */
+  liveSince: z.string().nullable(),
+  /** Who published it: the studio member's name and email at the time; null on releases from before. */
+  publishedBy: z.string().nullable(),
+  /** The note given at publish, if any (at most PUBLISH_NOTE_MAX characters). */
+  note: z.string().nullable(),
 });
 export type Release = z.infer<typeof ReleaseSchema>;
 
@@ -94,6 +107,8 @@ export const PUBLISH_MESSAGES = {
   /** §2 "Publish Now" while running. */
   publishing: 'Publishing…',
   publishNow: 'Publish Now',
+  /** Publish Now asks the server what would change first (decision 029). */
+  checking: 'Checking…',
   explanation:
     'Publishing generates a page and a config.json for every daily reward of this game and uploads them to storage, for your game engine to download and show in a web view.',
   noConfigs: 'This game has no daily rewards to publish yet. Create one in the Daily Rewards tab first.',
@@ -106,4 +121,8 @@ export const PUBLISH_MESSAGES = {
   missingAsset: (configName: string, assetId: string) =>
     `"${configName}" shows image asset:${assetId}, which is no longer among the game's assets; it shows as an empty box.`,
   interrupted: 'This publish was interrupted before it finished (the server stopped).',
+  /** Decision 029: the publish's 422, with the problems listed. */
+  problems: (count: number) =>
+    `${count === 1 ? 'A config' : `${count} configs`} could not show a proper popup, so nothing was published. Fix ${count === 1 ? 'it' : 'them'}, or leave ${count === 1 ? 'it' : 'them'} out of this release.`,
+  nothingLeft: 'Every config is left out, so there is nothing to publish.',
 } as const;

@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, max } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import {
   assetReferenceId,
   layoutNodes,
+  publishProblems,
+  releaseChanges,
+  type CheckedPack,
+  type DailyReward,
+  type PublishPreview,
+  type PublishProblem,
   PUBLISH_MESSAGES,
   PUBLISHED_CACHE,
   RELEASES_KEPT,
@@ -29,7 +35,7 @@ import {
 } from '../storage/release-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
-import { embedConfigFrom, embedSourcesOf, listDailyRewards } from './daily-rewards';
+import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from './daily-rewards';
 import { publishedPageFor } from './published-page';
 
 export type ReleaseRow = typeof release.$inferSelect;
@@ -75,6 +81,9 @@ export function presentRelease(row: ReleaseRow): Release {
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    liveSince: row.liveSince?.toISOString() ?? null,
+    publishedBy: row.publishedBy,
+    note: row.note,
   };
 }
 
@@ -231,6 +240,7 @@ async function switchLive(
   }
 
   let row: ReleaseRow | undefined;
+  const now = new Date();
   try {
     row = await deps.db.transaction(async (tx) => {
       await tx
@@ -239,7 +249,8 @@ async function switchLive(
         .where(and(ownRows(scope), eq(release.live, true)));
       const [live] = await tx
         .update(release)
-        .set({ live: true, status: 'ready', finishedAt: new Date() })
+        // A rollback keeps the release's publish time (decision 029): only when it went live again is new.
+        .set({ live: true, status: 'ready', finishedAt: sql`coalesce(${release.finishedAt}, ${now})`, liveSince: now })
         .where(and(ownRows(scope), eq(release.version, version)))
         .returning();
       return live;
@@ -396,6 +407,77 @@ async function pruneReleases(deps: ReleaseDeps, scope: GameScope): Promise<void>
   }
 }
 
+/** A config as a publish would write it, before its images are copied into the release. */
+export type PlannedConfig = {
+  config: DailyReward;
+  /** The config.json content, with the game's own asset URLs (the release's copies replace them when written). */
+  published: ReturnType<typeof embedConfigFrom>;
+  contentHash: string;
+  problems: PublishProblem[];
+};
+export type PublishPlan = { configs: PlannedConfig[]; sources: EmbedSources };
+
+/**
+ * What a publish of the game would write and what is wrong with it (decision 029), read without the lock and
+ * without touching storage: each config's config.json content, its hash and its problems.
+ */
+export async function planPublish(deps: Pick<ReleaseDeps, 'db' | 'storage'>, scope: GameScope): Promise<PublishPlan> {
+  const [configs, sources] = await Promise.all([
+    listDailyRewards(deps.db, scope),
+    embedSourcesOf(deps.db, deps.storage, scope),
+  ]);
+  const packs = new Map<string, CheckedPack>(
+    sources.packs.map((pack) => [
+      pack.id,
+      { id: pack.id, name: pack.name, contents: pack.contents, imageMissing: !!pack.assetRefId && !pack.assetUrl },
+    ]),
+  );
+  const assetIds = new Set(sources.assets.map((entry) => entry.assetId));
+  return {
+    sources,
+    configs: configs.map((config) => {
+      // The owner's account ID stays private (whether or not the embed config still carries one).
+      const { ownerId: _ownerId, ...published } = embedConfigFrom(config, sources) as ReturnType<
+        typeof embedConfigFrom
+      > & { ownerId?: unknown };
+      const json = JSON.stringify(published);
+      return {
+        config,
+        published,
+        contentHash: createHash('sha256').update(json).digest('hex'),
+        problems: publishProblems(config, packs, assetIds, published),
+      };
+    }),
+  };
+}
+
+/** The live release's row, if the game has one. */
+async function liveRelease(db: Db, scope: GameScope): Promise<ReleaseRow | undefined> {
+  const [live] = await db
+    .select()
+    .from(release)
+    .where(and(ownRows(scope), eq(release.live, true)));
+  return live;
+}
+
+/** GET …/releases/preview: the problems that would refuse a publish, and each config against the live release. */
+export async function previewPublish(deps: ReleaseDeps, scope: GameScope): Promise<PublishPreview> {
+  const [plan, live] = await Promise.all([planPublish(deps, scope), liveRelease(deps.db, scope)]);
+  const configs = plan.configs.map(({ config, contentHash }) => ({ id: config.id, name: config.name, contentHash }));
+  return {
+    liveVersion: live?.version ?? null,
+    configs,
+    problems: plan.configs.flatMap((planned) => planned.problems),
+    changes: releaseChanges(live?.artifacts ?? [], configs),
+  };
+}
+
+/** Who published a release, as the history shows it: their name and email as they are now. */
+export function publisherOf(user: { name?: string | null; email: string }): string {
+  const name = user.name?.trim();
+  return name && name !== user.email ? `${name} (${user.email})` : user.email;
+}
+
 /**
  * Publishes every daily reward config of a game (issue 11, §4 Publish): the page and each config.json (the
  * config with its packs and assets, images copied into the release so a later asset deletion never breaks it)
@@ -406,9 +488,12 @@ export async function publishGame(
   deps: ReleaseDeps,
   scope: GameScope,
   emit: (event: PublishEvent) => void,
+  /** planPublish's answer less the configs left out, each free of problems (the route checked). */
+  plan: PublishPlan,
+  by: { publishedBy: string; note: string | null },
 ): Promise<ReleaseRow> {
   const { db, storage } = deps;
-  const configs = await listDailyRewards(db, scope);
+  const configs = plan.configs;
   if (configs.length === 0) throw new PublishError(409, 'NO_CONFIGS', PUBLISH_MESSAGES.noConfigs);
   let template: string;
   try {
@@ -428,7 +513,7 @@ export async function publishGame(
   const writing = await db.transaction(async (tx) => {
     await tx
       .insert(release)
-      .values({ id: randomUUID(), ...scope, version, status: 'writing', artifacts: [], warnings: [] });
+      .values({ id: randomUUID(), ...scope, version, status: 'writing', artifacts: [], warnings: [], ...by });
     return deps.intents.begin('objects', releasePrefix(scope.gameId, version), tx);
   });
   const total = configs.length;
@@ -460,18 +545,13 @@ export async function publishGame(
       return copy;
     };
 
-    // The game's theme, packs and assets, read once for every config.
-    const sources = await embedSourcesOf(db, storage, scope);
     const files: (ReleaseFiles | null)[] = Array.from({ length: total }, () => null);
     const warnings: string[][] = Array.from({ length: total }, () => []);
     let done = 0;
-    await eachLimited(configs, deps.concurrency ?? 8, async (config, index) => {
-      const embed = embedConfigFrom(config, sources);
-      // The owner's account ID stays private; everything a player's page needs is published.
-      const { ownerId: _ownerId, ...published } = embed;
+    await eachLimited(configs, deps.concurrency ?? 8, async ({ config, published, contentHash }, index) => {
       const found = new Set<string>();
       const publishedAssets = [];
-      for (const entry of embed.assets ?? []) {
+      for (const entry of published.assets ?? []) {
         const url = await relocate(entry.url);
         if (url) {
           publishedAssets.push({ ...entry, url });
@@ -479,7 +559,7 @@ export async function publishGame(
         }
       }
       const publishedPacks = await Promise.all(
-        (embed.packs ?? []).map(async (pack) => ({
+        (published.packs ?? []).map(async (pack) => ({
           ...pack,
           assetUrl: pack.assetUrl ? await relocate(pack.assetUrl) : (pack.assetUrl ?? null),
         })),
@@ -510,6 +590,7 @@ export async function publishGame(
           configUrl: storage.publicUrl(dailyRewardsConfigKey(scope.gameId, config.id)),
           versionedHtmlUrl: storage.publicUrl(pageKey),
           versionedConfigUrl: storage.publicUrl(configKey),
+          contentHash,
         },
         html: page,
         config: body,

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { GAME_MESSAGES, PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
+import { GAME_MESSAGES, PUBLISH_MESSAGES, PublishInputSchema, type PublishEvent } from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
-import { jsonError } from '../lib/http';
+import { jsonError, readJson } from '../lib/http';
 import type { GameLocks } from '../lib/game-lock';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import type { LiveEvents } from '../lib/live-events';
@@ -14,9 +14,13 @@ import { removeGameFiles } from '../storage/remove-game-files';
 import {
   listReleases,
   makeReleaseLive,
+  planPublish,
   presentRelease,
+  previewPublish,
   PublishError,
   publishGame,
+  publisherOf,
+  type PublishPlan,
   type ReleaseDeps,
 } from '../resources/releases';
 
@@ -29,9 +33,29 @@ const LOCK = 'releases';
 const versionOf = (text: string) => (/^[1-9]\d{0,8}$/.test(text) ? Number(text) : null);
 
 /**
- * /api/games/:gameId/releases (issue 11): the game's releases with the page and manifest addresses (GET),
- * publish (POST, answered as application/x-ndjson: a line per config written, then the outcome), and make an
- * earlier release live again (POST /:version/live).
+ * The configs a publish writes (decision 029): the plan less those the studio chose to leave out. A remaining
+ * config with a problem refuses the publish: a 422 answer listing every problem.
+ */
+function checkedPlan(plan: PublishPlan, leaveOut: readonly string[] | undefined) {
+  const left = new Set(leaveOut ?? []);
+  const configs = plan.configs.filter(({ config }) => !left.has(config.id));
+  const problems = configs.flatMap((planned) => planned.problems);
+  if (problems.length) {
+    const count = new Set(problems.map((problem) => problem.configId)).size;
+    return { refused: { code: 'CONFIG_PROBLEMS', message: PUBLISH_MESSAGES.problems(count), problems } } as const;
+  }
+  if (configs.length === 0) {
+    return { refused: { code: 'NOTHING_TO_PUBLISH', message: PUBLISH_MESSAGES.nothingLeft, problems } } as const;
+  }
+  return { plan: { ...plan, configs } } as const;
+}
+
+/**
+ * /api/games/:gameId/releases (issue 11): the game's releases with the page and manifest addresses (GET), what a
+ * publish would do (GET /preview: problems and each config against the live release, decision 029), publish
+ * (POST { note?, leaveOut? }, answered as application/x-ndjson: a line per config written, then the outcome; 422
+ * with the problems when a config could not show a proper popup), and make an earlier release live again (POST
+ * /:version/live).
  */
 export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
   const changed = (scope: GameScope) => liveEvents.publish(scope.ownerId, { topic: 'releases', id: scope.gameId });
@@ -39,8 +63,11 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listReleases(release, c.get('scope'))))
+    .get('/preview', async (c) => c.json(await previewPublish(release, c.get('scope'))))
     .post('/', ...jsonBody, async (c) => {
       const scope = c.get('scope');
+      const input = await readJson(c, PublishInputSchema);
+      if (!input.ok) return input.response;
       // Refusals that need no lock answer as JSON with their status, before the stream starts.
       if ((await listDailyRewards(db, scope)).length === 0) {
         return jsonError(c, 409, 'NO_CONFIGS', PUBLISH_MESSAGES.noConfigs);
@@ -52,6 +79,21 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
         await lock.release();
         return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       }
+      // Checked under the lock, just before writing: the configs may have changed since the modal's preview.
+      let checked: ReturnType<typeof checkedPlan>;
+      try {
+        checked = checkedPlan(await planPublish(release, scope), input.value.leaveOut);
+      } catch (error) {
+        await lock.release();
+        throw error;
+      }
+      if (checked.refused) {
+        await lock.release();
+        const { code, message, problems } = checked.refused;
+        return jsonError(c, 422, code, message, { problems });
+      }
+      const plan = checked.plan;
+      const by = { publishedBy: publisherOf(c.get('user')), note: input.value.note ?? null };
 
       // The publish runs to its end even if the developer closes the modal: it is not tied to this answer.
       const lines: string[] = [];
@@ -63,7 +105,7 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
       };
       void (async () => {
         try {
-          const live = await publishGame(release, scope, emit);
+          const live = await publishGame(release, scope, emit, plan, by);
           emit({ type: 'done', release: presentRelease(live) });
         } catch (error) {
           const known = error instanceof PublishError;
