@@ -2,6 +2,7 @@ import './lib/configure-zod';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPublicPath } from './app/public-paths';
+import './tokens.css';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -7,6 +7,7 @@ import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';
 import { SKIP_TARGET, SkipLink } from './skip-link';
 import { Button } from './ui/button';
+import styles from './app-shell.module.css';
 
 /** The signed-in frame: top bar with the account (a link to its settings) and sign-out, then the page. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
@@ -37,7 +38,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </Button>
         </div>
       </header>
-      <main id="main-content" {...SKIP_TARGET} className={`shell-main ${SKIP_TARGET.className}`}>
+      {/* shell-main: the name a full-width page (the UI editor) widens it by. */}
+      <main id="main-content" {...SKIP_TARGET} className={`shell-main ${styles.main} ${SKIP_TARGET.className}`}>
         {children}
       </main>
     </div>

@@ -17,6 +17,7 @@ import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadAsset } from '../../../lib/api/assets/upload-asset';
+import styles from './upload-asset-form.module.css';
 
 const newAssetId = () => randomAssetId((n) => crypto.getRandomValues(new Uint8Array(n)));
 
@@ -73,7 +74,7 @@ export function UploadAssetForm({ gameId }: { gameId: string }) {
   });
 
   return (
-    <form className="upload-form" noValidate onSubmit={onSubmit} aria-label="Upload asset">
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Upload asset">
       <TextField label="Asset name" placeholder="Gold coin" error={errors.name?.message} {...register('name')} />
       <Field label="Asset ID" htmlFor="asset-id" error={errors.assetId?.message}>
         <div className="input-with-button">
@@ -101,20 +102,20 @@ export function UploadAssetForm({ gameId }: { gameId: string }) {
           id="asset-file"
           aria-describedby={errors.file ? errorIdOf('asset-file') : undefined}
           type="file"
-          className="input file-input"
+          className={`input ${styles.file}`}
           accept={ASSET_IMAGE_TYPES.join(',')}
           aria-invalid={errors.file ? true : undefined}
           {...register('file')}
         />
       </Field>
-      <div className="upload-actions">
+      <div className={styles.wide}>
         <Button type="submit" loading={upload.isPending}>
           <Upload size={16} aria-hidden />
           Upload
         </Button>
       </div>
       {upload.isError ? (
-        <div className="upload-error">
+        <div className={styles.wide}>
           <Alert tone="error">{uploadErrorMessage(upload.error)}</Alert>
         </div>
       ) : null}

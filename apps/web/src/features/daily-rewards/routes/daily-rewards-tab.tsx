@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useCreateDailyReward } from '../../../lib/api/daily-rewards/create-daily-reward';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import type { Leaves } from '../../../lib/use-leave-guard';
+import { PageHeader } from '../../../components/page-header';
 import { DailyRewardEditor } from '../components/daily-reward-editor';
 import { DailyRewardList } from '../components/daily-reward-list';
 
@@ -50,18 +51,18 @@ export function DailyRewardsTab() {
 
   return (
     <div className="page">
-      <div className="page-header page-header-row">
-        <div>
-          <h1 className="page-title">Daily Rewards</h1>
-          <p className="muted">7-day reward cycles: each day of the cycle gives players a pack.</p>
-        </div>
-        <div className="page-actions">
-          <Button asChild variant="secondary">
-            <Link to={emulatorPath}>+ Open Emulator</Link>
-          </Button>
-          {createButton}
-        </div>
-      </div>
+      <PageHeader
+        title="Daily Rewards"
+        intro="7-day reward cycles: each day of the cycle gives players a pack."
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to={emulatorPath}>+ Open Emulator</Link>
+            </Button>
+            {createButton}
+          </>
+        }
+      />
       {configs.isPending ? (
         <section className="panel">
           <p className="muted">Loading daily rewards…</p>

@@ -38,11 +38,11 @@ export function GameCard({ game }: { game: Game }) {
           </li>
         ))}
       </ul>
-      <footer className="game-card-footer">
+      <footer className={styles.footer}>
         <SdkKey value={game.sdkKey} />
         <button
           type="button"
-          className="icon-button"
+          className={`icon-button ${styles.open}`}
           aria-label={`Open ${game.name} workspace`}
           onClick={(event) => {
             event.stopPropagation();

@@ -1,24 +1,27 @@
-import { Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Menu, Upload, X } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { GAME_MESSAGES, type Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
 import { StagingBadge } from './staging-badge';
 import { DAILY_REWARDS_TAB, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
+import styles from './workspace-sidebar.module.css';
+
+const ALL_TABS = [...MAIN_TABS, DAILY_REWARDS_TAB];
 
 function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
   const Icon = info.icon;
   if (info.disabled) {
     return (
-      <button type="button" className="nav-item" disabled aria-disabled="true">
+      <button type="button" className={styles.item} disabled aria-disabled="true">
         <Icon size={18} aria-hidden />
         <span>{info.label}</span>
-        <span className="soon">Coming Soon</span>
+        <span className={styles.soon}>Coming Soon</span>
       </button>
     );
   }
   return (
-    <NavLink to={tabPath(gameId, info)} end={!info.path} className="nav-item">
+    <NavLink to={tabPath(gameId, info)} end={!info.path} className={styles.item}>
       <Icon size={18} aria-hidden />
       <span>{info.label}</span>
     </NavLink>
@@ -33,45 +36,93 @@ function optionLabel(game: Game): string {
   return `${game.name} · ${GAME_MESSAGES.stagingCopy}`;
 }
 
-/** §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. */
+/**
+ * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. On a narrow screen
+ * (issue 20 item 12) it is a bar naming the game and the section, with a disclosure button that opens the rest
+ * above the tab's page, so the tab's content starts on the first screen. Choosing a section or Escape closes it.
+ */
 export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: Game[]; publish?: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const currentTab = tabFromPath(location.pathname);
-  const switchGame = (id: string) => {
-    const info = [...MAIN_TABS, DAILY_REWARDS_TAB].find((t) => t.tab === currentTab) ?? MAIN_TABS[0]!;
-    void navigate(tabPath(id, info));
+  const current = ALL_TABS.find((t) => t.tab === currentTab) ?? MAIN_TABS[0]!;
+  const [open, setOpen] = useState(false);
+  const [seenPath, setSeenPath] = useState(location.pathname);
+  if (seenPath !== location.pathname) {
+    setSeenPath(location.pathname);
+    setOpen(false);
+  }
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const sourceName = games.find((g) => g.id === game.stagingCopyOf)?.name;
+  const switchGame = (id: string) => void navigate(tabPath(id, current));
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (!open || event.key !== 'Escape') return;
+    event.preventDefault();
+    setOpen(false);
+    menuButton.current?.focus();
   };
   return (
-    <aside className="sidebar" aria-label="Game workspace">
-      <label className="field-label" htmlFor="game-selector">
-        Game
-      </label>
-      <select id="game-selector" className="input" value={game.id} onChange={(event) => switchGame(event.target.value)}>
-        {games.map((g) => (
-          <option key={g.id} value={g.id}>
-            {optionLabel(g)}
-          </option>
-        ))}
-      </select>
-      <StagingBadge game={game} sourceName={games.find((g) => g.id === game.stagingCopyOf)?.name} />
-      <nav className="nav" aria-label="Workspace sections">
-        {MAIN_TABS.map((info) => (
-          <NavItem key={info.tab} gameId={game.id} info={info} />
-        ))}
-        <hr className="nav-divider" />
-        <NavItem gameId={game.id} info={DAILY_REWARDS_TAB} />
-      </nav>
-      <div className="sidebar-footer">
-        <Link to={paths.dashboard()} className="nav-item">
-          <span>← Back to Dashboard</span>
-        </Link>
-        {publish ?? (
-          <button type="button" className="btn btn-secondary btn-block" disabled>
-            <Upload size={16} aria-hidden />
-            Publish Packs
-          </button>
-        )}
+    <aside className={styles.sidebar} aria-label="Game workspace" data-open={open || undefined}>
+      <div className={styles.bar}>
+        <div className={styles.where}>
+          <span className={styles.gameName} title={game.name}>
+            {game.name}
+          </span>
+          <span className={styles.section}>{current.label}</span>
+        </div>
+        <StagingBadge game={game} sourceName={sourceName} />
+        <button
+          ref={menuButton}
+          type="button"
+          className={`btn btn-secondary btn-sm ${styles.menuButton}`}
+          aria-label="Workspace menu"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? <X size={16} aria-hidden /> : <Menu size={16} aria-hidden />}
+          Menu
+        </button>
+      </div>
+      <div id={panelId} className={styles.panel} onKeyDown={closeOnEscape}>
+        <label className="field-label" htmlFor="game-selector">
+          Game
+        </label>
+        <select
+          id="game-selector"
+          className="input"
+          value={game.id}
+          onChange={(event) => switchGame(event.target.value)}
+        >
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {optionLabel(g)}
+            </option>
+          ))}
+        </select>
+        {/* The bar shows it on a narrow screen. */}
+        <span className={styles.wideOnly}>
+          <StagingBadge game={game} sourceName={sourceName} />
+        </span>
+        <nav className={styles.nav} aria-label="Workspace sections">
+          {MAIN_TABS.map((info) => (
+            <NavItem key={info.tab} gameId={game.id} info={info} />
+          ))}
+          <hr className={styles.divider} />
+          <NavItem gameId={game.id} info={DAILY_REWARDS_TAB} />
+        </nav>
+        <div className={styles.footer}>
+          <Link to={paths.dashboard()} className={styles.item}>
+            <span>← Back to Dashboard</span>
+          </Link>
+          {publish ?? (
+            <button type="button" className="btn btn-secondary btn-block" disabled>
+              <Upload size={16} aria-hidden />
+              Publish Packs
+            </button>
+          )}
+        </div>
       </div>
     </aside>
   );

@@ -7,16 +7,23 @@ import { useSignedInUser } from '../../../lib/current-user';
 import { useGames } from '../../../lib/api/games/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
 import { GameCard } from '../components/game-card';
+import styles from './dashboard-page.module.css';
 
 /** Dashboard home: the welcome line and the "Your Games" grid. */
 export function DashboardPage() {
   const user = useSignedInUser();
   const games = useGames();
   const [creating, setCreating] = useState(false);
+  const name = userGreetingName(user);
   return (
     <div className="page">
       <div className="page-header">
-        <h1 className="welcome">Welcome, {userGreetingName(user)}</h1>
+        <h1 className={styles.welcome}>
+          Welcome,{' '}
+          <span className={styles.name} title={name}>
+            {name}
+          </span>
+        </h1>
         <p className="muted">Your games, segments, inventory and daily rewards live here.</p>
       </div>
       <section aria-labelledby="your-games">

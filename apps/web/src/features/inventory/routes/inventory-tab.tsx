@@ -13,6 +13,7 @@ import { useItems } from '../../../lib/api/items/get-items';
 import { useDeletePack } from '../../../lib/api/packs/delete-pack';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { formatValue } from '../../../lib/format-value';
+import { PageHeader } from '../../../components/page-header';
 import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
@@ -72,17 +73,17 @@ export function InventoryTab() {
 
   return (
     <div className="page">
-      <div className="page-header page-header-row">
-        <div>
-          <h1 className="page-title">Inventory</h1>
-          <p className="muted">Currencies and game items, and the packs that bundle them.</p>
-        </div>
-        <Button
-          onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
-        >
-          + Add
-        </Button>
-      </div>
+      <PageHeader
+        title="Inventory"
+        intro="Currencies and game items, and the packs that bundle them. Values are in US dollars; your game gets each entry by its ID."
+        actions={
+          <Button
+            onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
+          >
+            + Add
+          </Button>
+        }
+      />
       <Tabs.Root value={view} onValueChange={(v) => setView(v as 'items' | 'packs')}>
         <Tabs.List className="tabs" aria-label="Inventory">
           <Tabs.Trigger value="items" className="tab">

@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
 import { useSegments } from '../../../lib/api/segments/get-segments';
+import { PageHeader } from '../../../components/page-header';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
 
@@ -38,15 +39,15 @@ export function SegmentsTab() {
 
   return (
     <div className="page">
-      <div className="page-header page-header-row">
-        <div>
-          <h1 className="page-title">Player Segments</h1>
-          <p className="muted">Rules in CEL that decide which players see what.</p>
-        </div>
-        <Button onClick={startCreating} disabled={creating}>
-          + Create Segment
-        </Button>
-      </div>
+      <PageHeader
+        title="Player Segments"
+        intro="Rules in CEL that decide which players see what."
+        actions={
+          <Button onClick={startCreating} disabled={creating}>
+            + Create Segment
+          </Button>
+        }
+      />
       {creating ? (
         <section className="panel">
           <h2 className="panel-title">New segment</h2>
