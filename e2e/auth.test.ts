@@ -47,6 +47,9 @@ describe('email and password accounts', () => {
     const link = verificationLink(await app.smtp.waitForMail(email));
     expect(link.startsWith(`${app.url}/verified?token=`)).toBe(true);
     await page.goto(link);
+    // The page asks before it signs anyone in, naming the account (issue 24).
+    await page.getByText(VERIFY_MESSAGES.confirmQuestion(`${email[0]}…@${email.split('@')[1]}`)).waitFor();
+    await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.getByText(VERIFY_MESSAGES.success).waitFor();
     await page.waitForURL(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
@@ -76,6 +79,7 @@ describe('email and password accounts', () => {
     const second = await app.smtp.waitForMail(email, 2);
 
     await page.goto(verificationLink(second));
+    await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.waitForURL(`${app.url}/dashboard`);
   });
 
@@ -84,6 +88,7 @@ describe('email and password accounts', () => {
     const email = uniqueEmail('wrong');
     await signUpInBrowser(page, email);
     await page.goto(verificationLink(await app.smtp.waitForMail(email)));
+    await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.waitForURL(`${app.url}/dashboard`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/login`);
@@ -109,6 +114,7 @@ describe('email and password accounts', () => {
     await signUpInBrowser(page, email);
     const link = verificationLink(await app.smtp.waitForMail(email));
     await page.goto(link);
+    await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.waitForURL(`${app.url}/dashboard`);
 
     const other = await newPage();
@@ -117,6 +123,7 @@ describe('email and password accounts', () => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     await other.goto(link);
+    await other.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await other.getByText(VERIFY_MESSAGES.linkUsed).waitFor();
     // A refused link is the page's outcome, not a failed request.
     expect(consoleErrors).toEqual([]);

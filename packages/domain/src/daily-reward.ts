@@ -28,6 +28,10 @@ export const DAILY_REWARD_MESSAGES = {
   notFound: 'Daily reward not found.',
   layoutConflict:
     'This layout was changed in another tab since you opened it. Reload to see the newer one, or overwrite it with yours.',
+  rewardsConflict:
+    'These days were changed in another tab or by someone else since you opened them. Reload to see the saved days, or overwrite them with yours.',
+  conflictReload: 'Reload saved days',
+  conflictOverwrite: 'Overwrite with mine',
   unknownPacks: 'A daily reward can only give packs of its own game.',
   leaveTitle: 'Leave with unsaved day assignments?',
   leaveText: (name: string) => `The packs you assigned to the days of ${name} have not been saved and will be lost.`,
@@ -126,6 +130,11 @@ export const UpdateDailyRewardInputSchema = z
     name: DailyRewardNameSchema.optional(),
     rewards: DailyRewardRewardsSchema.optional(),
     cycleDays: z.literal(DAILY_REWARD_CYCLE_DAYS, { error: DAILY_REWARD_MESSAGES.cycleDaysInvalid }).optional(),
+    /**
+     * The rewardsVersion the editor loaded (issue 24 item 5): rewards saved over newer ones are refused with 409
+     * DAILY_REWARD_CONFLICT rather than silently overwriting another tab's; without it, the save overwrites.
+     */
+    baseRewardsVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .refine((input) => input.name !== undefined || input.rewards !== undefined, DAILY_REWARD_MESSAGES.updateEmpty)
   .refine(
@@ -145,6 +154,8 @@ export const DailyRewardSchema = z.object({
   uiLayout: LayoutNodeSchema.nullable(),
   /** How many times the layout has been saved: the editor's save names the version it started from. */
   layoutVersion: z.number().int().min(0),
+  /** How many times the days have been saved: the day editor's save names the version it started from. */
+  rewardsVersion: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
   enabled: z.boolean(),

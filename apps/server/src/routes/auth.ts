@@ -210,7 +210,14 @@ export function authRoutes({ auth, config, db }: Deps) {
         jsonError(c, 400, 'RESET_LINK_INVALID', RESET_MESSAGES.linkInvalid),
       );
     })
-    .get('/verify-email', (c) => verify(c, c.req.query('token') ?? ''))
+    .get('/verify-email', (c) => {
+      const token = c.req.query('token') ?? '';
+      // A link followed in a browser must not sign anyone in unasked (login CSRF, issue 24): the page asks first.
+      if (c.req.header('sec-fetch-mode') === 'navigate') {
+        return c.redirect(`/verified?${new URLSearchParams({ token }).toString()}`, 303);
+      }
+      return verify(c, token);
+    })
     .post('/redeem-verification', async (c) => {
       // What /verified calls: the same redemption, answered as an outcome (200) with the reason for a refusal.
       const input = await readJson(c, RedeemVerificationInputSchema);

@@ -70,7 +70,8 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
       const scope = c.get('scope');
       const input = await readJson(c, UpdateDailyRewardInputSchema);
       if (!input.ok) return input.response;
-      const { name, rewards } = input.value;
+      const { name, rewards, baseRewardsVersion } = input.value;
+      const id = c.req.param('dailyRewardId');
       const row = await db.transaction(async (tx) => {
         if (rewards) {
           // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
@@ -82,19 +83,37 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
             .for('share');
           if (found.length !== ids.length) return 'unknown-packs' as const;
         }
+        // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
+        const precondition =
+          rewards && baseRewardsVersion !== undefined ? eq(dailyReward.rewardsVersion, baseRewardsVersion) : undefined;
         const [updated] = await tx
           .update(dailyReward)
           .set({
             ...(name !== undefined ? { name } : {}),
-            ...(rewards ? { rewards, cycleDays: DAILY_REWARD_CYCLE_DAYS } : {}),
+            ...(rewards
+              ? { rewards, cycleDays: DAILY_REWARD_CYCLE_DAYS, rewardsVersion: sql`${dailyReward.rewardsVersion} + 1` }
+              : {}),
             updatedAt: new Date(),
           })
-          .where(own(scope, c.req.param('dailyRewardId')))
+          .where(and(own(scope, id), precondition))
           .returning();
-        return updated ?? null;
+        if (updated) return updated;
+        if (!precondition) return null;
+        const [current] = await tx.select().from(dailyReward).where(own(scope, id));
+        return current ? ({ conflict: current } as const) : null;
       });
       if (row === 'unknown-packs') return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
       if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      if ('conflict' in row) {
+        return c.json(
+          {
+            code: 'DAILY_REWARD_CONFLICT',
+            message: DAILY_REWARD_MESSAGES.rewardsConflict,
+            current: presentDailyReward(row.conflict),
+          },
+          409,
+        );
+      }
       await changed(scope, row.id);
       return c.json(presentDailyReward(row));
     })

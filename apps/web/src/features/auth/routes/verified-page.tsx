@@ -1,18 +1,53 @@
 import { MailCheck, MailWarning } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { VERIFY_MESSAGES, verifyErrorMessage } from '@liveops/domain/auth';
 import { Brand } from '../../../components/brand';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useVerifyEmail } from '../api/verify-email';
+import { emailOfVerificationToken, maskEmail } from '../verification-link';
 
 const REDIRECT_DELAY_MS = 1500;
 
-/** Where the verification email lands: redeems the token, then goes on to the dashboard. */
+/**
+ * Where the verification email lands. A link signs its account in, and anyone can send anyone their own link
+ * (login CSRF, issue 24): so the page first asks, naming the account, and redeems the token only when the button
+ * is pressed; then it goes on to the dashboard.
+ */
 export function VerifiedPage() {
-  const { search, navigate, signedIn } = usePageNavigation();
-  const verification = useVerifyEmail(new URLSearchParams(search).get('token'));
+  const { search } = usePageNavigation();
+  const token = new URLSearchParams(search).get('token');
+  const [confirmed, setConfirmed] = useState(false);
+  const email = token ? emailOfVerificationToken(token) : null;
+  if (token && email && !confirmed) {
+    return (
+      <VerifyFrame>
+        <MailCheck className="verify-icon" size={40} aria-hidden />
+        <p className="verify-text">{VERIFY_MESSAGES.confirmQuestion(maskEmail(email))}</p>
+        <p className="verify-hint">{VERIFY_MESSAGES.confirmHint}</p>
+        <Button onClick={() => setConfirmed(true)}>{VERIFY_MESSAGES.confirmButton}</Button>
+      </VerifyFrame>
+    );
+  }
+  return <Redemption token={token} />;
+}
+
+function VerifyFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="auth-page">
+      <div className="auth-brand">
+        <Brand />
+      </div>
+      <div className="panel verify-panel">{children}</div>
+    </div>
+  );
+}
+
+/** The token redeemed (a token that names no address is refused by the server as any forged one is). */
+function Redemption({ token }: { token: string | null }) {
+  const { navigate, signedIn } = usePageNavigation();
+  const verification = useVerifyEmail(token);
   const verified = verification.data?.verified === true;
 
   useEffect(() => {
@@ -57,12 +92,5 @@ export function VerifiedPage() {
     );
   }
 
-  return (
-    <div className="auth-page">
-      <div className="auth-brand">
-        <Brand />
-      </div>
-      <div className="panel verify-panel">{body}</div>
-    </div>
-  );
+  return <VerifyFrame>{body}</VerifyFrame>;
 }

@@ -1,4 +1,5 @@
 import { Check, Package, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import {
   type DailyReward,
 } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
 import { LeaveDialog } from '../../../components/leave-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { useDeleteDailyReward } from '../../../lib/api/daily-rewards/delete-daily-reward';
 import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
 import { useItems } from '../../../lib/api/items/get-items';
+import { queryKeys } from '../../../lib/api/query-keys';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
 import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
@@ -35,11 +38,16 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   const packs = usePacks(gameId);
   const items = useItems(gameId);
   const update = useUpdateDailyReward(gameId);
+  const queryClient = useQueryClient();
   const remove = useDeleteDailyReward(gameId);
   const { message, show } = useTimedMessage<'saved' | 'failed' | 'missing'>();
   const stored = draftFromRewards(config.rewards);
   // null while the draft is clean: the slots then follow the stored config, live updates included.
   const [edits, setEdits] = useState<RewardDraft | null>(null);
+  // The rewardsVersion the edits started from: a save over days saved since (another tab) is refused (issue 24).
+  const [baseVersion, setBaseVersion] = useState(config.rewardsVersion);
+  // Set when the server refused a save because the days changed meanwhile: reload them, or overwrite them.
+  const [conflict, setConflict] = useState(false);
   const draft = edits ?? stored;
   const dirty = edits !== null && !isSameDraft(edits, stored);
   const missing = missingDays(rewardsFromDraft(draft));
@@ -47,24 +55,48 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   const blocker = useLeaveGuard(dirty, leaves);
 
   const choose = (day: number, packId: string) => {
+    // A clean draft follows the stored days, so its first edit starts from the version shown.
+    if (edits === null) setBaseVersion(config.rewardsVersion);
     const next = draft.map((current, index) => (index === day - 1 ? packId : current));
     setEdits(isSameDraft(next, stored) ? null : next);
   };
-  const save = () => {
+  /** Saves the draft over the version it started from; `overwrite` saves it whatever was saved meanwhile. */
+  const save = (overwrite = false) => {
     if (missing.length) {
       show('missing', missingDaysMessage(missing), DAILY_REWARD_SAVE_ERROR_MS);
       return;
     }
+    const rewards = rewardsFromDraft(draft);
     update.mutate(
-      { dailyRewardId: config.id, input: { rewards: rewardsFromDraft(draft), cycleDays: DAILY_REWARD_CYCLE_DAYS } },
+      {
+        dailyRewardId: config.id,
+        input: {
+          rewards,
+          cycleDays: DAILY_REWARD_CYCLE_DAYS,
+          ...(overwrite ? {} : { baseRewardsVersion: edits === null ? config.rewardsVersion : baseVersion }),
+        },
+      },
       {
         onSuccess: () => {
           setEdits(null);
+          setConflict(false);
           show('saved', DAILY_REWARD_MESSAGES.saved, DAILY_REWARD_SAVED_MESSAGE_MS);
         },
-        onError: () => show('failed', DAILY_REWARD_MESSAGES.saveFailed, DAILY_REWARD_SAVE_ERROR_MS),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && error.code === 'DAILY_REWARD_CONFLICT') {
+            setConflict(true);
+            return;
+          }
+          show('failed', DAILY_REWARD_MESSAGES.saveFailed, DAILY_REWARD_SAVE_ERROR_MS);
+        },
       },
     );
+  };
+  /** The conflict's "reload": the edits go, and the slots show the days as saved (the list refetches). */
+  const reload = () => {
+    setEdits(null);
+    setConflict(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dailyRewards.list(gameId) });
   };
 
   return (
@@ -119,6 +151,19 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
               />
             ))}
           </ol>
+          {conflict ? (
+            <div role="alert" className="daily-reward-conflict">
+              <p>{DAILY_REWARD_MESSAGES.rewardsConflict}</p>
+              <div className="daily-reward-conflict-actions">
+                <Button variant="secondary" size="sm" onClick={reload}>
+                  {DAILY_REWARD_MESSAGES.conflictReload}
+                </Button>
+                <Button size="sm" onClick={() => save(true)} loading={update.isPending}>
+                  {DAILY_REWARD_MESSAGES.conflictOverwrite}
+                </Button>
+              </div>
+            </div>
+          ) : null}
           <div className="daily-reward-save">
             <div className="daily-reward-message">
               <p role="status" className="flash">
@@ -135,7 +180,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
                 </p>
               )}
             </div>
-            <Button onClick={save} disabled={!dirty} loading={update.isPending}>
+            <Button onClick={() => save()} disabled={!dirty} loading={update.isPending}>
               {dirty ? null : <Check size={16} aria-hidden />}
               {dirty ? DAILY_REWARD_MESSAGES.saveButtonDirty : DAILY_REWARD_MESSAGES.saveButtonClean}
             </Button>
