@@ -37,7 +37,7 @@ body{margin:0;background:#021031;font:14px system-ui,sans-serif;color:#fff;displ
 .popup{width:320px;background:#0b1d4d;border-radius:20px;padding:16px;text-align:center}
 h1{margin:0 0 12px;background:#FFE16D;color:#021031;border-radius:999px;font-size:20px;padding:8px}
 .grid{display:grid;grid-template-columns:repeat(3,1fr);gap:16px}.card{background:#132a66;border-radius:12px;padding:8px;display:grid;gap:4px}
-.card.claimed{opacity:.5}.card.today{outline:2px solid #FFE16D}.final{margin-top:16px}em{font-style:normal;color:#FFE16D}
+.card.claimed b{opacity:.45;filter:grayscale(1)}.card.today{outline:2px solid #FFE16D}.final{margin-top:16px}em{font-style:normal;color:#FFE16D}
 button{margin-top:12px;background:#f4b400;border:0;border-radius:12px;width:200px;height:56px;font-weight:700}
 </style></head><body><div class="popup"><h1>Daily Bonus</h1><div class="grid">${[1, 2, 3, 4, 5, 6].map(day).join('')}</div>
 <div class="final">${day(7)}</div><p>Come back every day for a new reward</p><button>Claim Reward</button></div></body></html>`;

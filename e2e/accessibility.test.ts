@@ -162,6 +162,89 @@ describe('accessibility of every page (axe-core, serious and critical)', () => {
   });
 });
 
+/** The axe-core colour-contrast violations (WCAG AA) of the page as it is now, as "target: summary" lines. */
+async function contrastViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, { runOnly: ['color-contrast'], resultTypes: ['violations'] })) as {
+      violations: unknown[];
+    };
+    return results.violations;
+  })) as AxeViolation[];
+  return violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
+}
+
+describe('the published popup with claimed days', () => {
+  it('keeps every day card readable (WCAG AA contrast), in portrait and landscape', async () => {
+    const { app } = handles;
+    const { context } = await signedInContext(handles.browser, app, 'a11y-published');
+    const send = async (method: 'POST' | 'PATCH', path: string, data: unknown) => {
+      const response = await context.request.fetch(`${app.url}${path}`, {
+        method,
+        data,
+        headers: { origin: app.url },
+      });
+      if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+      return response.text();
+    };
+    const failures: string[] = [];
+    for (const orientation of ['portrait', 'landscape'] as const) {
+      const game = await createGameViaApi(context, app, `Claimed ${orientation}`);
+      await send('PATCH', `/api/games/${game.id}/orientation`, { orientation });
+      const config = JSON.parse(await send('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Week' })) as {
+        id: string;
+      };
+      const base = `/api/games/${game.id}`;
+      const gold = JSON.parse(
+        await send('POST', `${base}/items`, { name: 'Gold', type: 'currency', value: 1, baseAmount: 1 }),
+      ) as { id: string };
+      const chest = JSON.parse(
+        await send('POST', `${base}/packs`, {
+          name: 'Chest',
+          contents: [{ itemId: gold.id, quantity: 50 }],
+          iconId: 'gift',
+        }),
+      ) as { id: string };
+      const rewards = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: chest.id }));
+      await send('PATCH', `${base}/daily-rewards/${config.id}`, { rewards, cycleDays: 7 });
+      const lines = (await send('POST', `/api/games/${game.id}/releases`, {})).trim().split('\n');
+      const done = JSON.parse(lines[lines.length - 1]!) as {
+        type: string;
+        release: { artifacts: { versionedHtmlUrl: string }[] };
+      };
+      expect(done.type).toBe('done');
+
+      const viewport = orientation === 'portrait' ? { width: 390, height: 844 } : { width: 844, height: 390 };
+      const page = await (await handles.browser.newContext({ viewport })).newPage();
+      // Streak 3: days 1 to 3 are claimed, day 4 is today, 5 to 7 are upcoming.
+      await page.goto(`${done.release.artifacts[0]!.versionedHtmlUrl}?streak=3`);
+      await expect.poll(() => page.locator('[data-day-state="claimed"]').count()).toBe(3);
+      await page.waitForTimeout(600);
+      const found = await contrastViolations(page);
+      if (found.length > 0) failures.push(`${orientation}:\n  ${found.join('\n  ')}`);
+      await page.screenshot({ path: `/tmp/shots/published-claimed-${orientation}.png` });
+      // And on a desktop-sized view (the web view of a tablet or a desktop game).
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.waitForTimeout(300);
+      const wide = await contrastViolations(page);
+      if (wide.length > 0) failures.push(`${orientation} at 1440×900:\n  ${wide.join('\n  ')}`);
+      await page.screenshot({ path: `/tmp/shots/published-claimed-${orientation}-1440.png` });
+
+      // The check is real: the old claimed style (the card's content at 45 % opacity, 2.04:1) fails it.
+      await page.evaluate(() => {
+        document.querySelectorAll<HTMLElement>('.cb-day-claimed > :not(.cb-day-check)').forEach((element) => {
+          element.style.opacity = '0.45';
+        });
+      });
+      expect(await contrastViolations(page)).not.toEqual([]);
+      await page.context().close();
+    }
+    expect(failures.join('\n')).toBe('');
+    await context.close();
+  });
+});
+
 describe('a signed-out visit', () => {
   it('logs no error in the console on /login, /verified and /dashboard', async () => {
     const { browser, app } = handles;

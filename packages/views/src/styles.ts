@@ -3,6 +3,10 @@
  * Every class starts with `cb-`, so it can sit in the dashboard's document (the editor preview) as well as in
  * an isolated iframe. LayoutRenderer injects it unless told not to; a host that renders many views may inject
  * it once itself.
+ *
+ * A claimed day greys its artwork only: its texts keep their colours, so they read as well as on any other card
+ * (WCAG AA; fading the whole card left "Day 1" at 2.04:1, decision 030). The check mark is white on a green dark
+ * enough for it (5.0:1).
  */
 export const VIEWS_CSS = `
 .cb-view{position:relative;width:100%;height:100%;overflow:hidden;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.25;-webkit-font-smoothing:antialiased}
@@ -27,9 +31,9 @@ export const VIEWS_CSS = `
 .cb-anim-hover:hover{transform:scale(1.08)}
 .cb-day{position:relative}
 .cb-day-today{box-shadow:0 0 0 3px var(--cb-accent,#FFE16D);animation:cb-today 2s ease-in-out infinite}
-.cb-day-claimed>:not(.cb-day-check){opacity:.45}
+.cb-day-claimed .cb-image{opacity:.45;filter:grayscale(1)}
 .cb-day-pending{animation:none;box-shadow:0 0 0 3px var(--cb-accent,#FFE16D),0 0 18px var(--cb-accent,#FFE16D)}
-.cb-day-check{position:absolute;top:-7px;right:-7px;width:22px;height:22px;box-shadow:0 0 0 2px rgba(2,16,49,.9);border-radius:50%;display:flex;align-items:center;justify-content:center;background:#22c55e;color:#fff;font-size:14px;font-weight:700}
+.cb-day-check{position:absolute;top:-7px;right:-7px;width:22px;height:22px;box-shadow:0 0 0 2px rgba(2,16,49,.9);border-radius:50%;display:flex;align-items:center;justify-content:center;background:#15803d;color:#fff;font-size:14px;font-weight:700}
 .cb-close{position:absolute;top:8px;right:8px;z-index:1;width:32px;height:32px;border:0;border-radius:50%;background:rgba(0,0,0,.45);color:#fff;font:inherit;font-size:20px;line-height:1;cursor:pointer}
 .cb-selected{outline:2px solid #3b82f6;outline-offset:-2px}
 .cb-hovered:not(.cb-selected){outline:1px dashed #60a5fa;outline-offset:-1px}
