@@ -1,3 +1,4 @@
+import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 import { todayOfCycle, type DailyRewardsParams } from './day-state';
 import type { EmbedConfig, EmbedPack } from './embed-config-check';
 import { EMBED_LOADED_MESSAGE, EMBED_SOURCE } from './embed-protocol';
@@ -126,3 +127,26 @@ export const PUBLISHED_MAIN_SCRIPT_ID = 'cb-main';
  * web view that draws no frames). Long enough for a slow phone to lay the page out and paint it first.
  */
 export const PUBLISHED_FIRST_PAINT_FALLBACK_MS = 500;
+
+/** What marks the product's own copy of the page when it shows the template (decision 029). */
+export const PUBLISHED_TEMPLATE_BANNER = 'Template preview — publish to see your popup';
+
+/**
+ * The sample popup the product's own copy of the page (PUBLISHED_PAGE_PATH, which has no config.json beside it)
+ * shows under PUBLISHED_TEMPLATE_BANNER, instead of "not found": a week of emoji packs, the default layout.
+ */
+export function publishedTemplateConfig(): EmbedConfig {
+  const packs = [
+    { id: 'template-coins', name: 'Coins', value: 1, amount: 100, assetUrl: null, iconId: 'coin' },
+    { id: 'template-gems', name: 'Gems', value: 2, amount: 5, assetUrl: null, iconId: 'gem' },
+    { id: 'template-chest', name: 'Mystery Chest', value: 5, amount: 1, assetUrl: null, iconId: 'gift' },
+  ] satisfies EmbedConfig['packs'];
+  const week = ['template-coins', 'template-coins', 'template-gems', 'template-coins', 'template-gems'];
+  return {
+    name: 'Template preview',
+    cycleDays: DAILY_REWARD_CYCLE_DAYS,
+    rewards: [...week, 'template-gems', 'template-chest'].map((packId, index) => ({ day: index + 1, packId })),
+    packs,
+    assets: [],
+  };
+}

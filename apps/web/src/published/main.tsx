@@ -1,7 +1,11 @@
 import {
   PUBLISHED_CONFIG_FILE,
+  PUBLISHED_ERROR_CODES,
   PUBLISHED_INLINE_CONFIG_ID,
+  PUBLISHED_PAGE_PATH,
   PUBLISHED_READY_TIMEOUT_MS,
+  PUBLISHED_TEMPLATE_BANNER,
+  publishedTemplateConfig,
 } from '@liveops/domain/published';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -26,13 +30,28 @@ const inline = document.getElementById(PUBLISHED_INLINE_CONFIG_ID);
 // game wants shown: the first outcome, so the game hears loaded and ready once, for its config.
 const early = takeEarlyInit(window);
 
+// The product's own copy (the modal's "static page" address) has no config.json beside it: it shows a sample
+// popup marked as a template rather than "not found" (decision 029). Anywhere else a missing config.json stays an
+// error the game's developer must see.
+const productCopy = window.location.pathname === PUBLISHED_PAGE_PATH && !inline;
+const configFile = async () => {
+  const outcome = await loadConfig(PUBLISHED_CONFIG_FILE);
+  if (!productCopy || outcome.ok || outcome.code !== PUBLISHED_ERROR_CODES.notFound) return outcome;
+  const banner = document.createElement('p');
+  banner.className = 'published-template-banner';
+  banner.setAttribute('role', 'status');
+  banner.textContent = PUBLISHED_TEMPLATE_BANNER;
+  document.body.prepend(banner);
+  return { ok: true, config: publishedTemplateConfig() } as const;
+};
+
 startPublishedPage({
   config: early
     ? { ok: true, config: early.payload.config }
     : (query.config ?? (inline ? readConfigText(inline.textContent ?? '') : null)),
   params: early ? early.payload.params : query.params,
   bridge: createHostBridge(window, { bridge: query.bridge, scheme: query.scheme }),
-  loadConfig: () => loadConfig(PUBLISHED_CONFIG_FILE),
+  loadConfig: configFile,
   render: (state, actions) => flushSync(() => root.render(<PublishedView state={state} actions={actions} />)),
   imagesLoaded: () => waitForImages(container, PUBLISHED_READY_TIMEOUT_MS),
 });
