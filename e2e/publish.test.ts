@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { PUBLISH_MESSAGES } from '@liveops/domain';
+import { PUBLISH_MESSAGES, PUBLISH_PROBLEM_MESSAGES } from '@liveops/domain';
+import { PUBLISHED_MESSAGES, PUBLISHED_TEMPLATE_BANNER } from '@liveops/domain/published';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
@@ -50,8 +51,8 @@ const layoutWithTitle = (title: string) => ({
 });
 
 describe('publishing from the dashboard', () => {
-  it('publishes from the modal, opens the page from storage showing the saved layout, and rolls back', async () => {
-    const { context } = await signedInContext(setup.browser, setup.app, 'publish');
+  it('checks and asks before publishing, publishes from the modal, opens the page from storage showing the saved layout, and rolls back after asking', async () => {
+    const { context, email } = await signedInContext(setup.browser, setup.app, 'publish');
     const game = await createGameViaApi(context, setup.app, 'Publish Game');
     const gold = await call(context, 'POST', `/api/games/${game.id}/items`, {
       name: 'Gold',
@@ -71,8 +72,14 @@ describe('publishing from the dashboard', () => {
     });
     const layout = `/api/games/${game.id}/daily-rewards/${config.id}/layout`;
     await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Saved In The Editor') });
+    const week = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: chest.id }));
+    const steady = await call(context, 'POST', `/api/games/${game.id}/daily-rewards`, { name: 'Steady Week' });
+    await call(context, 'PATCH', `/api/games/${game.id}/daily-rewards/${steady.id}`, { rewards: week, cycleDays: 7 });
+    // A config whose days were never given a pack: it would ship seven empty day cards with a working Claim.
+    const empty = await call(context, 'POST', `/api/games/${game.id}/daily-rewards`, { name: 'Empty Week' });
 
     const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
     await page.getByRole('button', { name: 'Publish Packs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish Resource Packs' });
@@ -80,19 +87,62 @@ describe('publishing from the dashboard', () => {
     await dialog.getByText(`${setup.app.url}/packs/daily_rewards/daily_rewards.html`).waitFor();
     await dialog.getByText('Nothing published yet').waitFor();
 
+    // The static page address opens the product's copy: a sample popup marked as a template, not an error.
+    const [template] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('link', { name: `${setup.app.url}/packs/daily_rewards/daily_rewards.html` }).click(),
+    ]);
+    await template.getByText(PUBLISHED_TEMPLATE_BANNER).waitFor();
+    await template.getByRole('button', { name: 'Claim Reward' }).waitFor();
+    expect(await template.getByText(PUBLISHED_MESSAGES.title).count()).toBe(0);
+    await template.setViewportSize({ width: 390, height: 844 });
+    await mkdir(SHOTS, { recursive: true });
+    await template.screenshot({ path: `${SHOTS}/publish-template-page.png` });
+    await template.close();
+
+    // Publish Now asks first: the empty config blocks it, named with its days.
+    const publishButton = dialog.getByRole('button', { name: 'Publish', exact: true });
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
-    await dialog.getByRole('table').getByText(config.id).waitFor();
+    const review = dialog.getByRole('region', { name: 'Review the first release' });
+    await review.getByText(PUBLISH_PROBLEM_MESSAGES.daysWithoutPack('Empty Week', [1, 2, 3, 4, 5, 6, 7])).waitFor();
+    expect(await publishButton.isDisabled()).toBe(true);
+    const changes = review.getByRole('list', { name: 'Configs in this publish' });
+    expect(await changes.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^New\s*Launch Week/),
+      expect.stringMatching(/^New\s*Steady Week/),
+      expect.stringMatching(/^New\s*Empty Week/),
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/publish-review-blocked.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/publish-review-blocked-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The explicit choice: publish the others, leave the empty one out; with a note for the history.
+    await review.getByRole('checkbox', { name: /Publish the others and leave out “Empty Week”/ }).check();
+    expect(await changes.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^New\s*Launch Week/),
+      expect.stringMatching(/^New\s*Steady Week/),
+      expect.stringMatching(/^Left out\s*Empty Week/),
+    ]);
+    await review.getByLabel('Note for the history (optional)').fill('Launch week art');
+    await dialog.getByRole('button', { name: 'Publish without them' }).click();
+    const row = dialog.getByRole('row').filter({ hasText: config.id });
+    await row.waitFor();
+    expect(await dialog.getByRole('row').filter({ hasText: empty.id }).count()).toBe(0);
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow, disabled: false }).waitFor();
     await dialog.getByText('Live', { exact: true }).waitFor();
+    const history = dialog.getByRole('list').filter({ has: page.getByText('v1', { exact: true }) });
+    await history.getByText('“Launch week art”').waitFor();
+    await history.getByText(`by ${email}`).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/publish-modal.png` });
 
     // The HTML link opens the page from storage. It carries its config and its popup (decision 021): it asks
     // for nothing else.
     const [published] = await Promise.all([
       context.waitForEvent('page'),
-      dialog.getByRole('link', { name: 'HTML', exact: true }).click(),
+      row.getByRole('link', { name: 'HTML', exact: true }).click(),
     ]);
     // Its first load done (the layout shown), every request of a fresh load is recorded.
     await published.getByText('Saved In The Editor').waitFor();
@@ -119,17 +169,51 @@ describe('publishing from the dashboard', () => {
     expect(await colour(bare)).not.toBe('rgb(0, 0, 0)');
     await still.close();
 
-    // A second release, then back to the first from the history.
+    // A second release, asked first: Launch Week changed, Steady Week unchanged, Empty Week (now given its days)
+    // new. Then back to the first from the history, asked first too.
     await call(context, 'PUT', layout, { uiLayout: layoutWithTitle('Second Release') });
+    await call(context, 'PATCH', `/api/games/${game.id}/daily-rewards/${empty.id}`, { rewards: week, cycleDays: 7 });
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
+    const second = dialog.getByRole('region', { name: 'Review what changes against release 1' });
+    await second.getByRole('listitem').first().waitFor();
+    expect(await second.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Changed\s*Launch Week/),
+      expect.stringMatching(/^Unchanged\s*Steady Week/),
+      expect.stringMatching(/^New\s*Empty Week/),
+    ]);
+    await page.screenshot({ path: `${SHOTS}/publish-review.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/publish-review-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await publishButton.click();
     // Release 1 can be made live again only once release 2 is live ("Release 2" also heads the progress).
-    await dialog.getByRole('button', { name: 'Make release 1 live' }).waitFor();
+    const rollBack = dialog.getByRole('button', { name: 'Make release 1 live…', exact: true });
+    await rollBack.waitFor();
     await published.reload();
     await published.getByText('Second Release').waitFor();
-    await dialog.getByRole('button', { name: 'Make release 1 live' }).click();
-    await dialog.getByRole('button', { name: 'Make release 2 live' }).waitFor();
+    const publishedAt = () =>
+      dialog.locator('.publish-release time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')));
+    const timesBefore = await publishedAt();
+    await rollBack.click();
+    const rollback = dialog.getByRole('region', { name: 'Make release 1 live again instead of release 2?' });
+    await rollback.getByRole('listitem').first().waitFor();
+    expect(await rollback.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Changed\s*Launch Week/),
+      expect.stringMatching(/^Unchanged\s*Steady Week/),
+      expect.stringMatching(/^Removed\s*Empty Week/),
+    ]);
+    await page.screenshot({ path: `${SHOTS}/publish-rollback-review.png` });
+    // Nothing changed until confirmed.
+    await published.reload();
+    await published.getByText('Second Release').waitFor();
+    await rollback.getByRole('button', { name: 'Make release 1 live', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Make release 2 live…', exact: true }).waitFor();
     await published.reload();
     await published.getByText('Saved In The Editor').waitFor();
+    // The history keeps each release's publish time and its order: v1 does not move above v2.
+    expect(await publishedAt()).toEqual(timesBefore);
+    expect(await dialog.locator('.publish-version').allInnerTexts()).toEqual(['v2', 'v1']);
+    await dialog.getByText(/live again since/).waitFor();
 
     // §8: a lost session says "Not authenticated" in the red box.
     await page.route('**/api/games/*/releases', (route) =>
@@ -138,6 +222,7 @@ describe('publishing from the dashboard', () => {
         : route.fallback(),
     );
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
+    await publishButton.click();
     await dialog.getByRole('alert').getByText(PUBLISH_MESSAGES.notAuthenticated).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/publish-modal-phone.png` });

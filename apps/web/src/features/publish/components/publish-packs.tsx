@@ -1,22 +1,34 @@
 import { CheckCircle2, CircleDashed, ExternalLink, History, RotateCcw, TriangleAlert, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { PUBLISH_MESSAGES, type PublishedArtifact, type Release } from '@liveops/domain';
+import {
+  PUBLISH_MESSAGES,
+  type PublishedArtifact,
+  type PublishInput,
+  type PublishPreview,
+  type PublishProblem,
+  type Release,
+} from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useMakeReleaseLive } from '../../../lib/api/releases/make-release-live';
-import { publishGame } from '../../../lib/api/releases/publish-game';
+import { getPublishPreview } from '../../../lib/api/releases/get-publish-preview';
+import { publishGame, PublishRefused } from '../../../lib/api/releases/publish-game';
 import { useReleases } from '../../../lib/api/releases/get-releases';
+import { ProblemList, PublishReview, RollbackReview } from './publish-review';
 import './publish.css';
 
 type Progress = { total: number; done: { id: string; name: string }[]; version: number };
 type Run =
   | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'review'; preview: PublishPreview }
+  | { state: 'rollback'; version: number }
   | { state: 'publishing'; progress: Progress | null }
   | { state: 'done'; release: Release }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; problems?: PublishProblem[] };
 
 /** §8: a missing session says "Not authenticated"; any other failure its own message. */
 function messageOf(error: unknown): string {
@@ -26,6 +38,22 @@ function messageOf(error: unknown): string {
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A release's place in the history: when it was published (a rollback never changes it) and by whom. */
+function ReleaseMeta({ release }: { release: Release }) {
+  const published = release.finishedAt ?? release.createdAt;
+  const liveAgain = release.live && release.liveSince && release.liveSince !== release.finishedAt;
+  return (
+    <span className="publish-release-meta">
+      <span className="muted">
+        <time dateTime={published}>{dateTime.format(new Date(published))}</time>
+        {release.publishedBy ? ` · by ${release.publishedBy}` : ''}
+        {liveAgain ? ` · live again since ${dateTime.format(new Date(release.liveSince!))}` : ''}
+      </span>
+      {release.note && <span className="publish-release-note">“{release.note}”</span>}
+    </span>
+  );
+}
 
 function ArtifactList({ artifacts }: { artifacts: readonly PublishedArtifact[] }) {
   return (
@@ -77,37 +105,59 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const releases = useReleases(gameId ?? '', open && gameId !== null);
   const makeLive = useMakeReleaseLive(gameId ?? '');
-  const busy = run.state === 'publishing' || makeLive.isPending;
+  const busy = run.state === 'publishing' || run.state === 'checking' || makeLive.isPending;
 
-  const start = async () => {
+  /** Publish Now asks first (decision 029): what would change, and what blocks it. */
+  const review = async () => {
     if (!gameId) {
       setRun({ state: 'failed', message: PUBLISH_MESSAGES.noGameSelected });
       return;
     }
+    setRun({ state: 'checking' });
+    makeLive.reset();
+    try {
+      const preview = await getPublishPreview(gameId);
+      if (preview.configs.length === 0) setRun({ state: 'failed', message: PUBLISH_MESSAGES.noConfigs });
+      else setRun({ state: 'review', preview });
+    } catch (error) {
+      setRun({ state: 'failed', message: messageOf(error) });
+    }
+  };
+
+  const start = async (input: PublishInput) => {
+    if (!gameId) return;
     setRun({ state: 'publishing', progress: null });
     makeLive.reset();
     try {
-      const release = await publishGame(gameId, (event) => {
-        if (event.type === 'started') {
-          setRun({ state: 'publishing', progress: { total: event.total, done: [], version: event.version } });
-        } else if (event.type === 'progress') {
-          setRun((current) =>
-            current.state === 'publishing' && current.progress
-              ? {
-                  state: 'publishing',
-                  progress: {
-                    ...current.progress,
-                    done: [...current.progress.done, { id: event.id, name: event.name }],
-                  },
-                }
-              : current,
-          );
-        }
-      });
+      const release = await publishGame(
+        gameId,
+        (event) => {
+          if (event.type === 'started') {
+            setRun({ state: 'publishing', progress: { total: event.total, done: [], version: event.version } });
+          } else if (event.type === 'progress') {
+            setRun((current) =>
+              current.state === 'publishing' && current.progress
+                ? {
+                    state: 'publishing',
+                    progress: {
+                      ...current.progress,
+                      done: [...current.progress.done, { id: event.id, name: event.name }],
+                    },
+                  }
+                : current,
+            );
+          }
+        },
+        input,
+      );
       setRun({ state: 'done', release });
       toast.success(`Release ${release.version} is live`);
     } catch (error) {
-      setRun({ state: 'failed', message: messageOf(error) });
+      setRun({
+        state: 'failed',
+        message: messageOf(error),
+        ...(error instanceof PublishRefused ? { problems: error.problems } : {}),
+      });
     } finally {
       void releases.refetch();
     }
@@ -124,8 +174,10 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
   const data = releases.data;
   const live = data?.releases.find((r) => r.live) ?? null;
   const shown = run.state === 'done' ? run.release : run.state === 'idle' ? live : null;
+  const rollbackTarget =
+    run.state === 'rollback' ? (data?.releases.find((r) => r.version === run.version) ?? null) : null;
   const error =
-    run.state === 'failed'
+    run.state === 'failed' && !run.problems?.length
       ? run.message
       : makeLive.error
         ? messageOf(makeLive.error)
@@ -178,6 +230,28 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
           <Alert tone="error">
             <span role="alert">{error}</span>
           </Alert>
+        )}
+        {run.state === 'failed' && run.problems?.length ? (
+          <ProblemList problems={run.problems} intro={run.message} />
+        ) : null}
+
+        {run.state === 'review' && (
+          <PublishReview
+            preview={run.preview}
+            live={live}
+            busy={busy}
+            onCancel={() => setRun({ state: 'idle' })}
+            onPublish={(input) => void start(input)}
+          />
+        )}
+        {rollbackTarget && (
+          <RollbackReview
+            target={rollbackTarget}
+            live={live}
+            busy={busy}
+            onCancel={() => setRun({ state: 'idle' })}
+            onConfirm={() => rollBack(rollbackTarget.version)}
+          />
         )}
 
         {run.state === 'publishing' && (
@@ -234,7 +308,7 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
               {data.releases.map((release) => (
                 <li key={release.version} className="publish-release">
                   <span className="publish-version">v{release.version}</span>
-                  <span className="muted">{dateTime.format(new Date(release.finishedAt ?? release.createdAt))}</span>
+                  <ReleaseMeta release={release} />
                   <span className={`publish-status publish-status-${release.live ? 'live' : release.status}`}>
                     {release.live
                       ? 'Live'
@@ -254,10 +328,13 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() => rollBack(release.version)}
-                      aria-label={`Make release ${release.version} live`}
+                      onClick={() => {
+                        makeLive.reset();
+                        setRun({ state: 'rollback', version: release.version });
+                      }}
+                      aria-label={`Make release ${release.version} live…`}
                     >
-                      <RotateCcw size={14} aria-hidden /> Make live
+                      <RotateCcw size={14} aria-hidden /> Make live…
                     </Button>
                   )}
                   {release.status === 'writing' && <CircleDashed size={14} aria-hidden className="spin" />}
@@ -267,14 +344,20 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
           </section>
         )}
 
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Close
-          </Button>
-          <Button onClick={() => void start()} disabled={busy}>
-            {run.state === 'publishing' ? PUBLISH_MESSAGES.publishing : PUBLISH_MESSAGES.publishNow}
-          </Button>
-        </div>
+        {run.state !== 'review' && run.state !== 'rollback' && (
+          <div className="dialog-actions">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Close
+            </Button>
+            <Button onClick={() => void review()} disabled={busy}>
+              {run.state === 'publishing'
+                ? PUBLISH_MESSAGES.publishing
+                : run.state === 'checking'
+                  ? PUBLISH_MESSAGES.checking
+                  : PUBLISH_MESSAGES.publishNow}
+            </Button>
+          </div>
+        )}
       </div>
     </FormDialog>
   );

@@ -1,29 +1,55 @@
-import { type PublishEvent, PublishEventSchema, type Release } from '@liveops/domain';
+import {
+  type PublishEvent,
+  PublishEventSchema,
+  type PublishInput,
+  type PublishProblem,
+  PublishProblemSchema,
+  type Release,
+} from '@liveops/domain';
 import { ApiError } from '../../api-client';
 
+/** A publish the server refused because configs could not show a proper popup (422, decision 029). */
+export class PublishRefused extends ApiError {
+  constructor(
+    code: string | undefined,
+    message: string,
+    readonly problems: PublishProblem[],
+  ) {
+    super(422, code, message);
+  }
+}
+
 /**
- * Publishes every daily reward of a game. The server answers a line per event (application/x-ndjson): each is
+ * Publishes the daily rewards of a game (all but those `input.leaveOut` names, with `input.note`). The server answers a line per event (application/x-ndjson): each is
  * handed to `onEvent` as it arrives, so the modal shows progress per config. Resolves with the live release;
  * rejects with an ApiError carrying the server's message (a refusal before the publish starts, or its failure).
  */
-export async function publishGame(gameId: string, onEvent: (event: PublishEvent) => void): Promise<Release> {
+export async function publishGame(
+  gameId: string,
+  onEvent: (event: PublishEvent) => void,
+  input: PublishInput = {},
+): Promise<Release> {
   const path = `/api/games/${encodeURIComponent(gameId)}/releases`;
   const response = await fetch(path, {
     method: 'POST',
     headers: { accept: 'application/x-ndjson, application/json', 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(input),
     credentials: 'same-origin',
   });
   if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('ndjson')) {
     // A refusal before the publish starts is an ordinary JSON error with the server's message.
     const text = await response.text();
-    let body: { code?: unknown; message?: unknown } = {};
+    let body: { code?: unknown; message?: unknown; problems?: unknown } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
       // Not our JSON (a proxy's page): the status alone.
     }
     const message = typeof body.message === 'string' && body.message ? body.message : '';
+    const problems = PublishProblemSchema.array().safeParse(body.problems);
+    if (response.status === 422 && problems.success) {
+      throw new PublishRefused(typeof body.code === 'string' ? body.code : undefined, message, problems.data);
+    }
     throw new ApiError(response.status, typeof body.code === 'string' ? body.code : undefined, message);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
