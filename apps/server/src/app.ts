@@ -106,7 +106,10 @@ export async function createApp({
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))
     .route('/session', sessionRoutes(auth, config))
-    .route('/games/:gameId/assets', assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents }))
+    .route(
+      '/games/:gameId/assets',
+      assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents, quotas: config }),
+    )
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage }))
@@ -130,7 +133,10 @@ export async function createApp({
       }),
     )
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
-    .route('/games', gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks, intents }))
+    .route(
+      '/games',
+      gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks, intents, quotas: config }),
+    )
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 

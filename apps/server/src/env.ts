@@ -40,6 +40,13 @@ const EnvSchema = z.object({
       return trust;
     }),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  MAX_GAMES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  MAX_STORAGE_BYTES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(500 * 1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
   S3_BUCKET: z
     .string()
@@ -80,6 +87,10 @@ export type Config = {
   /** Which proxies report the client's address in X-Forwarded-For (decision 024). */
   trustProxy: TrustProxy;
   authRateLimitMax: number;
+  /** Games one account may hold, staging copies included (issue 24). */
+  maxGamesPerAccount: number;
+  /** Bytes of asset images one account may store (issue 24); published packs are made from them. */
+  maxStorageBytesPerAccount: number;
   webDistDir: string | null;
   s3: S3Config | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -133,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    maxGamesPerAccount: e.MAX_GAMES_PER_ACCOUNT,
+    maxStorageBytesPerAccount: e.MAX_STORAGE_BYTES_PER_ACCOUNT,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     s3: e.S3_BUCKET
       ? {

@@ -4,8 +4,20 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, TEXT_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
-import { user } from '../src/db/schema';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  DAILY_REWARD_MESSAGES,
+  QUOTA_MESSAGES,
+  TEXT_MESSAGES,
+  VERIFY_MESSAGES,
+  type DailyReward,
+  type Game,
+  type Item,
+  type Pack,
+} from '@liveops/domain';
+import { asset, dailyReward, game, user } from '../src/db/schema';
+import { loadConfig } from '../src/env';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { verificationLink } from '@liveops/testing/smtp';
 import { PASSWORD, signUp, signUpAndVerify, signedInClient, tokenOf } from './support/accounts';
@@ -220,5 +232,128 @@ describe('storage errors (issue 24 item 6)', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('two tabs saving one daily reward (issue 24 item 5)', () => {
+  it('refuses the second save of days started from an older version with 409 and the saved config', async () => {
+    await start();
+    const client = await signedInClient(server, 'two-tabs@studio.test');
+    const game = (await client.post('/api/games', { name: 'Tabs', description: 'x', platforms: ['iOS'] })).body as Game;
+    const item = (
+      await client.post(`/api/games/${game.id}/items`, { name: 'Gold', type: 'currency', value: 1, baseAmount: 1 })
+    ).body as Item;
+    const packIds: string[] = [];
+    for (const name of ['Small', 'Big']) {
+      const created = await client.post(`/api/games/${game.id}/packs`, {
+        name,
+        contents: [{ itemId: item.id, quantity: 5 }],
+      });
+      packIds.push((created.body as Pack).id);
+    }
+    const base = `/api/games/${game.id}/daily-rewards`;
+    const config = (await client.post(base, {})).body as DailyReward;
+    expect(config.rewardsVersion).toBe(0);
+    const week = (packId: string) => Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId }));
+    const save = (packId: string, baseRewardsVersion?: number) =>
+      client.request(`${base}/${config.id}`, {
+        method: 'PATCH',
+        json: {
+          rewards: week(packId),
+          cycleDays: 7,
+          ...(baseRewardsVersion === undefined ? {} : { baseRewardsVersion }),
+        },
+      });
+
+    // Both tabs opened version 0; the first saves Small, the second then tries Big from version 0.
+    const first = await save(packIds[0]!, 0);
+    expect(first.status).toBe(200);
+    expect((first.body as DailyReward).rewardsVersion).toBe(1);
+    const second = await save(packIds[1]!, 0);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'DAILY_REWARD_CONFLICT',
+      message: DAILY_REWARD_MESSAGES.rewardsConflict,
+      current: { id: config.id, rewardsVersion: 1, rewards: week(packIds[0]!) },
+    });
+    const [row] = await server.database.db.select().from(dailyReward).where(eq(dailyReward.id, config.id));
+    expect(row?.rewards).toEqual(week(packIds[0]!));
+
+    // Overwrite: the saved version as the base (or none at all) goes through.
+    expect((await save(packIds[1]!, 1)).status).toBe(200);
+    expect((await save(packIds[0]!)).status).toBe(200);
+    // A rename does not count as a change of the days: it neither needs nor moves the version.
+    const renamed = await client.request(`${base}/${config.id}`, { method: 'PATCH', json: { name: 'Week' } });
+    expect((renamed.body as DailyReward).rewardsVersion).toBe(3);
+    expect((await save(packIds[1]!, 3)).status).toBe(200);
+    // A missing config is still a 404, whatever the version.
+    const gone = await client.request(`${base}/nope`, {
+      method: 'PATCH',
+      json: { rewards: week(packIds[0]!), cycleDays: 7, baseRewardsVersion: 0 },
+    });
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe('per-account quotas (issue 24 item 6)', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = (client: TestClient, gameId: string, assetId: string) => {
+    const form = new FormData();
+    form.set('name', assetId);
+    form.set('assetId', assetId);
+    form.set('file', new Blob([PNG], { type: 'image/png' }), 'art.png');
+    return fetch(new URL(`/api/games/${gameId}/assets`, server.url), {
+      method: 'POST',
+      headers: { cookie: client.cookieHeader(), origin: server.config.publicUrl },
+      body: form,
+    });
+  };
+  const newGame = (client: TestClient, name: string) =>
+    client.post('/api/games', { name, description: 'x', platforms: ['iOS'] });
+
+  it('reads MAX_GAMES_PER_ACCOUNT and MAX_STORAGE_BYTES_PER_ACCOUNT with sensible defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.maxGamesPerAccount).toBe(100);
+    expect(defaults.maxStorageBytesPerAccount).toBe(500 * 1024 * 1024);
+    const set = loadConfig({ MAX_GAMES_PER_ACCOUNT: '7', MAX_STORAGE_BYTES_PER_ACCOUNT: '2097152' });
+    expect([set.maxGamesPerAccount, set.maxStorageBytesPerAccount]).toEqual([7, 2097152]);
+    expect(() => loadConfig({ MAX_GAMES_PER_ACCOUNT: '0' })).toThrow(/MAX_GAMES_PER_ACCOUNT/);
+    expect(() => loadConfig({ MAX_STORAGE_BYTES_PER_ACCOUNT: 'lots' })).toThrow(/MAX_STORAGE_BYTES_PER_ACCOUNT/);
+  });
+
+  it('refuses a game over the limit, created or duplicated, even when many are created at once', async () => {
+    await start({ maxGamesPerAccount: 3 });
+    const client = await signedInClient(server, 'many-games@studio.test');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => newGame(client, `Game ${i}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 403, 403, 403]);
+    const refused = answers.find((a) => a.status === 403)!;
+    expect(refused.body).toEqual({ code: 'GAME_LIMIT', message: QUOTA_MESSAGES.games(3) });
+    const first = answers.find((a) => a.status === 201)!.body as Game;
+    const copy = await client.post(`/api/games/${first.id}/duplicate`, {});
+    expect(copy.status).toBe(403);
+    expect(copy.body).toMatchObject({ code: 'GAME_LIMIT' });
+    expect(await rowCount(server, game)).toBe(3);
+    // Another account has its own allowance.
+    const other = await signedInClient(server, 'few-games@studio.test');
+    expect((await newGame(other, 'Mine')).status).toBe(201);
+  });
+
+  it('refuses images over the storage limit, uploaded or copied with a game, and stores nothing for them', async () => {
+    await start({ maxStorageBytesPerAccount: PNG.length * 2 });
+    const client = await signedInClient(server, 'full-disk@studio.test');
+    const first = (await newGame(client, 'Art')).body as Game;
+    expect((await upload(client, first.id, 'one')).status).toBe(201);
+    expect((await upload(client, first.id, 'two')).status).toBe(201);
+    const over = await upload(client, first.id, 'three');
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 'STORAGE_LIMIT', message: QUOTA_MESSAGES.storage(PNG.length * 2) });
+    const copy = await client.post(`/api/games/${first.id}/duplicate`, {});
+    expect(copy.status).toBe(413);
+    expect(copy.body).toMatchObject({ code: 'STORAGE_LIMIT' });
+    expect(await rowCount(server, asset)).toBe(2);
+    expect(await rowCount(server, game)).toBe(1);
   });
 });

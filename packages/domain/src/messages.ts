@@ -82,3 +82,16 @@ export const API_MESSAGES = {
   unstorableValue: 'The request holds a value that cannot be stored.',
   unavailable: 'The server cannot take this on right now. Please try again in a moment.',
 } as const;
+
+/** Per-account limits (issue 24, decision 032): MAX_GAMES_PER_ACCOUNT and MAX_STORAGE_BYTES_PER_ACCOUNT. */
+export const QUOTA_MESSAGES = {
+  games: (max: number) =>
+    `This account has reached its limit of ${max} games. Delete a game you no longer need to create another.`,
+  storage: (maxBytes: number) =>
+    `This account has reached its storage limit of ${formatMegabytes(maxBytes)} of images. Delete images you no longer need, or upload smaller ones.`,
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}

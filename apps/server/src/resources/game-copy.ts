@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { assetDocumentId, GAME_MESSAGES, type LayoutNode } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { refuseOverQuota, type Quotas } from '../lib/account-quotas';
 import { asset, dailyReward, game, item, pack, segment } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { ASSET_CACHE_CONTROL } from '../routes/assets';
@@ -17,7 +18,7 @@ const COPY_CONCURRENCY = 4;
 
 export class GameCopyError extends Error {
   constructor(
-    readonly status: 404 | 502,
+    readonly status: 403 | 404 | 413 | 502,
     readonly code: string,
     message: string,
   ) {
@@ -57,7 +58,7 @@ function replaceStrings<T>(value: T, urls: ReadonlyMap<string, string>): T {
 export async function copyGame(
   deps: GameCopyDeps,
   source: GameRow,
-  values: { name: string; owner: string | null; sdkKey: () => string },
+  values: { name: string; owner: string | null; sdkKey: () => string; quotas: Quotas },
 ): Promise<GameRow> {
   const { db, storage, logger, intents } = deps;
   const mine = <T extends typeof segment | typeof item | typeof pack | typeof dailyReward | typeof asset>(table: T) =>
@@ -69,6 +70,12 @@ export async function copyGame(
     db.select().from(dailyReward).where(mine(dailyReward)),
     db.select().from(asset).where(mine(asset)),
   ]);
+
+  // The copy is a game and its images more for the account (issue 24): refused before any byte is copied, and
+  // again in the transaction that inserts it, where a request at the same moment cannot slip past.
+  const adding = { games: 1, bytes: assets.reduce((sum, row) => sum + row.size, 0) };
+  const early = await refuseOverQuota(db, source.ownerId, values.quotas, adding);
+  if (early) throw new GameCopyError(early.status, early.code, early.message);
 
   const gameId = randomUUID();
   // The copy's bytes are this intent's until the rows that reference them commit (decision 026).
@@ -122,6 +129,8 @@ export async function copyGame(
             .where(and(eq(game.id, source.id), eq(game.ownerId, source.ownerId)))
             .for('share');
           if (!still) throw new GameCopyError(404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+          const refusal = await refuseOverQuota(tx, source.ownerId, values.quotas, adding);
+          if (refusal) throw new GameCopyError(refusal.status, refusal.code, refusal.message);
           const [row] = await tx
             .insert(game)
             .values({

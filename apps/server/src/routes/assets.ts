@@ -12,6 +12,7 @@ import {
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
+import { QuotaError, refuseOverQuota, type Quotas } from '../lib/account-quotas';
 import { jsonBody, uploadBody } from '../lib/request-body';
 import { jsonError } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
@@ -26,10 +27,19 @@ const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif'
 /** Stored keys are never reused (a random suffix), so the bytes at a key never change. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage; logger: Logger; intents: StorageIntents };
+type Deps = {
+  auth: Auth;
+  db: Db;
+  liveEvents: LiveEvents;
+  storage: Storage;
+  logger: Logger;
+  intents: StorageIntents;
+  /** Per-account limits: the account's stored images are bounded (issue 24, decision 032). */
+  quotas: Quotas;
+};
 
 /** /api/games/:gameId/assets: list, upload (multipart: name, assetId, file), delete. Owner only. */
-export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents }: Deps) {
+export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, quotas }: Deps) {
   /**
    * Removes bytes an upload wrote when no row took them. A failed insert may still have committed (a connection
    * lost on the answer), so the row is looked up first; whatever cannot be settled here, the start-up cleanup does.
@@ -85,6 +95,9 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents }:
       // Spares storage a write for the common case; the insert below settles a race (decision 010).
       const [taken] = await db.select({ id: asset.id }).from(asset).where(eq(asset.id, id));
       if (taken) return duplicate();
+      // Also spares the write when the account is full; the row's transaction checks again, under its lock.
+      const early = await refuseOverQuota(db, ownerId, quotas, { bytes: bytes.length });
+      if (early) return jsonError(c, early.status, early.code, early.message);
 
       // Bytes first, under a key never used before, then the row: a row is never visible without its bytes, and
       // a crash in between leaves only bytes named by this upload's intent, which the cleanup removes
@@ -101,6 +114,8 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents }:
       let row: AssetRow | undefined;
       try {
         row = await db.transaction(async (tx) => {
+          const refusal = await refuseOverQuota(tx, ownerId, quotas, { bytes: bytes.length });
+          if (refusal) throw new QuotaError(refusal);
           const [inserted] = await tx
             .insert(asset)
             .values({
@@ -121,6 +136,9 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents }:
         });
       } catch (error) {
         await removeUnclaimed(id, storageKey, writing);
+        if (error instanceof QuotaError) {
+          return jsonError(c, error.refusal.status, error.refusal.code, error.refusal.message);
+        }
         throw error;
       }
       if (!row) {

@@ -18,6 +18,7 @@ import {
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
+import { refuseOverQuota, QuotaError, type Quotas } from '../lib/account-quotas';
 import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import { createListCache } from '../lib/list-cache';
@@ -59,13 +60,15 @@ type Deps = {
   locks: GameLocks;
   /** What copies and deletions write or remove in storage, recorded first (decision 026). */
   intents: StorageIntents;
+  /** Per-account limits on games and stored bytes (issue 24, decision 032). */
+  quotas: Quotas;
 };
 
 /**
  * /api/games: the signed-in owner's games: list, create, read, edit, delete (its name typed as confirmation) and
  * duplicate (a staging copy). Another owner's game answers exactly like a missing one.
  */
-export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents }: Deps) {
+export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas }: Deps) {
   const lists = createListCache(liveEvents);
   const ownGame = (ownerId: string, id: string) =>
     and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
@@ -90,21 +93,30 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       const user = c.get('user');
       for (let attempt = 0; ; attempt++) {
         try {
-          const [row] = await db
-            .insert(game)
-            .values({
-              id: randomUUID(),
-              ownerId: user.id,
-              ...input.value,
-              sdkKey: newSdkKey(),
-              owner: user.name?.trim() || user.email,
-              theme: { ...DEFAULT_GAME_THEME },
-            })
-            .returning();
-          if (!row) throw new Error('insert returned nothing');
+          const row = await db.transaction(async (tx) => {
+            const refusal = await refuseOverQuota(tx, user.id, quotas, { games: 1 });
+            if (refusal) throw new QuotaError(refusal);
+            const [inserted] = await tx
+              .insert(game)
+              .values({
+                id: randomUUID(),
+                ownerId: user.id,
+                ...input.value,
+                sdkKey: newSdkKey(),
+                owner: user.name?.trim() || user.email,
+                theme: { ...DEFAULT_GAME_THEME },
+              })
+              .returning();
+            if (!inserted) throw new Error('insert returned nothing');
+            return inserted;
+          });
           await liveEvents.publish(user.id, { topic: 'games', id: row.id });
           return c.json(toGame(row), 201);
         } catch (error) {
+          if (error instanceof QuotaError) {
+            const { status, code, message } = error.refusal;
+            return jsonError(c, status, code, message);
+          }
           // 62^16 keys make a collision all but impossible; the unique constraint still has the last word.
           if (isUniqueViolation(error) && attempt < 3) continue;
           throw error;
@@ -162,6 +174,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
           name: input.value.name ?? gameCopyName(source.name),
           owner: user.name?.trim() || user.email,
           sdkKey: newSdkKey,
+          quotas,
         });
       } catch (error) {
         if (error instanceof GameCopyError) return jsonError(c, error.status, error.code, error.message);

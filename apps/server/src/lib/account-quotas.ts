@@ -1,0 +1,48 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { QUOTA_MESSAGES } from '@liveops/domain';
+import type { Db } from '../db/database';
+import { asset, game, user } from '../db/schema';
+import type { Config } from '../env';
+
+export type Quotas = Pick<Config, 'maxGamesPerAccount' | 'maxStorageBytesPerAccount'>;
+
+/** A refusal to answer with (the route's jsonError), or null when the account has room. */
+export type QuotaRefusal = { status: 403 | 413; code: string; message: string };
+
+/**
+ * Whether the account can take `adding` more games and stored bytes (issue 24: nothing bounded an account).
+ * Inside the caller's transaction, with the account's user row locked first, so two requests at once (on any
+ * instance) are counted one after the other and cannot both slip under the limit. Stored bytes are the
+ * account's asset images; published packs are made from them and bounded with them.
+ */
+export async function refuseOverQuota(
+  tx: Db,
+  ownerId: string,
+  quotas: Quotas,
+  adding: { games?: number; bytes?: number },
+): Promise<QuotaRefusal | null> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
+  if (adding.games) {
+    const [games] = await tx.select({ n: count() }).from(game).where(eq(game.ownerId, ownerId));
+    if ((games?.n ?? 0) + adding.games > quotas.maxGamesPerAccount) {
+      return { status: 403, code: 'GAME_LIMIT', message: QUOTA_MESSAGES.games(quotas.maxGamesPerAccount) };
+    }
+  }
+  if (adding.bytes) {
+    const [stored] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${asset.size}), 0)` })
+      .from(asset)
+      .where(eq(asset.ownerId, ownerId));
+    if (Number(stored?.bytes ?? 0) + adding.bytes > quotas.maxStorageBytesPerAccount) {
+      return { status: 413, code: 'STORAGE_LIMIT', message: QUOTA_MESSAGES.storage(quotas.maxStorageBytesPerAccount) };
+    }
+  }
+  return null;
+}
+
+/** A refusal thrown out of a transaction (rolling it back) and answered by the route. */
+export class QuotaError extends Error {
+  constructor(readonly refusal: QuotaRefusal) {
+    super(refusal.message);
+  }
+}
