@@ -168,7 +168,9 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     [state.document, state.selectedId, decorate, packOfDay],
   );
   const missingLabels = useMemo(() => missingLabelWarnings(state.document), [state.document]);
-  const warnings = readWarnings.length ? readWarnings : missingLabels;
+  // A layout shown as text says why already; a repaired one still says which needed nodes it lacks.
+  const shownAsText = readWarnings.some((w) => w !== UI_EDITOR_MESSAGES.repaired);
+  const warnings = shownAsText ? readWarnings : [...readWarnings, ...missingLabels];
   const selected = state.selectedId ? findNode(state.document, state.selectedId) : null;
 
   return (
