@@ -98,6 +98,20 @@ describe('publishing from the dashboard', () => {
     await template.setViewportSize({ width: 390, height: 844 });
     await mkdir(SHOTS, { recursive: true });
     await template.screenshot({ path: `${SHOTS}/publish-template-page.png` });
+    // A game's config given later replaces the template, banner and all.
+    await template.evaluate(() =>
+      (window as unknown as { cbInit: (message: unknown) => boolean }).cbInit({
+        source: 'CB_HOST',
+        type: 'CB_INIT',
+        payload: {
+          featureType: 'daily_rewards',
+          v: 1,
+          params: { streak: 0 },
+          config: { name: 'From The Game', rewards: [], packs: [], assets: [] },
+        },
+      }),
+    );
+    await template.getByText(PUBLISHED_TEMPLATE_BANNER).waitFor({ state: 'detached' });
     await template.close();
 
     // Publish Now asks first: the empty config blocks it, named with its days.

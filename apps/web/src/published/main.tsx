@@ -34,15 +34,16 @@ const early = takeEarlyInit(window);
 // popup marked as a template rather than "not found" (decision 029). Anywhere else a missing config.json stays an
 // error the game's developer must see.
 const productCopy = window.location.pathname === PUBLISHED_PAGE_PATH && !inline;
+const template = { config: publishedTemplateConfig(), banner: null as HTMLElement | null };
 const configFile = async () => {
   const outcome = await loadConfig(PUBLISHED_CONFIG_FILE);
   if (!productCopy || outcome.ok || outcome.code !== PUBLISHED_ERROR_CODES.notFound) return outcome;
-  const banner = document.createElement('p');
-  banner.className = 'published-template-banner';
-  banner.setAttribute('role', 'status');
-  banner.textContent = PUBLISHED_TEMPLATE_BANNER;
-  document.body.prepend(banner);
-  return { ok: true, config: publishedTemplateConfig() } as const;
+  template.banner = document.createElement('p');
+  template.banner.className = 'published-template-banner';
+  template.banner.setAttribute('role', 'status');
+  template.banner.textContent = PUBLISHED_TEMPLATE_BANNER;
+  document.body.prepend(template.banner);
+  return { ok: true, config: template.config } as const;
 };
 
 startPublishedPage({
@@ -52,6 +53,13 @@ startPublishedPage({
   params: early ? early.payload.params : query.params,
   bridge: createHostBridge(window, { bridge: query.bridge, scheme: query.scheme }),
   loadConfig: configFile,
-  render: (state, actions) => flushSync(() => root.render(<PublishedView state={state} actions={actions} />)),
+  render: (state, actions) => {
+    // A game's CB_INIT after the template: its config, no longer the template.
+    if (template.banner && state.status === 'ready' && state.config !== template.config) {
+      template.banner.remove();
+      template.banner = null;
+    }
+    flushSync(() => root.render(<PublishedView state={state} actions={actions} />));
+  },
   imagesLoaded: () => waitForImages(container, PUBLISHED_READY_TIMEOUT_MS),
 });
