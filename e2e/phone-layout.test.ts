@@ -30,7 +30,14 @@ const SIDEWAYS_SCROLLERS = ['.emulator-code', '.preview-stage.is-zoomed'];
 const LONG_PREFIX = 'phone-layout-producer.long-address';
 const GAME_NAME = 'Galaxy Raiders Deluxe Collector Edition';
 
-type Seeded = { context: BrowserContext; email: string; gameId: string; segmentId: string; rewardId: string };
+type Seeded = {
+  context: BrowserContext;
+  email: string;
+  gameId: string;
+  copyId: string;
+  segmentId: string;
+  rewardId: string;
+};
 let seeded: Seeded;
 
 async function send(context: BrowserContext, method: 'POST' | 'PATCH', path: string, init: object) {
@@ -43,7 +50,7 @@ async function send(context: BrowserContext, method: 'POST' | 'PATCH', path: str
   return (await response.json()) as { id: string };
 }
 
-/** A studio's game with an image, two segments, two items, two packs and a 7-day daily reward. */
+/** A studio's game with an image, two segments, two items, two packs, a 7-day daily reward and a staging copy. */
 async function seed(): Promise<Seeded> {
   const { context, email } = await signedInContext(setup.browser, setup.app, LONG_PREFIX);
   const game = await createGameViaApi(context, setup.app, GAME_NAME);
@@ -87,7 +94,9 @@ async function seed(): Promise<Seeded> {
       rewards: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, packId: day === 7 ? mega.id : starter.id })),
     },
   });
-  return { context, email, gameId: game.id, segmentId: segment.id, rewardId: reward.id };
+  // A staging copy: its badge sits in the workspace's sidebar and under the narrow menu bar.
+  const copy = await send(context, 'POST', `${base}/duplicate`, { data: {} });
+  return { context, email, gameId: game.id, copyId: copy.id, segmentId: segment.id, rewardId: reward.id };
 }
 
 /**
@@ -271,7 +280,7 @@ describe('phone and desktop layouts (issue 20 item 12)', () => {
       it('the dashboard: welcome line, game cards, create button', async () => {
         await withPage(size, async (page) => {
           await page.goto(`${setup.app.url}/dashboard`);
-          const card = page.locator('.game-card', { hasText: GAME_NAME });
+          const card = page.getByRole('article', { name: `Open ${GAME_NAME}`, exact: true });
           await card.waitFor();
           await expectNoOverflow(page, 'the dashboard', size);
           await shoot(page, 'dashboard', size);
@@ -314,6 +323,14 @@ describe('phone and desktop layouts (issue 20 item 12)', () => {
             await expectContentOnFirstScreen(page, size);
             await shoot(page, tab.name, size);
           }
+          await page.goto(`${setup.app.url}/dashboard/game/${seeded.copyId}`);
+          await page
+            .getByRole('complementary', { name: 'Game workspace' })
+            .getByText('Staging copy', { exact: true })
+            .waitFor();
+          await expectNoOverflow(page, "the staging copy's profile", size);
+          await expectContentOnFirstScreen(page, size);
+          await shoot(page, 'staging-copy', size);
         });
       });
 

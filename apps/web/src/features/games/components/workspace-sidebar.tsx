@@ -71,7 +71,6 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
           </span>
           <span className={styles.section}>{current.label}</span>
         </div>
-        <StagingBadge game={game} sourceName={sourceName} />
         <button
           ref={menuButton}
           type="button"
@@ -85,6 +84,8 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
           Menu
         </button>
       </div>
+      {/* One badge for both widths: above the game selector, or under the narrow bar even while it is closed. */}
+      <StagingBadge game={game} sourceName={sourceName} />
       <div id={panelId} className={styles.panel} onKeyDown={closeOnEscape}>
         <label className="field-label" htmlFor="game-selector">
           Game
@@ -101,10 +102,6 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
             </option>
           ))}
         </select>
-        {/* The bar shows it on a narrow screen. */}
-        <span className={styles.wideOnly}>
-          <StagingBadge game={game} sourceName={sourceName} />
-        </span>
         <nav className={styles.nav} aria-label="Workspace sections">
           {MAIN_TABS.map((info) => (
             <NavItem key={info.tab} gameId={game.id} info={info} />
