@@ -238,6 +238,14 @@ describe('the UI editor shows what will render', () => {
       .toBe('rgb(0, 255, 0)');
     // Day 2 still shows its pack (its artwork has no source of its own).
     expect(await emulated.locator('[data-node-id="dr-day-2-artwork"] [role="img"]').count()).toBe(1);
+    // The embed page a game's web view opens renders the same.
+    await emulator.goto(`${setup.app.url}/embed/daily_rewards?gameId=${game.id}&featureId=${configId}`);
+    await expect
+      .poll(() => emulator.locator('[data-node-id="dr-day-1-artwork"]').getAttribute('src'))
+      .toContain('banner');
+    await expect
+      .poll(() => emulator.locator('[data-node-id="dr-day-1-amount"]').evaluate((el) => getComputedStyle(el).color))
+      .toBe('rgb(0, 255, 0)');
     expect(errors).toEqual([]);
   });
 
