@@ -226,6 +226,12 @@ async function expectContentOnFirstScreen(page: Page, size: Size) {
   expect((await box(afterHeader)).top, "the tab's content starts on the first screen").toBeLessThan(size.height);
 }
 
+/** A list row's text (its first block) keeps most of the row's width: on a phone its buttons go below it. */
+async function expectTextKeepsTheRow(row: Locator) {
+  const [whole, text] = await Promise.all([box(row), box(row.locator(':scope > div').first())]);
+  expect(text.right - text.left, await row.innerText()).toBeGreaterThan((whole.right - whole.left) * 0.6);
+}
+
 async function expectNoOverflow(page: Page, what: string, size: Size) {
   await settled(page);
   expect(await overflows(page), `${what} at ${size.name}`).toEqual([]);
@@ -339,6 +345,7 @@ describe('phone and desktop layouts (issue 20 item 12)', () => {
           await page.goto(`${setup.app.url}/dashboard/game/${seeded.gameId}/segments`);
           await page.locator('.segment-row').first().waitFor();
           await expectOneLine(page.getByRole('button', { name: '+ Create Segment' }));
+          await expectTextKeepsTheRow(page.locator('.segment-row', { hasText: 'Whales' }));
 
           const menu = page.getByRole('button', { name: 'Workspace menu' });
           const nav = page.getByRole('navigation', { name: 'Workspace sections' });
@@ -367,6 +374,7 @@ describe('phone and desktop layouts (issue 20 item 12)', () => {
           }
 
           await page.locator('.inventory-row', { hasText: 'Gems' }).waitFor();
+          await expectTextKeepsTheRow(page.locator('.inventory-row', { hasText: 'Gems' }));
           const add = page.getByRole('button', { name: '+ Add', exact: true });
           await expectOneLine(add);
           await add.click();

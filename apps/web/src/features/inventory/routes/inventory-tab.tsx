@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
+import styles from './inventory-tab.module.css';
 
 type Editing = { kind: 'item'; item: Item | null } | { kind: 'pack'; pack: Pack | null } | null;
 
@@ -34,14 +35,15 @@ function Row({
   confirm: string;
 }) {
   return (
-    <li className="inventory-row">
+    // inventory-row: how tests find an item's or pack's row.
+    <li className={`inventory-row ${styles.row}`}>
       <InventoryIcon entry={entry} />
-      <div className="inventory-main">
+      <div className={styles.main}>
         <p className="segment-name">{entry.name}</p>
-        <p className="muted inventory-details">{details}</p>
+        <p className={`muted ${styles.details}`}>{details}</p>
         <CopyableId id={entry.id} name={entry.name} />
       </div>
-      <div className="segment-actions">
+      <div className={styles.actions}>
         <button type="button" className="icon-button" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
           <Pencil size={15} aria-hidden />
         </button>
@@ -104,7 +106,7 @@ export function InventoryTab() {
               <p>{INVENTORY_MESSAGES.noItems}</p>
             </div>
           ) : (
-            <ul className="inventory-list">
+            <ul className={styles.list}>
               {items.data.map((item) => (
                 <Row
                   key={item.id}
@@ -129,7 +131,7 @@ export function InventoryTab() {
               <p>{INVENTORY_MESSAGES.noPacks}</p>
             </div>
           ) : (
-            <ul className="inventory-list">
+            <ul className={styles.list}>
               {packs.data.map((pack) => (
                 <Row
                   key={pack.id}

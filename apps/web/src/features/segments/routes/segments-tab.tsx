@@ -11,6 +11,7 @@ import { useSegments } from '../../../lib/api/segments/get-segments';
 import { PageHeader } from '../../../components/page-header';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
+import styles from './segments-tab.module.css';
 
 /**
  * /dashboard/game/:gameId/segments[/:segmentId]: the game's segments; with a segmentId, that segment opened to
@@ -102,15 +103,19 @@ export function SegmentsTab() {
             <p>{SEGMENT_MESSAGES.empty}</p>
           </div>
         ) : (
-          <ul className="segment-list">
+          <ul className={styles.list}>
             {segments.data.map((segment) => (
-              <li key={segment.id} className={`segment-row ${segment.id === segmentId ? 'segment-row-selected' : ''}`}>
-                <div className="segment-main">
+              <li
+                key={segment.id}
+                // segment-row: how tests find a segment's row.
+                className={`segment-row ${styles.row} ${segment.id === segmentId ? styles.selected : ''}`}
+              >
+                <div className={styles.main}>
                   <p className="segment-name">{segment.name}</p>
-                  {segment.description ? <p className="muted segment-description">{segment.description}</p> : null}
+                  {segment.description ? <p className={`muted ${styles.description}`}>{segment.description}</p> : null}
                   <code className="segment-expression">{segment.expression}</code>
                 </div>
-                <div className="segment-actions">
+                <div className={styles.actions}>
                   <Button asChild variant="secondary" size="sm">
                     <Link
                       to={paths.segment(gameId, segment.id)}
