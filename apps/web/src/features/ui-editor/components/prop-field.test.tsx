@@ -158,9 +158,11 @@ describe('PropField', () => {
           restore: { label: "Use the day's pack amount", props: { value: undefined } },
         }}
         onRestore={onRestore}
+        placeholder="×2"
       />,
     );
     screen.getByText('Shows its own text.');
+    expect(screen.getByLabelText<HTMLInputElement>('Text').placeholder).toBe('×2');
     fireEvent.click(screen.getByRole('button', { name: "Use the day's pack amount" }));
     expect(onRestore).toHaveBeenCalledWith({ value: undefined });
   });

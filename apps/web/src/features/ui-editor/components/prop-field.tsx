@@ -147,7 +147,8 @@ function TextField({
   onChange,
   onEnd,
   note,
-}: FieldProps<'text'> & { node: LayoutNode; note?: ReactNode }) {
+  placeholder,
+}: FieldProps<'text'> & { node: LayoutNode; note?: ReactNode; placeholder?: string | undefined }) {
   const id = useId();
   const live = useLiveText({
     value: typeof value === 'string' ? value : '',
@@ -158,7 +159,7 @@ function TextField({
   });
   return (
     <Field id={id} name={field.name} node={node} problem={live.problem} note={note}>
-      <input id={id} className="input" placeholder={field.default} {...live.input} />
+      <input id={id} className="input" placeholder={placeholder ?? field.default} {...live.input} />
     </Field>
   );
 }
@@ -387,6 +388,7 @@ export function PropField({
   onRestore,
   colorSource,
   onPickAsset,
+  placeholder,
 }: {
   field: EditableField;
   node: LayoutNode;
@@ -401,12 +403,24 @@ export function PropField({
   colorSource?: ColorSource;
   /** For an image field: an asset picked from the list (the panel keeps the asset's aspect ratio). */
   onPickAsset?: (asset: Asset) => void;
+  /** What an empty text field stands for, when not the field's default (the bound value that then renders). */
+  placeholder?: string | undefined;
 }) {
   const id = useId();
   const noteElement = note && onRestore ? <FieldNote id={`${id}-note`} note={note} onRestore={onRestore} /> : undefined;
   switch (field.kind) {
     case 'text':
-      return <TextField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} note={noteElement} />;
+      return (
+        <TextField
+          field={field}
+          node={node}
+          value={value}
+          onChange={onChange}
+          onEnd={onEnd}
+          note={noteElement}
+          placeholder={placeholder}
+        />
+      );
     case 'number':
       return <NumberField field={field} node={node} value={value} onChange={onChange} onEnd={onEnd} />;
     case 'color':

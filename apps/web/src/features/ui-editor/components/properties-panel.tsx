@@ -124,6 +124,8 @@ export function PropertiesPanel({
         ) : (
           fields.map((field) => {
             const theme = field.kind === 'color' ? themeColor(node, field.name, rendering) : null;
+            // An empty bound text shows its binding's value, not the field's default.
+            const bound = field.kind === 'text' ? rendering?.decoration?.props?.[field.name] : undefined;
             return (
               <PropField
                 key={field.name}
@@ -142,6 +144,7 @@ export function PropertiesPanel({
                 onEnd={endTyping}
                 note={propNote(node, field.name, rendering)}
                 onRestore={(props) => setProps(props)}
+                placeholder={typeof bound === 'string' && bound !== '' ? bound : undefined}
                 {...(field.kind === 'color'
                   ? {
                       colorSource: {
