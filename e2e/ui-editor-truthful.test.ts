@@ -163,6 +163,8 @@ describe('the UI editor shows what will render', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await preview.getByText('Daily Bonus').waitFor();
+    // On a phone the columns stack and nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'default-390');
     expect(errors).toEqual([]);
   });
