@@ -115,14 +115,14 @@ describe('games', () => {
     await flash.waitFor({ state: 'detached', timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
-    await page.getByLabel('Primary Color').fill('#ff0000');
+    await page.getByLabel('Primary Color', { exact: true }).fill('#ff0000');
     await page.getByRole('button', { name: 'Update Theme' }).click();
     await page.getByText(GAME_MESSAGES.updated).waitFor();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Game Profile' }).waitFor();
     expect(await page.getByLabel('Orientation').inputValue()).toBe('landscape');
-    expect(await page.getByLabel('Primary Color').inputValue()).toBe('#ff0000');
+    expect(await page.getByLabel('Primary Color', { exact: true }).inputValue()).toBe('#FF0000');
     await context.close();
   });
 
