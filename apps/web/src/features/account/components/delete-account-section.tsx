@@ -7,6 +7,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useGames } from '../../../lib/api/games/get-games';
 import { useDeleteAccount } from '../api/delete-account';
+import styles from '../account.module.css';
 
 /** What goes with the account, counted from the games it owns when they have loaded. */
 function whatGoes(games: number | undefined): string {
@@ -43,9 +44,9 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     : undefined;
 
   return (
-    <section className="panel settings-section settings-danger" aria-labelledby="delete-heading">
-      <header className="settings-section-header">
-        <TriangleAlert size={20} aria-hidden className="settings-section-icon" />
+    <section className={`panel ${styles.section} ${styles.danger}`} aria-labelledby="delete-heading">
+      <header className={styles.sectionHeader}>
+        <TriangleAlert size={20} aria-hidden className={styles.sectionIcon} />
         <div>
           <h2 className="panel-title" id="delete-heading">
             Delete account

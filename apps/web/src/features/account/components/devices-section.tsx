@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useSignOutOtherDevices } from '../api/sign-out-other-devices';
+import styles from '../account.module.css';
 
 function describe(otherSessions: number): string {
   if (otherSessions === 0) return 'This is the only device signed in to your account.';
@@ -15,9 +16,9 @@ function describe(otherSessions: number): string {
 export function DevicesSection({ otherSessions }: { otherSessions: number }) {
   const signOut = useSignOutOtherDevices();
   return (
-    <section className="panel settings-section" aria-labelledby="devices-heading">
-      <header className="settings-section-header">
-        <MonitorSmartphone size={20} aria-hidden className="settings-section-icon" />
+    <section className={`panel ${styles.section}`} aria-labelledby="devices-heading">
+      <header className={styles.sectionHeader}>
+        <MonitorSmartphone size={20} aria-hidden className={styles.sectionIcon} />
         <div>
           <h2 className="panel-title" id="devices-heading">
             Devices

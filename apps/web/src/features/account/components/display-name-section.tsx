@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateDisplayName } from '../api/update-display-name';
+import styles from '../account.module.css';
 
 const DisplayNameFormSchema = z.object({ name: UpdateUserInputSchema.shape.name.unwrap() });
 type DisplayNameForm = z.infer<typeof DisplayNameFormSchema>;
@@ -37,9 +38,9 @@ export function DisplayNameSection({ user }: { user: User }) {
     });
 
   return (
-    <section className="panel settings-section" aria-labelledby="profile-heading">
-      <header className="settings-section-header">
-        <UserRound size={20} aria-hidden className="settings-section-icon" />
+    <section className={`panel ${styles.section}`} aria-labelledby="profile-heading">
+      <header className={styles.sectionHeader}>
+        <UserRound size={20} aria-hidden className={styles.sectionIcon} />
         <div>
           <h2 className="panel-title" id="profile-heading">
             Profile
@@ -53,7 +54,7 @@ export function DisplayNameSection({ user }: { user: User }) {
           <dd>{user.email}</dd>
         </div>
       </dl>
-      <form className="settings-inline-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className={styles.inlineForm} noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
           label="Display name"
           autoComplete="name"

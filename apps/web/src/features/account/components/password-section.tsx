@@ -7,9 +7,11 @@ import { ACCOUNT_MESSAGES, type User } from '@liveops/domain';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@liveops/domain/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import styles from '../account.module.css';
 
 const EMPTY: ChangePasswordForm = {
   currentPassword: '',
@@ -56,9 +58,9 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
   };
 
   return (
-    <section className="panel settings-section" aria-labelledby="password-heading">
-      <header className="settings-section-header">
-        <KeyRound size={20} aria-hidden className="settings-section-icon" />
+    <section className={`panel ${styles.section}`} aria-labelledby="password-heading">
+      <header className={styles.sectionHeader}>
+        <KeyRound size={20} aria-hidden className={styles.sectionIcon} />
         <div>
           <h2 className="panel-title" id="password-heading">
             Password
@@ -69,7 +71,7 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
         </div>
       </header>
       {hasPassword ? (
-        <form className="stack settings-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <form className={`stack ${styles.form}`} noValidate onSubmit={handleSubmit(onSubmit)}>
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <TextField
             label="Current password"
@@ -78,24 +80,12 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <div className="settings-form-row">
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              error={errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="The same again"
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
-            />
-          </div>
+          <NewPasswordFields
+            className={styles.formRow}
+            newPassword={register('newPassword')}
+            confirmPassword={register('confirmPassword')}
+            errors={errors}
+          />
           <label className="checkbox">
             <input type="checkbox" {...register('revokeOtherSessions')} />
             Sign out of my other devices
@@ -108,7 +98,7 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
           </div>
         </form>
       ) : (
-        <p className="muted settings-note">
+        <p className={`muted ${styles.note}`}>
           To add one, sign out and choose <strong>Forgot password?</strong> on the login page: the link it mails to{' '}
           {user.email} sets a password beside Google sign-in.
         </p>

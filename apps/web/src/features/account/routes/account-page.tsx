@@ -6,13 +6,14 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
 import { DisplayNameSection } from '../components/display-name-section';
 import { PasswordSection } from '../components/password-section';
+import styles from '../account.module.css';
 
 /** /account: the signed-in developer's name, password, devices, and deleting the account. */
 export function AccountPage() {
   const user = useSignedInUser();
   const settings = useAccountSettings();
   return (
-    <div className="page settings-page">
+    <div className={`page ${styles.page}`}>
       <div className="page-header">
         <h1 className="page-title">Account settings</h1>
         <p className="muted">How you appear, how you sign in, and where.</p>
@@ -20,8 +21,8 @@ export function AccountPage() {
       <DisplayNameSection user={user} />
       {settings.isPending ? (
         <div className="stack" aria-busy="true" aria-label="Loading account settings">
-          <div className="panel skeleton settings-skeleton" />
-          <div className="panel skeleton settings-skeleton" />
+          <div className={`panel skeleton ${styles.skeleton}`} />
+          <div className={`panel skeleton ${styles.skeleton}`} />
         </div>
       ) : settings.isError ? (
         <LoadError

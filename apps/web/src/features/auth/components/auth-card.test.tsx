@@ -47,7 +47,7 @@ describe('AuthCard', () => {
       'href',
       '/forgot-password?email=ada%40studio.test',
     );
-    expect(container.querySelector('.auth-face-signup .forgot-password-link')).toBeNull();
+    expect(face(container, 'signup').queryByRole('link', { name: 'Forgot password?', hidden: true })).toBeNull();
   });
 
   it('requires email and password before calling the server', async () => {

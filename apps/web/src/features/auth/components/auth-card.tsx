@@ -17,6 +17,8 @@ import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { useSignUp } from '../api/sign-up';
 import { CredentialsForm } from './credentials-form';
 import { GoogleButton } from './google-button';
+import pages from '../auth-pages.module.css';
+import styles from './auth-card.module.css';
 
 export type AuthMode = 'login' | 'signup';
 type Message = { tone: 'error' | 'success'; text: string };
@@ -106,9 +108,13 @@ export function AuthCard({
   const face = (side: AuthMode) => {
     const active = mode === side;
     return (
-      <section className={`auth-face auth-face-${side}`} aria-hidden={!active} inert={!active}>
-        <h1 className="auth-title">{side === 'login' ? 'Welcome back' : 'Create your account'}</h1>
-        <p className="auth-subtitle">
+      <section
+        className={`${styles.face} ${side === 'signup' ? styles.signup : ''} auth-face-${side}`}
+        aria-hidden={!active}
+        inert={!active}
+      >
+        <h1 className={pages.title}>{side === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+        <p className={pages.subtitle}>
           {side === 'login' ? 'Log in to manage your games.' : 'Run LiveOps for your games on your own server.'}
         </p>
         {active && message ? (
@@ -130,7 +136,7 @@ export function AuthCard({
           belowPassword={
             side === 'login' ? (
               <PageLink
-                className="link forgot-password-link"
+                className={`link ${styles.forgotLink}`}
                 href={`${paths.forgotPassword()}${email ? `?email=${encodeURIComponent(email)}` : ''}`}
               >
                 Forgot password?
@@ -138,7 +144,7 @@ export function AuthCard({
             ) : null
           }
         />
-        <div className="divider" role="separator">
+        <div className={styles.divider} role="separator">
           <span>or</span>
         </div>
         <GoogleButton
@@ -147,7 +153,7 @@ export function AuthCard({
           unavailable={server?.googleSignIn === false}
           noteId={`google-note-${side}`}
         />
-        <p className="auth-switch">
+        <p className={pages.switch}>
           {side === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
           <button type="button" className="link" onClick={() => flip(side === 'login' ? 'signup' : 'login')}>
             {side === 'login' ? 'Sign up' : 'Log in'}
@@ -158,8 +164,8 @@ export function AuthCard({
   };
 
   return (
-    <div className="auth-card" data-mode={mode}>
-      <div className="auth-card-inner">
+    <div className={`auth-card ${styles.card}`} data-mode={mode}>
+      <div className={`auth-card-inner ${styles.inner}`}>
         {face('login')}
         {face('signup')}
       </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { newPasswordFormSchema, type NewPasswordForm as NewPasswordFormInput } from '@liveops/domain/auth';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** The reset page's form: the new password twice, under the sign-up rules, never the account's email. */
@@ -24,21 +24,10 @@ export function NewPasswordForm({
     <form className="stack" noValidate onSubmit={handleSubmit((input) => onSubmit(input.newPassword))}>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="The same again"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        newPassword={register('newPassword')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
       />
       <Button type="submit" className="btn-block" loading={submitting}>
         Set new password

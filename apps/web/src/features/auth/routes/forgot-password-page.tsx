@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import pages from '../auth-pages.module.css';
 
 /** "Forgot password?" from the login card: asks for the address and mails it a link, if it has an account. */
 export function ForgotPasswordPage() {
@@ -42,21 +43,21 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <div className="auth-page">
-      <div className="auth-brand">
+    <div className={pages.page}>
+      <div className={pages.brand}>
         <Brand />
       </div>
-      <section className="auth-panel" aria-labelledby="forgot-title">
+      <section className={pages.panel} aria-labelledby="forgot-title">
         {sentTo ? (
           <>
-            <MailCheck className="auth-panel-icon verify-icon-ok" size={40} aria-hidden />
-            <h1 className="auth-title" id="forgot-title">
+            <MailCheck className={`${pages.panelIcon} ${pages.iconOk}`} size={40} aria-hidden />
+            <h1 className={pages.title} id="forgot-title">
               Check your inbox
             </h1>
             <Alert tone="success">{RESET_MESSAGES.requestSent}</Alert>
-            <p className="muted auth-panel-note">
-              Sent to <strong className="auth-panel-email">{sentTo}</strong>. Nothing there after a few minutes? Check
-              the spam folder, or{' '}
+            <p className={`muted ${pages.note}`}>
+              Sent to <strong className={pages.email}>{sentTo}</strong>. Nothing there after a few minutes? Check the
+              spam folder, or{' '}
               <button type="button" className="link" onClick={() => setSentTo(null)}>
                 try another address
               </button>
@@ -68,10 +69,10 @@ export function ForgotPasswordPage() {
           </>
         ) : (
           <>
-            <h1 className="auth-title" id="forgot-title">
+            <h1 className={pages.title} id="forgot-title">
               Reset your password
             </h1>
-            <p className="auth-subtitle">{RESET_MESSAGES.requestIntro}</p>
+            <p className={pages.subtitle}>{RESET_MESSAGES.requestIntro}</p>
             {error ? <Alert tone="error">{error}</Alert> : null}
             <form className="stack" noValidate onSubmit={handleSubmit(onSubmit)}>
               <TextField
@@ -86,7 +87,7 @@ export function ForgotPasswordPage() {
                 Send reset link
               </Button>
             </form>
-            <p className="auth-switch">
+            <p className={pages.switch}>
               Remembered it?{' '}
               <PageLink className="link" href={paths.login()}>
                 Log in

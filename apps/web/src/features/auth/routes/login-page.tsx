@@ -6,6 +6,7 @@ import type { LoginNotice } from '../../../config/paths';
 import { usePageNavigation } from '../../../lib/page-navigation';
 import { useSignInState } from '../api/check-signed-in';
 import { AuthCard } from '../components/auth-card';
+import pages from '../auth-pages.module.css';
 
 export function LoginPage() {
   const { search, navigate } = usePageNavigation();
@@ -26,8 +27,8 @@ export function LoginPage() {
       ? { tone: 'success' as const, text: ACCOUNT_MESSAGES.deleted }
       : undefined;
   return (
-    <div className="auth-page">
-      <div className="auth-brand">
+    <div className={pages.page}>
+      <div className={pages.brand}>
         <Brand />
         <p>LiveOps for game studios, on your own machine.</p>
       </div>

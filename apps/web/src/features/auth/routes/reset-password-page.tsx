@@ -10,6 +10,7 @@ import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useResetLink } from '../api/check-reset-link';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordForm } from '../components/new-password-form';
+import pages from '../auth-pages.module.css';
 
 type DeadLink = Extract<ResetLinkStatus, { valid: false }>;
 const INVALID: DeadLink = { valid: false, code: 'RESET_LINK_INVALID', message: RESET_MESSAGES.linkInvalid };
@@ -19,13 +20,13 @@ function DeadLinkPanel({ link }: { link: DeadLink }) {
   const Icon = link.code === 'RESET_LINK_EXPIRED' ? TimerOff : KeyRound;
   return (
     <>
-      <Icon className="auth-panel-icon verify-icon-error" size={40} aria-hidden />
-      <h1 className="auth-title">This link does not work</h1>
-      <p className="verify-error" role="alert">
+      <Icon className={`${pages.panelIcon} ${pages.iconError}`} size={40} aria-hidden />
+      <h1 className={pages.title}>This link does not work</h1>
+      <p className={pages.error} role="alert">
         {link.message}
       </p>
       <p className="muted">{RESET_MESSAGES.newLinkHint}</p>
-      <div className="auth-panel-actions">
+      <div className={pages.actions}>
         <Button asChild>
           <PageLink href={paths.forgotPassword()}>Request a new link</PageLink>
         </Button>
@@ -42,11 +43,11 @@ export function ResetPasswordPage() {
   const { search } = usePageNavigation();
   const token = new URLSearchParams(search).get('token') ?? '';
   return (
-    <div className="auth-page">
-      <div className="auth-brand">
+    <div className={pages.page}>
+      <div className={pages.brand}>
         <Brand />
       </div>
-      <section className="auth-panel" aria-live="polite">
+      <section className={pages.panel} aria-live="polite">
         {token ? <ResetWithLink token={token} /> : <DeadLinkPanel link={INVALID} />}
       </section>
     </div>
@@ -61,7 +62,7 @@ function ResetWithLink({ token }: { token: string }) {
 
   if (link.isPending) {
     return (
-      <p className="auth-panel-status" role="status">
+      <p className={pages.panelStatus} role="status">
         <Loader2 className="spin" size={20} aria-hidden />
         {RESET_MESSAGES.checking}
       </p>
@@ -70,8 +71,8 @@ function ResetWithLink({ token }: { token: string }) {
   if (outcome === 'changed') {
     return (
       <>
-        <ShieldCheck className="auth-panel-icon verify-icon-ok" size={40} aria-hidden />
-        <h1 className="auth-title">Password changed</h1>
+        <ShieldCheck className={`${pages.panelIcon} ${pages.iconOk}`} size={40} aria-hidden />
+        <h1 className={pages.title}>Password changed</h1>
         <p role="status">{RESET_MESSAGES.passwordChanged}</p>
         <Button asChild className="btn-block">
           <PageLink href={paths.login()}>Log in with the new password</PageLink>
@@ -115,10 +116,9 @@ function ResetWithLink({ token }: { token: string }) {
 
   return (
     <>
-      <h1 className="auth-title">Choose a new password</h1>
-      <p className="auth-subtitle">
-        For <strong className="auth-panel-email">{email}</strong>. Every device signed in to this account will be signed
-        out.
+      <h1 className={pages.title}>Choose a new password</h1>
+      <p className={pages.subtitle}>
+        For <strong className={pages.email}>{email}</strong>. Every device signed in to this account will be signed out.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <NewPasswordForm email={email} submitting={reset.isPending} onSubmit={onSubmit} />

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useVerifyEmail } from '../api/verify-email';
 import { emailOfVerificationToken, maskEmail } from '../verification-link';
+import pages from '../auth-pages.module.css';
 
 const REDIRECT_DELAY_MS = 1500;
 
@@ -23,9 +24,9 @@ export function VerifiedPage() {
   if (token && email && !confirmed) {
     return (
       <VerifyFrame>
-        <MailCheck className="verify-icon" size={40} aria-hidden />
-        <p className="verify-text">{VERIFY_MESSAGES.confirmQuestion(maskEmail(email))}</p>
-        <p className="verify-hint">{VERIFY_MESSAGES.confirmHint}</p>
+        <MailCheck size={40} aria-hidden />
+        <p className={pages.verifyText}>{VERIFY_MESSAGES.confirmQuestion(maskEmail(email))}</p>
+        <p className={pages.hint}>{VERIFY_MESSAGES.confirmHint}</p>
         <Button onClick={() => setConfirmed(true)}>{VERIFY_MESSAGES.confirmButton}</Button>
       </VerifyFrame>
     );
@@ -35,11 +36,11 @@ export function VerifiedPage() {
 
 function VerifyFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="auth-page">
-      <div className="auth-brand">
+    <div className={pages.page}>
+      <div className={pages.brand}>
         <Brand />
       </div>
-      <div className="panel verify-panel">{children}</div>
+      <div className={`panel ${pages.verifyPanel}`}>{children}</div>
     </div>
   );
 }
@@ -60,15 +61,15 @@ function Redemption({ token }: { token: string | null }) {
   let body;
   if (verification.isPending) {
     body = (
-      <p className="verify-text" role="status">
+      <p className={pages.verifyText} role="status">
         {VERIFY_MESSAGES.checking}
       </p>
     );
   } else if (verified) {
     body = (
       <>
-        <MailCheck className="verify-icon verify-icon-ok" size={40} aria-hidden />
-        <p className="verify-text" role="status">
+        <MailCheck className={pages.iconOk} size={40} aria-hidden />
+        <p className={pages.verifyText} role="status">
           {VERIFY_MESSAGES.success}
         </p>
       </>
@@ -80,11 +81,11 @@ function Redemption({ token }: { token: string | null }) {
       : (refusal ?? VERIFY_MESSAGES.mustBeLoggedIn);
     body = (
       <>
-        <MailWarning className="verify-icon verify-icon-error" size={40} aria-hidden />
-        <p className="verify-text verify-error" role="alert">
+        <MailWarning className={pages.iconError} size={40} aria-hidden />
+        <p className={`${pages.verifyText} ${pages.error}`} role="alert">
           {text}
         </p>
-        <p className="verify-hint">{VERIFY_MESSAGES.loginHint}</p>
+        <p className={pages.hint}>{VERIFY_MESSAGES.loginHint}</p>
         <Button asChild>
           <PageLink href="/login">Go to login</PageLink>
         </Button>
