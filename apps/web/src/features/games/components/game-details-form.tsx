@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { GAME_MESSAGES, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
-import { errorIdOf, Field } from '../../../components/ui/field';
-import { TextField } from '../../../components/ui/text-field';
 import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
-import { PlatformsField } from './platforms-field';
+import { GameFields } from './game-fields';
 import { SaveRow } from './save-row';
 
 export const detailsOf = (game: Game): UpdateGameInput => ({
@@ -28,13 +26,15 @@ export function GameDetailsForm({
   onSaved: (saved: UpdateGameInput) => void;
 }) {
   const update = useUpdateGameDetails(game.id);
+  const form = useForm<UpdateGameInput>({
+    resolver: zodResolver(UpdateGameInputSchema),
+    defaultValues: detailsOf(game),
+  });
   const {
-    register,
-    control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty },
-  } = useForm<UpdateGameInput>({ resolver: zodResolver(UpdateGameInputSchema), defaultValues: detailsOf(game) });
+    formState: { isDirty },
+  } = form;
   // Awaited rather than given as mutate's callbacks: the saved game re-keys this form, and callbacks of an
   // unmounted component's mutate never run.
   const onSubmit = handleSubmit(async (input) => {
@@ -45,38 +45,18 @@ export function GameDetailsForm({
   });
 
   return (
-    <form className="stack" noValidate onSubmit={onSubmit} aria-label="Game details">
-      <TextField label="Name" error={errors.name?.message} {...register('name')} />
-      <Field label="Description" htmlFor="game-details-description" error={errors.description?.message}>
-        <textarea
-          id="game-details-description"
-          aria-describedby={errors.description ? errorIdOf('game-details-description') : undefined}
-          className="input textarea"
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          {...register('description')}
+    <FormProvider {...form}>
+      <form className="stack" noValidate onSubmit={onSubmit} aria-label="Game details">
+        <GameFields idPrefix="game-details" />
+        <SaveRow
+          label="Update Details"
+          dirty={isDirty}
+          saving={update.isPending}
+          flash={flash}
+          error={update.isError ? update.error.message || GAME_MESSAGES.updateFailed : null}
+          onDiscard={() => reset(detailsOf(game))}
         />
-      </Field>
-      <Controller
-        control={control}
-        name="platforms"
-        render={({ field }) => (
-          <PlatformsField
-            id="game-details-platforms"
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.platforms?.message}
-          />
-        )}
-      />
-      <SaveRow
-        label="Update Details"
-        dirty={isDirty}
-        saving={update.isPending}
-        flash={flash}
-        error={update.isError ? update.error.message || GAME_MESSAGES.updateFailed : null}
-        onDiscard={() => reset(detailsOf(game))}
-      />
-    </form>
+      </form>
+    </FormProvider>
   );
 }
