@@ -72,7 +72,10 @@ async function main() {
     await endStreams();
     // A request that arrived on a kept-alive connection meanwhile is still answered.
     if (drained) drained = await requests.drain(Math.max(config.drainTimeoutMs - (Date.now() - started), 0));
-    if (!drained) logger.warn(`${requests.inFlight()} requests still in flight after DRAIN_TIMEOUT_MS; cutting them`);
+    if (!drained) {
+      const cut = requests.describeInFlight();
+      logger.warn(`${cut.length} requests still in flight after DRAIN_TIMEOUT_MS; cutting them: ${cut.join(', ')}`);
+    }
     (server as Server).closeAllConnections();
     mailer.close();
     await close();

@@ -4,6 +4,8 @@ import net from 'node:net';
 export type RequestTracker = {
   /** Requests being answered now (open event streams are not counted: they never finish by themselves). */
   inFlight: () => number;
+  /** `METHOD path (age)` of each request in flight, for the log of a drain that had to cut them. */
+  describeInFlight: () => string[];
   /**
    * Stops accepting connections and waits, at most `timeoutMs`, until no request is in flight. Connections
    * already open stay open and are still served (a proxy may have sent a request on one just now), but every
@@ -14,14 +16,14 @@ export type RequestTracker = {
 
 /** Follows an HTTP server's requests so that a stop can let them finish first (decision 025). */
 export function trackRequests(server: Server, isStream: (request: IncomingMessage) => boolean): RequestTracker {
-  const active = new Set<ServerResponse>();
+  const active = new Map<ServerResponse, { name: string; since: number }>();
   const idleWaiters = new Set<() => void>();
   let draining = false;
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (draining) response.shouldKeepAlive = false;
     if (isStream(request)) return;
-    active.add(response);
+    active.set(response, { name: `${request.method ?? '?'} ${(request.url ?? '').split('?')[0]}`, since: Date.now() });
     response.once('close', () => {
       active.delete(response);
       if (active.size === 0) for (const wake of idleWaiters) wake();
@@ -30,13 +32,14 @@ export function trackRequests(server: Server, isStream: (request: IncomingMessag
 
   return {
     inFlight: () => active.size,
+    describeInFlight: () => [...active.values()].map(({ name, since }) => `${name} (${Date.now() - since} ms)`),
     drain: async (timeoutMs) => {
       if (!draining) {
         draining = true;
         // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at once, and a
         // proxy that picked one of them for its next request at that moment would answer that request 502.
         if (server.listening) net.Server.prototype.close.call(server);
-        for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
+        for (const response of active.keys()) if (!response.headersSent) response.shouldKeepAlive = false;
       }
       if (active.size === 0) return true;
       return new Promise<boolean>((resolve) => {
