@@ -20,7 +20,7 @@ import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-la
 import { nodeRendering } from '../node-rendering';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
 import { defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useUndoShortcuts } from '../use-undo-shortcuts';
 import { EditorDialog } from './editor-dialog';
 import { EditorHeader } from './editor-header';
