@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
-import { AUTH_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
 import { useBrowserAndApp } from './support/lifecycle';
 import { PASSWORD, submitCredentials, uniqueEmail } from './support/pages';
 
@@ -63,6 +63,8 @@ describe('a server without Google credentials', () => {
     expect(log).toContain('EMAIL (not sent: SMTP_URL is not set, so it is printed here instead)');
     expect(link).toBeDefined();
     await page.goto(link!);
+    // The link asks before it signs in (issue 24 item 6, decision 032).
+    await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.waitForURL(`${setup.app.url}/dashboard`);
     await page.close();
   });
