@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { watch as watchDir } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,17 @@ async function versionsWithFiles(dir: string): Promise<string[]> {
   return [...new Set(versions)].sort();
 }
 
+/** The cleanup at start has run (it logs a line when it did anything; here it always has work). */
+async function startUpCleanup(app: RunningApp): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const line = /storage cleanup: removed.*/.exec(app.logs())?.[0];
+    if (line) return line;
+    if (Date.now() > deadline) throw new Error(`no storage cleanup at start:\n${app.logs()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const dataDirs: string[] = [];
 const apps: RunningApp[] = [];
 afterAll(async () => {
@@ -85,7 +97,7 @@ afterAll(async () => {
 });
 
 describe('a server killed while publishing', { timeout: 360_000 }, () => {
-  it('keeps the previous release served throughout, and the next publish after a restart succeeds', async () => {
+  it('keeps the previous release served throughout, the next publish after a restart succeeds, and a kill mid-switch leaves every stable path on the live release', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-publish-crash-'));
     dataDirs.push(dataDir);
     const first = await startApp({ dataDir });
@@ -157,9 +169,13 @@ describe('a server killed while publishing', { timeout: 360_000 }, () => {
     const second = await startApp({ dataDir });
     apps.push(second);
     visitor.on(second);
+    // The cleanup at start removes what the killed publish wrote (its intent names the release's folder) and
+    // marks the release failed (decision 026).
+    expect(await startUpCleanup(second)).toMatch(/and [1-9]\d* objects that stopped instances wrote/);
+    expect(await versionsWithFiles(path.join(storage, 'releases'))).toEqual(['1']);
     const before = (await visitor.send('GET', `/api/games/${game.id}/releases`)).body as Releases;
     expect(before.releases.map((r) => [r.version, r.status, r.live])).toEqual([
-      [2, 'writing', false],
+      [2, 'failed', false],
       [1, 'ready', true],
     ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -189,5 +205,79 @@ describe('a server killed while publishing', { timeout: 360_000 }, () => {
       await fetch(`${second.url}/files/packs/${game.id}/daily_rewards/${configs[7]}/config.json`)
     ).text();
     expect(config).toContain('Release two');
+
+    // Issue 24 item 2: a kill while the stable paths switch to release 4 leaves some configs on release 4 and
+    // the rest on release 3. The restart puts every one back to the release the database says is live.
+    for (const id of configs) {
+      await visitor.send('PUT', `/api/games/${game.id}/daily-rewards/${id}/layout`, {
+        uiLayout: layout('Release four'),
+      });
+    }
+    const stableDir = (id: string) => path.join(storage, 'daily_rewards', id);
+    const versioned = (version: number, id: string, file: string) =>
+      readFile(path.join(storage, 'releases', String(version), 'daily_rewards', id, file));
+    let switchedConfigs = 0;
+    let killing: Promise<void> | null = null;
+    // Each stable file is written to a temporary file and renamed over the old one, a config's page before its
+    // config.json: the kill lands at the eighth config.json of 60, in the middle of the switch (publishing answers
+    // no progress for it).
+    const watchers = configs.map((id) =>
+      watchDir(stableDir(id), (_event, name) => {
+        if (name === 'config.json' && ++switchedConfigs === 8) killing = second.kill('SIGKILL');
+      }),
+    );
+    const publishing = visitor
+      .fetch('POST', `/api/games/${game.id}/releases`, {})
+      .then((answer) => answer.text())
+      .catch(() => 'the connection died with the server');
+    const deadline = Date.now() + 120_000;
+    while (!killing && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const watcher of watchers) watcher.close();
+    expect(killing, 'the switch to release 4 never started').not.toBeNull();
+    await killing;
+    await publishing;
+
+    const sides = { 3: 0, 4: 0 };
+    for (const id of configs) {
+      const stable = await readFile(path.join(stableDir(id), 'config.json'));
+      if (stable.equals(await versioned(3, id, 'config.json'))) sides[3] += 1;
+      else if (stable.equals(await versioned(4, id, 'config.json'))) sides[4] += 1;
+    }
+    // Mixed on disk: otherwise the kill missed the switch and nothing below would be tested.
+    expect(sides[3], JSON.stringify(sides)).toBeGreaterThan(0);
+    expect(sides[4], JSON.stringify(sides)).toBeGreaterThan(0);
+
+    const third = await startApp({ dataDir });
+    apps.push(third);
+    visitor.on(third);
+    const repair = await startUpCleanup(third);
+    expect(repair).toContain('restored 1 interrupted switches');
+    const repaired = (await visitor.send('GET', `/api/games/${game.id}/releases`)).body as Releases;
+    const live = repaired.releases.find((r) => r.live);
+    expect(repaired.releases.map((r) => [r.version, r.status, r.live])).toEqual([
+      [4, 'ready', false],
+      [3, 'ready', true],
+      [2, 'failed', false],
+      [1, 'ready', false],
+    ]);
+    const stableManifest = (await (
+      await fetch(`${third.url}/files/packs/${game.id}/manifest.json`)
+    ).json()) as PublishedManifest;
+    expect(stableManifest.version).toBe(live!.version);
+    const mismatched: string[] = [];
+    for (const id of configs) {
+      for (const file of ['daily_rewards.html', 'config.json']) {
+        const served = await fetch(`${third.url}/files/packs/${game.id}/daily_rewards/${id}/${file}`);
+        const body = Buffer.from(await served.arrayBuffer());
+        if (served.status !== 200 || !body.equals(await versioned(live!.version, id, file))) {
+          mismatched.push(`${id}/${file}`);
+        }
+      }
+    }
+    expect(mismatched).toEqual([]);
+    console.log(
+      `killed mid-switch with ${sides[4]} configs on release 4 and ${sides[3]} on release 3;` +
+        ` after the restart all ${configs.length} serve release ${live!.version} (${repair})`,
+    );
   });
 });
