@@ -8,6 +8,9 @@ import { verificationLink } from '@liveops/testing/smtp';
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 
+// Every round creates games: the account's game limit (decision 032) must not turn later writes into refusals.
+const CRASH_ENV = { MAX_GAMES_PER_ACCOUNT: '100000' };
+
 /** One visitor: a cookie jar over fetch, sending the app's own Origin as the dashboard does. */
 class Visitor {
   private cookies = new Map<string, string>();
@@ -111,7 +114,7 @@ describe('a crash in the middle of writes', { timeout: 480_000 }, () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-crash-'));
     dataDirs.push(dataDir);
     const storageRoot = path.join(dataDir, 'storage');
-    let app = await startApp({ dataDir });
+    let app = await startApp({ dataDir, env: CRASH_ENV });
     apps.push(app);
     const visitor = new Visitor(app);
     const email = uniqueEmail('crash');
@@ -244,7 +247,7 @@ describe('a crash in the middle of writes', { timeout: 480_000 }, () => {
       const hourAgo = new Date(Date.now() - 3_600_000);
       for (const file of await filesUnder(storageRoot)) await utimes(path.join(storageRoot, file), hourAgo, hourAgo);
 
-      app = await startApp({ dataDir });
+      app = await startApp({ dataDir, env: CRASH_ENV });
       apps.push(app);
       await until('the start-up cleanup', () => /storage cleanup: removed/.test(app.logs()), 60_000);
       const cleanupLine = app.logs().match(/storage cleanup: removed.*/)?.[0] ?? '';
