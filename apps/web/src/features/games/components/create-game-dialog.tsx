@@ -5,6 +5,7 @@ import type { Game } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { paths } from '../../../config/paths';
+import styles from './create-game-dialog.module.css';
 
 // The form (and its form library) loads when the dialog first opens, not with the dashboard.
 const CreateGameForm = lazy(() => import('./create-game-form').then((m) => ({ default: m.CreateGameForm })));
@@ -40,7 +41,7 @@ export function CreateGameDialog({
       title="Create New Game"
       open={open}
       onOpenChange={setOpen}
-      trigger={fab ? <Button className="fab">+ Create New Game</Button> : undefined}
+      trigger={fab ? <Button className={styles.fab}>+ Create New Game</Button> : undefined}
     >
       <Suspense
         fallback={

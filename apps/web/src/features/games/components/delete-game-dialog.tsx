@@ -4,6 +4,7 @@ import { confirmsGameDeletion, GAME_MESSAGES, type Game } from '@liveops/domain'
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDeleteGame } from '../../../lib/api/games/delete-game';
+import styles from './delete-game-dialog.module.css';
 
 /**
  * Deleting a game, as the account deletion and components/confirm-dialog do it: an alert dialog whose Delete
@@ -67,7 +68,7 @@ export function DeleteGameDialog({
           <form className="stack" noValidate onSubmit={submit}>
             <div className="field">
               <label className="field-label" htmlFor="delete-game-confirmation">
-                Type <strong className="confirm-name">{game.name}</strong> to confirm
+                Type <strong className={styles.confirmName}>{game.name}</strong> to confirm
               </label>
               <input
                 id="delete-game-confirmation"

@@ -12,7 +12,7 @@ export function GameCard({ game }: { game: Game }) {
   const open = () => void navigate(paths.game(game.id));
   return (
     <article
-      className="game-card"
+      className={`game-card ${styles.card}`}
       onClick={open}
       onKeyDown={(event) => {
         if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
@@ -23,17 +23,17 @@ export function GameCard({ game }: { game: Game }) {
       tabIndex={0}
       aria-label={`Open ${game.name}`}
     >
-      <header className="game-card-header">
-        <h3 className="game-card-name">{game.name}</h3>
+      <header className={styles.header}>
+        <h3 className={styles.name}>{game.name}</h3>
         <span className={styles.badges}>
           <StagingBadge game={game} />
           <span className={`badge badge-status badge-${game.status}`}>{game.status}</span>
         </span>
       </header>
-      <p className="game-card-description">{game.description}</p>
-      <ul className="platforms" aria-label="Platforms">
+      <p className={styles.description}>{game.description}</p>
+      <ul className={styles.platforms} aria-label="Platforms">
         {game.platforms.map((platform) => (
-          <li key={platform} className="chip">
+          <li key={platform} className={`chip ${styles.chip}`}>
             {platform}
           </li>
         ))}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useDuplicateGame } from '../../../lib/api/games/duplicate-game';
 import { DeleteGameDialog } from './delete-game-dialog';
+import styles from './game-danger-zone.module.css';
 
 /** The game profile's last section: a staging copy of the game, and deleting it. */
 export function GameDangerZone({ game }: { game: Game }) {
@@ -26,14 +27,14 @@ export function GameDangerZone({ game }: { game: Game }) {
     );
 
   return (
-    <section className="panel game-manage" aria-labelledby="game-manage-heading">
+    <section className="panel" aria-labelledby="game-manage-heading">
       <h2 className="panel-title" id="game-manage-heading">
         Manage Game
       </h2>
-      <div className="game-manage-row">
+      <div className={styles.row}>
         <div>
-          <p className="game-manage-label">Duplicate as a staging copy</p>
-          <p className="muted game-manage-text">
+          <p className={styles.label}>Duplicate as a staging copy</p>
+          <p className={`muted ${styles.text}`}>
             A new game with its own SDK key and copies of the segments, items, packs, daily rewards, layouts and images.
             Releases are not copied.
           </p>
@@ -52,10 +53,10 @@ export function GameDangerZone({ game }: { game: Game }) {
           }
         />
       </div>
-      <div className="game-manage-row game-manage-danger">
+      <div className={`${styles.row} ${styles.danger}`}>
         <div>
-          <p className="game-manage-label">Delete this game</p>
-          <p className="muted game-manage-text">
+          <p className={styles.label}>Delete this game</p>
+          <p className={`muted ${styles.text}`}>
             Removes the game and everything in it, including its images and published packs.
           </p>
         </div>

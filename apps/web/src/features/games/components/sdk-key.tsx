@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { GAME_MESSAGES } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
+import styles from './sdk-key.module.css';
 
 const TOAST_MS = 2000;
 
@@ -18,8 +19,8 @@ export function SdkKey({ value }: { value: string }) {
     }
   };
   return (
-    <span className="sdk-key">
-      <code className="sdk-key-value">{value}</code>
+    <span className={styles.key}>
+      <code className={`sdk-key-value ${styles.value}`}>{value}</code>
       <Button type="button" variant="secondary" size="sm" onClick={copy} aria-label={`Copy SDK key ${value}`}>
         <Copy size={14} aria-hidden />
         Copy

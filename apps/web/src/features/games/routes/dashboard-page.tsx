@@ -7,6 +7,7 @@ import { useSignedInUser } from '../../../lib/current-user';
 import { useGames } from '../../../lib/api/games/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
 import { GameCard } from '../components/game-card';
+import cardStyles from '../components/game-card.module.css';
 import styles from './dashboard-page.module.css';
 
 /** Dashboard home: the welcome line and the "Your Games" grid. */
@@ -27,13 +28,13 @@ export function DashboardPage() {
         <p className="muted">Your games, segments, inventory and daily rewards live here.</p>
       </div>
       <section aria-labelledby="your-games">
-        <h2 className="section-title" id="your-games">
+        <h2 className={styles.sectionTitle} id="your-games">
           Your Games
         </h2>
         {games.isPending ? (
-          <div className="games-grid" aria-busy="true" aria-label="Loading games">
+          <div className={styles.grid} aria-busy="true" aria-label="Loading games">
             {[0, 1, 2].map((i) => (
-              <div key={i} className="game-card skeleton" />
+              <div key={i} className={`skeleton ${cardStyles.card}`} />
             ))}
           </div>
         ) : games.isError ? (
@@ -49,7 +50,7 @@ export function DashboardPage() {
             <Button onClick={() => setCreating(true)}>+ Create New Game</Button>
           </div>
         ) : (
-          <div className="games-grid">
+          <div className={styles.grid}>
             {games.data.map((game) => (
               <GameCard key={game.id} game={game} />
             ))}

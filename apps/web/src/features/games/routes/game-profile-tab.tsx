@@ -16,6 +16,7 @@ import { detailsOf, GameDetailsForm } from '../components/game-details-form';
 import { SaveRow } from '../components/save-row';
 import { SdkKey } from '../components/sdk-key';
 import { parseHexColor } from '../parse-hex-color';
+import styles from './game-profile-tab.module.css';
 
 const FLASH_MS = 3000;
 
@@ -117,7 +118,7 @@ function ProfileForm({ game }: { game: Game }) {
             <dt>
               <label htmlFor="profile-orientation">Orientation</label>
             </dt>
-            <dd className="inline-form">
+            <dd className={styles.inlineForm}>
               <select
                 id="profile-orientation"
                 className="input"
@@ -156,7 +157,7 @@ function ProfileForm({ game }: { game: Game }) {
         <h2 className="panel-title" id="themes-heading">
           Themes
         </h2>
-        <div className="theme-row">
+        <div className={styles.themeRow}>
           {(['primaryColor', 'secondaryColor'] as const).map((key) => (
             <ColorField
               key={key}
