@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteAsset } from '../../../lib/api/assets/delete-asset';
+import styles from './asset-card.module.css';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -13,14 +14,14 @@ function formatSize(bytes: number): string {
 export function AssetCard({ asset }: { asset: Asset }) {
   const remove = useDeleteAsset(asset.gameId);
   return (
-    <li className="asset-card">
-      <div className="asset-thumb">
+    <li className={`asset-card ${styles.card}`}>
+      <div className={styles.thumb}>
         <img src={asset.url} alt={asset.name} loading="lazy" />
       </div>
-      <div className="asset-meta">
-        <p className="asset-name">{asset.name}</p>
-        <code className="asset-id">{asset.assetId}</code>
-        <p className="muted asset-details">
+      <div className={styles.meta}>
+        <p className={styles.name}>{asset.name}</p>
+        <code className={`asset-id ${styles.id}`}>{asset.assetId}</code>
+        <p className={`muted ${styles.details}`}>
           {formatSize(asset.size)} · {asset.type}
         </p>
       </div>

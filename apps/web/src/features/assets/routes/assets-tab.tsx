@@ -5,6 +5,8 @@ import { LoadError } from '../../../components/load-error';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import { AssetCard } from '../components/asset-card';
 import { UploadAssetForm } from '../components/upload-asset-form';
+import cardStyles from '../components/asset-card.module.css';
+import styles from './assets-tab.module.css';
 
 /** The workspace's Assets tab: upload form and the game's images. */
 export function AssetsTab() {
@@ -25,9 +27,9 @@ export function AssetsTab() {
           Images{assets.data ? ` (${assets.data.length})` : ''}
         </h2>
         {assets.isPending ? (
-          <ul className="asset-grid" aria-busy="true" aria-label="Loading assets">
+          <ul className={styles.grid} aria-busy="true" aria-label="Loading assets">
             {[0, 1, 2].map((i) => (
-              <li key={i} className="asset-card skeleton" />
+              <li key={i} className={`skeleton ${cardStyles.card}`} />
             ))}
           </ul>
         ) : assets.isError ? (
@@ -38,7 +40,7 @@ export function AssetsTab() {
             <p>{ASSET_MESSAGES.empty}</p>
           </div>
         ) : (
-          <ul className="asset-grid">
+          <ul className={styles.grid}>
             {assets.data.map((asset) => (
               <AssetCard key={asset.id} asset={asset} />
             ))}
