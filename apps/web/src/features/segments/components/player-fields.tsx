@@ -1,9 +1,10 @@
 import { PLAYER_FIELDS } from '@liveops/domain';
+import styles from './player-fields.module.css';
 
 /** The fields an expression can use, from the same list the checker uses. */
 export function PlayerFields() {
   return (
-    <details className="player-fields">
+    <details className={styles.fields}>
       <summary>Player fields you can use</summary>
       <table>
         <tbody>

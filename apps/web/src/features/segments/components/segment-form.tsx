@@ -18,6 +18,8 @@ import { paths } from '../../../config/paths';
 import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { useUpdateSegment } from '../../../lib/api/segments/update-segment';
 import { PlayerFields } from './player-fields';
+import segmentStyles from '../segments.module.css';
+import styles from './segment-form.module.css';
 
 /**
  * Name, description and expression, with the spec's live hint and, beside it, the real CEL check: a new segment,
@@ -77,7 +79,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
         </label>
         <textarea
           id={idOf('expression')}
-          className="input textarea code-input"
+          className={`input textarea ${segmentStyles.codeInput}`}
           rows={3}
           spellCheck={false}
           placeholder='player.totalSpend > 100.0 && player.country == "US"'
@@ -88,7 +90,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
         {/* The spec's hint only looks for an operator: beside an error the real check found it would say the
             opposite of the error, so it shows only while the expression also checks out. */}
         {problem ? null : (
-          <p id={idOf('hint')} className={`hint ${hint === SEGMENT_MESSAGES.hintGood ? 'hint-good' : ''}`}>
+          <p id={idOf('hint')} className={`hint ${hint === SEGMENT_MESSAGES.hintGood ? styles.hintGood : ''}`}>
             {hint === SEGMENT_MESSAGES.hintGood ? (
               <CircleCheck size={14} aria-hidden />
             ) : (

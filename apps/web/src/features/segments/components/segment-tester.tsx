@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
 import { evaluateSegment } from '@liveops/domain/segment-expression';
+import segmentStyles from '../segments.module.css';
+import styles from './segment-tester.module.css';
 
 /** "Test against a player": a JSON player, evaluated as it is typed. Runs in the page, bounded by the checker. */
 export function SegmentTester({ segment }: { segment: Segment }) {
@@ -12,26 +14,26 @@ export function SegmentTester({ segment }: { segment: Segment }) {
       <h2 className="panel-title" id="tester-heading">
         Test against a player
       </h2>
-      <div className="tester">
+      <div className={styles.tester}>
         <Field label="Player (JSON)" htmlFor="test-player">
           <textarea
             id="test-player"
-            className="input textarea code-input"
+            className={`input textarea ${segmentStyles.codeInput}`}
             rows={9}
             spellCheck={false}
             value={player}
             onChange={(event) => setPlayer(event.target.value)}
           />
         </Field>
-        <div className="tester-result" role="status" aria-live="polite">
+        <div className={styles.result} role="status" aria-live="polite">
           <p className="segment-name">{segment.name}</p>
-          <code className="tester-expression">{segment.expression}</code>
+          <code className={segmentStyles.expression}>{segment.expression}</code>
           {result.ok ? (
-            <p className={`verdict ${result.matches ? 'verdict-match' : 'verdict-miss'}`}>
+            <p className={`${styles.verdict} ${result.matches ? styles.match : styles.miss}`}>
               {result.matches ? SEGMENT_MESSAGES.matches : SEGMENT_MESSAGES.noMatch}
             </p>
           ) : (
-            <p className="verdict verdict-error">{result.message}</p>
+            <p className={`${styles.verdict} ${styles.error}`}>{result.message}</p>
           )}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { useSegments } from '../../../lib/api/segments/get-segments';
 import { PageHeader } from '../../../components/page-header';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
+import segmentStyles from '../segments.module.css';
 import styles from './segments-tab.module.css';
 
 /**
@@ -113,7 +114,7 @@ export function SegmentsTab() {
                 <div className={styles.main}>
                   <p className="segment-name">{segment.name}</p>
                   {segment.description ? <p className={`muted ${styles.description}`}>{segment.description}</p> : null}
-                  <code className="segment-expression">{segment.expression}</code>
+                  <code className={segmentStyles.expression}>{segment.expression}</code>
                 </div>
                 <div className={styles.actions}>
                   <Button asChild variant="secondary" size="sm">
