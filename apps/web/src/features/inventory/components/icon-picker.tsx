@@ -1,6 +1,7 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from '@liveops/domain';
 import { useAssets } from '../../../lib/api/assets/get-assets';
+import styles from './icon-picker.module.css';
 
 export type IconChoice = { iconId: ItemIconId | null; assetRefId: string | null };
 
@@ -22,13 +23,13 @@ export function IconPicker({
       </span>
       <ToggleGroup.Root
         type="single"
-        className="icon-grid"
+        className={styles.grid}
         value={value.assetRefId ? '' : (value.iconId ?? '')}
         onValueChange={(iconId) => iconId && onChange({ iconId: iconId as ItemIconId, assetRefId: null })}
         aria-label="Emoji icon"
       >
         {ITEM_ICON_IDS.map((id) => (
-          <ToggleGroup.Item key={id} value={id} className="icon-choice" aria-label={id} title={id}>
+          <ToggleGroup.Item key={id} value={id} className={styles.choice} aria-label={id} title={id}>
             {ITEM_ICONS[id]}
           </ToggleGroup.Item>
         ))}

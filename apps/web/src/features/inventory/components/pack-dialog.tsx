@@ -20,6 +20,7 @@ import { useCreatePack } from '../../../lib/api/packs/create-pack';
 import { useUpdatePack } from '../../../lib/api/packs/update-pack';
 import { formatValue } from '../../../lib/format-value';
 import { IconPicker, type IconChoice } from './icon-picker';
+import styles from './pack-dialog.module.css';
 
 /** The pack modal: contents live in a draft until Save; the value updates as quantities change. */
 export function PackDialog({
@@ -109,15 +110,15 @@ export function PackDialog({
             </Button>
           </div>
           {contents.length ? (
-            <ul className="pack-contents">
+            <ul className={styles.contents}>
               {contents.map((entry) => {
                 const item = byId.get(entry.itemId);
                 return (
-                  <li key={entry.itemId} className="pack-line">
+                  <li key={entry.itemId} className={`pack-line ${styles.line}`}>
                     {item ? <InventoryIcon entry={item} size={28} /> : null}
-                    <span className="pack-line-name">{item?.name ?? 'Unknown item'}</span>
+                    <span className={styles.lineName}>{item?.name ?? 'Unknown item'}</span>
                     <input
-                      className="input quantity-input"
+                      className={`input ${styles.quantity}`}
                       type="number"
                       min={1}
                       step={1}
@@ -139,7 +140,7 @@ export function PackDialog({
             </ul>
           ) : null}
           {errors.contents ? <Alert tone="error">{errors.contents}</Alert> : null}
-          <p className="pack-value" aria-live="polite">
+          <p className={styles.value} aria-live="polite">
             Pack value:{' '}
             <strong>
               {formatValue(

@@ -87,11 +87,11 @@ export function InventoryTab() {
         }
       />
       <Tabs.Root value={view} onValueChange={(v) => setView(v as 'items' | 'packs')}>
-        <Tabs.List className="tabs" aria-label="Inventory">
-          <Tabs.Trigger value="items" className="tab">
+        <Tabs.List className={styles.tabs} aria-label="Inventory">
+          <Tabs.Trigger value="items" className={styles.tab}>
             Items{items.data ? ` (${items.data.length})` : ''}
           </Tabs.Trigger>
-          <Tabs.Trigger value="packs" className="tab">
+          <Tabs.Trigger value="packs" className={styles.tab}>
             Packs{packs.data ? ` (${packs.data.length})` : ''}
           </Tabs.Trigger>
         </Tabs.List>
