@@ -28,6 +28,7 @@ import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type Rewar
 import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
 import { DaySlot } from './day-slot';
+import styles from './daily-reward-editor.module.css';
 
 /**
  * §4 the selected config: its name, the 7-day draft and its save, delete. Mounted per config (keyed by id), so
@@ -100,8 +101,8 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   };
 
   return (
-    <section className="panel daily-reward-editor" aria-label={`Edit ${config.name}`}>
-      <div className="daily-reward-editor-header">
+    <section className={`panel ${styles.editor}`} aria-label={`Edit ${config.name}`}>
+      <div className={styles.header}>
         <DailyRewardName gameId={gameId} config={config} />
         <ConfirmDialog
           title={DAILY_REWARD_MESSAGES.deleteConfirm}
@@ -118,7 +119,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
           }
         />
       </div>
-      <p className="muted daily-reward-intro">
+      <p className={`muted ${styles.intro}`}>
         A {DAILY_REWARD_CYCLE_DAYS}-day cycle: players get one pack per day, then the cycle starts again.
       </p>
 
@@ -127,7 +128,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
       ) : packs.isError ? (
         <LoadError message="Could not load packs." onRetry={() => void packs.refetch()} />
       ) : packs.data.length === 0 ? (
-        <div className="empty-state daily-reward-no-packs">
+        <div className={`empty-state ${styles.noPacks}`}>
           <Package size={28} aria-hidden className="placeholder-icon" />
           <p>This game has no packs yet. Each day of the cycle gives a pack.</p>
           <Button asChild variant="secondary" size="sm">
@@ -136,7 +137,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
         </div>
       ) : (
         <>
-          <ol className="day-grid" aria-label="Packs per day">
+          <ol className={styles.dayGrid} aria-label="Packs per day">
             {CYCLE_DAYS.map((day) => (
               <DaySlot
                 key={day}
@@ -152,9 +153,9 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
             ))}
           </ol>
           {conflict ? (
-            <div role="alert" className="daily-reward-conflict">
+            <div role="alert" className={styles.conflict}>
               <p>{DAILY_REWARD_MESSAGES.rewardsConflict}</p>
-              <div className="daily-reward-conflict-actions">
+              <div className={styles.conflictActions}>
                 <Button variant="secondary" size="sm" onClick={reload}>
                   {DAILY_REWARD_MESSAGES.conflictReload}
                 </Button>
@@ -164,12 +165,12 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
               </div>
             </div>
           ) : null}
-          <div className="daily-reward-save">
-            <div className="daily-reward-message">
+          <div className={styles.save}>
+            <div className={styles.message}>
               <p role="status" className="flash">
                 {message?.kind === 'saved' ? message.text : null}
               </p>
-              <p role="alert" className="daily-reward-error">
+              <p role="alert" className={styles.error}>
                 {errorText}
               </p>
               {message ? null : (

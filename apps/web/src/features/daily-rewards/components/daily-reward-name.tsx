@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { DAILY_REWARD_MESSAGES, DailyRewardNameSchema, type DailyReward } from '@liveops/domain';
 import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
+import styles from './daily-reward-name.module.css';
 
 /**
  * §4: the config's name, edited in place. A click on the name or the pencil opens the field; Enter or leaving it
@@ -60,9 +61,9 @@ export function DailyRewardName({ gameId, config }: { gameId: string; config: Da
 
   if (draft === null) {
     return (
-      <div className="daily-reward-name">
-        <h2 className="daily-reward-title">
-          <button type="button" className="daily-reward-title-button" onClick={start} title="Rename">
+      <div className={styles.name}>
+        <h2 className={styles.title}>
+          <button type="button" className={styles.titleButton} onClick={start} title="Rename">
             {config.name}
           </button>
         </h2>
@@ -73,7 +74,7 @@ export function DailyRewardName({ gameId, config }: { gameId: string; config: Da
     );
   }
   return (
-    <div className="daily-reward-name-edit">
+    <div className={styles.edit}>
       <input
         className="input daily-reward-name-input"
         aria-label="Daily reward name"

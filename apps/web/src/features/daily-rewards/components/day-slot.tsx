@@ -37,29 +37,29 @@ export function DaySlot({
   const pack = packs.find((p) => p.id === packId);
   return (
     <li
-      className={`day-slot${final ? ' day-slot-final' : ''}${pack ? ' day-slot-filled' : ''}${missing ? ' day-slot-missing' : ''}`}
+      className={`day-slot ${styles.slot}${final ? ` ${styles.final}` : ''}${pack ? ` ${styles.filled}` : ''}${missing ? ` ${styles.missing}` : ''}`}
     >
-      <div className="day-slot-head">
-        <label className="day-slot-label" htmlFor={id}>
+      <div className={styles.head}>
+        <label className={styles.label} htmlFor={id}>
           Day {day}
         </label>
-        {final ? <span className="day-slot-final-tag">Final reward</span> : null}
+        {final ? <span className={styles.finalTag}>Final reward</span> : null}
       </div>
-      <div className="day-slot-art">
-        {pack ? <InventoryIcon entry={pack} size={56} /> : <span className="day-slot-empty" aria-hidden />}
+      <div className={styles.art}>
+        {pack ? <InventoryIcon entry={pack} size={56} /> : <span className={styles.empty} aria-hidden />}
       </div>
       {pack ? (
         <div className={styles.pack}>
           <p className={styles.name}>{pack.name}</p>
           <p className={styles.contents}>{packContentsText(pack, items)}</p>
-          <p className="day-slot-value">Worth {formatValue(pack.value)}</p>
+          <p className={styles.value}>Worth {formatValue(pack.value)}</p>
         </div>
       ) : (
-        <p className="day-slot-value">No pack yet</p>
+        <p className={styles.value}>No pack yet</p>
       )}
       <select
         id={id}
-        className="input day-slot-select"
+        className={`input ${styles.select}`}
         value={packId}
         aria-invalid={missing || undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -10,6 +10,7 @@ import type { Leaves } from '../../../lib/use-leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { DailyRewardEditor } from '../components/daily-reward-editor';
 import { DailyRewardList } from '../components/daily-reward-list';
+import styles from './daily-rewards-tab.module.css';
 
 /** The query parameter naming the selected config, here and in the Emulator tab. */
 const CONFIG_PARAM = 'config';
@@ -78,7 +79,7 @@ export function DailyRewardsTab() {
           {createButton}
         </section>
       ) : (
-        <div className="daily-rewards-layout">
+        <div className={styles.layout}>
           <section className="panel daily-rewards-configs" aria-labelledby="daily-rewards-heading">
             <h2 className="panel-title" id="daily-rewards-heading">
               Configs ({configs.data.length})
