@@ -24,10 +24,19 @@ export function trackRequests(server: Server, isStream: (request: IncomingMessag
     if (draining) response.shouldKeepAlive = false;
     if (isStream(request)) return;
     active.set(response, { name: `${request.method ?? '?'} ${(request.url ?? '').split('?')[0]}`, since: Date.now() });
-    response.once('close', () => {
-      active.delete(response);
+    // The connection closing ends a request too: no answer can reach the client any more. Node emits 'close' on
+    // an answer when its connection closes only once the answer owns the connection; one queued behind an
+    // earlier answer on it (a request sent before that answer was complete) never gets one.
+    const socket = request.socket;
+    const done = () => {
+      response.off('close', done);
+      socket.off('close', done);
+      if (!active.delete(response)) return;
       if (active.size === 0) for (const wake of idleWaiters) wake();
-    });
+    };
+    response.once('close', done);
+    if (socket.closed) done();
+    else socket.once('close', done);
   });
 
   return {
