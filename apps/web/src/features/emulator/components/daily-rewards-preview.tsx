@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useEmbedConfig } from '../../../lib/api/daily-rewards/get-embed-config';
 import { initMessage } from '../init-message';
 import { PLAY_CYCLE_HINT, type PlayCycleAction } from '../play-cycle';
+import styles from '../emulator.module.css';
 import { WebViewIntegration } from './webview-integration';
 
 /**
@@ -31,7 +32,7 @@ export function DailyRewardsPreview({
     if (embed.error) console.error('Could not load the daily reward config for the preview:', embed.error);
   }, [embed.error]);
 
-  if (embed.isPending) return <p className="muted emulator-status">Loading preview…</p>;
+  if (embed.isPending) return <p className={`muted ${styles.status}`}>Loading preview…</p>;
   if (!embed.data) return null;
   return <LoadedPreview config={embed.data} params={params} dispatch={dispatch} />;
 }
@@ -49,13 +50,13 @@ function LoadedPreview({
   const message = useMemo(() => initMessage(config, params), [config, params]);
   const claim = () => dispatch({ type: 'claim' });
   return (
-    <div className="emulator-results">
-      <section className="panel emulator-preview" aria-labelledby="emulator-preview-heading">
-        <div className="emulator-preview-head">
+    <div className={styles.results}>
+      <section className={`panel ${styles.preview}`} aria-labelledby="emulator-preview-heading">
+        <div className={styles.previewHead}>
           <h2 className="panel-title" id="emulator-preview-heading">
             Preview
           </h2>
-          <div className="emulator-play">
+          <div className={styles.play}>
             <Button type="button" size="sm" onClick={claim}>
               <Gift size={14} aria-hidden />
               Claim
@@ -70,7 +71,7 @@ function LoadedPreview({
             </Button>
           </div>
         </div>
-        <p className="muted emulator-hint">{PLAY_CYCLE_HINT}</p>
+        <p className={`muted ${styles.hint}`}>{PLAY_CYCLE_HINT}</p>
         <PreviewFrame
           // A landscape game's popup is previewed on a landscape screen first (decision 023).
           key={config.orientation ?? 'portrait'}

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import styles from '../emulator.module.css';
 import { CopyButton } from './copy-button';
 
 /**
@@ -12,16 +13,16 @@ export function WebViewIntegration({ url, message }: { url: string; message: unk
   const messageId = useId();
   const messageText = JSON.stringify(message, null, 2);
   return (
-    <section className="panel emulator-integration" aria-labelledby={`${urlId}-heading`}>
+    <section className={`panel ${styles.integration}`} aria-labelledby={`${urlId}-heading`}>
       <h2 className="panel-title" id={`${urlId}-heading`}>
         WebView Integration
       </h2>
-      <div className="emulator-integration-block">
-        <div className="emulator-integration-head">
-          <h3 className="emulator-integration-label" id={urlId}>
+      <div className={styles.integrationBlock}>
+        <div className={styles.integrationHead}>
+          <h3 className={styles.integrationLabel} id={urlId}>
             Cacheable URL
           </h3>
-          <div className="emulator-integration-actions">
+          <div className={styles.integrationActions}>
             <CopyButton text={url} what="URL" />
             <Button asChild variant="secondary" size="sm">
               <a href={url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">
@@ -32,7 +33,7 @@ export function WebViewIntegration({ url, message }: { url: string; message: unk
           </div>
         </div>
         <textarea
-          className="input textarea emulator-code emulator-url"
+          className={`input textarea emulator-code ${styles.code} ${styles.url}`}
           aria-labelledby={urlId}
           readOnly
           rows={3}
@@ -40,16 +41,21 @@ export function WebViewIntegration({ url, message }: { url: string; message: unk
           onFocus={(event) => event.currentTarget.select()}
         />
       </div>
-      <div className="emulator-integration-block">
-        <div className="emulator-integration-head">
-          <h3 className="emulator-integration-label" id={messageId}>
+      <div className={styles.integrationBlock}>
+        <div className={styles.integrationHead}>
+          <h3 className={styles.integrationLabel} id={messageId}>
             Init message (postMessage)
           </h3>
-          <div className="emulator-integration-actions">
+          <div className={styles.integrationActions}>
             <CopyButton text={messageText} what="init message" />
           </div>
         </div>
-        <pre className="emulator-code emulator-message" role="region" aria-labelledby={messageId} tabIndex={0}>
+        <pre
+          className={`emulator-code ${styles.code} ${styles.message}`}
+          role="region"
+          aria-labelledby={messageId}
+          tabIndex={0}
+        >
           {messageText}
         </pre>
       </div>

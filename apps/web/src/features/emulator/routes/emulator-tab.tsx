@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { DailyRewardsPreview } from '../components/daily-rewards-preview';
 import { INITIAL_PLAY_CYCLE, playCycle, playCycleParams } from '../play-cycle';
-import '../emulator.css';
+import styles from '../emulator.module.css';
 
 /** The query parameter naming the chosen config; the Daily Rewards tab's "+ Open Emulator" sets it. */
 const CONFIG_PARAM = 'config';
@@ -43,8 +43,8 @@ export function EmulatorTab() {
   const noConfigs = configs.data?.length === 0;
 
   let status = null;
-  if (!isDailyRewards) status = <p className="muted emulator-status">Select a feature.</p>;
-  else if (configs.isPending) status = <p className="muted emulator-status">Loading configs…</p>;
+  if (!isDailyRewards) status = <p className={`muted ${styles.status}`}>Select a feature.</p>;
+  else if (configs.isPending) status = <p className={`muted ${styles.status}`}>Loading configs…</p>;
   else if (configs.isError) {
     status = (
       <LoadError
@@ -54,7 +54,7 @@ export function EmulatorTab() {
     );
   } else if (!chosen) {
     status = (
-      <div className="emulator-status">
+      <div className={styles.status}>
         <p className="muted">Select a config to preview.</p>
         {noConfigs && (
           <p className="muted">
@@ -73,7 +73,7 @@ export function EmulatorTab() {
           Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with.
         </p>
       </div>
-      <section className="panel emulator-controls" aria-label="Emulator settings">
+      <section className={`panel ${styles.controls}`} aria-label="Emulator settings">
         <Field label="Feature" htmlFor={ids.feature}>
           <select
             id={ids.feature}
@@ -157,7 +157,7 @@ const describedBy = (inputId: string, note: string | undefined) =>
  */
 function InputNote({ id, note }: { id: string; note: string | undefined }) {
   return (
-    <p className="emulator-note" id={id} role="status">
+    <p className={styles.note} id={id} role="status">
       {note}
     </p>
   );
