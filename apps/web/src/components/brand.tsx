@@ -1,6 +1,8 @@
+import styles from './brand.module.css';
+
 export function Brand() {
   return (
-    <span className="brand">
+    <span className={styles.brand}>
       <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
         <rect width="32" height="32" rx="8" fill="var(--accent)" />
         <path
@@ -12,7 +14,7 @@ export function Brand() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="brand-name">LiveOps</span>
+      <span className={styles.name}>LiveOps</span>
     </span>
   );
 }

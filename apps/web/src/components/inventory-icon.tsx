@@ -1,4 +1,5 @@
 import { ITEM_ICONS, type Item, type Pack } from '@liveops/domain';
+import styles from './inventory-icon.module.css';
 
 /** An item's or pack's icon: its asset image when it has one, else its emoji. */
 export function InventoryIcon({
@@ -9,7 +10,7 @@ export function InventoryIcon({
   size?: number;
 }) {
   return (
-    <span className="inventory-icon" style={{ width: size, height: size, fontSize: size * 0.55 }} aria-hidden>
+    <span className={styles.icon} style={{ width: size, height: size, fontSize: size * 0.55 }} aria-hidden>
       {entry.assetUrl ? <img src={entry.assetUrl} alt="" /> : entry.iconId ? ITEM_ICONS[entry.iconId] : '🖼️'}
     </span>
   );

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { focusFirstField, openerFocus } from './dialog-focus';
+import styles from './form-dialog.module.css';
 
 /**
  * A modal with a title and a close button around a form; controlled, with an optional trigger. Opening focuses the
@@ -32,7 +33,7 @@ export function FormDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className={`dialog${wide ? ' dialog-wide' : ''}`}
+          className={`dialog${wide ? ` ${styles.wide}` : ''}`}
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => {
             opener.remember();
