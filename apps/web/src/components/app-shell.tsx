@@ -13,24 +13,24 @@ import styles from './app-shell.module.css';
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const signOut = useSignOut();
   return (
-    <div className="shell">
+    <div className={`shell ${styles.shell}`}>
       <SkipLink />
-      <header className="topbar">
-        <Link to={paths.dashboard()} className="topbar-brand" title="Dashboard home">
+      <header className={`topbar ${styles.topbar}`}>
+        <Link to={paths.dashboard()} className={`topbar-brand ${styles.brand}`} title="Dashboard home">
           <Brand />
         </Link>
-        <div className="topbar-account">
-          <NavLink to={paths.account()} className="topbar-account-link" title="Account settings">
+        <div className={styles.account}>
+          <NavLink to={paths.account()} className={styles.accountLink} title="Account settings">
             <span className="sr-only">Account settings: </span>
-            <span className="avatar" aria-hidden>
+            <span className={styles.avatar} aria-hidden>
               {user.photoURL ? (
                 <img src={user.photoURL} alt="" referrerPolicy="no-referrer" />
               ) : (
                 (user.displayName ?? user.email).slice(0, 1).toUpperCase()
               )}
             </span>
-            <span className="topbar-email">{user.displayName ?? user.email}</span>
-            <Settings size={16} aria-hidden className="topbar-settings-icon" />
+            <span className={styles.email}>{user.displayName ?? user.email}</span>
+            <Settings size={16} aria-hidden className={styles.settingsIcon} />
           </NavLink>
           <Button variant="secondary" size="sm" onClick={() => signOut.mutate()} loading={signOut.isPending}>
             <LogOut size={16} aria-hidden />
