@@ -121,6 +121,7 @@ export async function createApp({
         db: database.db,
         liveEvents,
         locks,
+        maxReleaseBytes: config.maxReleaseBytes,
         release: {
           db: database.db,
           storage,

@@ -47,6 +47,12 @@ const EnvSchema = z.object({
     .min(1024 * 1024)
     .max(Number.MAX_SAFE_INTEGER)
     .default(500 * 1024 * 1024),
+  MAX_RELEASE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(100 * 1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
   S3_BUCKET: z
     .string()
@@ -91,6 +97,8 @@ export type Config = {
   maxGamesPerAccount: number;
   /** Bytes of asset images one account may store (issue 24); published packs are made from them. */
   maxStorageBytesPerAccount: number;
+  /** Bytes one release (a publish) may write: its pages, config.json files and image copies (issue 24). */
+  maxReleaseBytes: number;
   webDistDir: string | null;
   s3: S3Config | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -146,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     maxGamesPerAccount: e.MAX_GAMES_PER_ACCOUNT,
     maxStorageBytesPerAccount: e.MAX_STORAGE_BYTES_PER_ACCOUNT,
+    maxReleaseBytes: e.MAX_RELEASE_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     s3: e.S3_BUCKET
       ? {

@@ -16,11 +16,13 @@ import {
   type Item,
   type Pack,
 } from '@liveops/domain';
-import { asset, dailyReward, game, user } from '../src/db/schema';
+import { asset, dailyReward, game, release, user } from '../src/db/schema';
 import { loadConfig } from '../src/env';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { verificationLink } from '@liveops/testing/smtp';
 import { PASSWORD, signUp, signUpAndVerify, signedInClient, tokenOf } from './support/accounts';
+import { readStandInPage } from './support/page-stand-in';
+import { publishableDailyRewards } from './support/publishable';
 import { rowCount } from './support/row-count';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -355,5 +357,30 @@ describe('per-account quotas (issue 24 item 6)', () => {
     expect(copy.body).toMatchObject({ code: 'STORAGE_LIMIT' });
     expect(await rowCount(server, asset)).toBe(2);
     expect(await rowCount(server, game)).toBe(1);
+  });
+
+  it('refuses a publish that would write more than MAX_RELEASE_BYTES before writing anything', async () => {
+    expect(loadConfig({}).maxReleaseBytes).toBe(100 * 1024 * 1024);
+    expect(() => loadConfig({ MAX_RELEASE_BYTES: '1000' })).toThrow(/MAX_RELEASE_BYTES/);
+    // Each config's page is about 100 KB: two are over 150 KiB, one is within it.
+    const limit = 150 * 1024;
+    await start({ maxReleaseBytes: limit, publishing: { readPageHtml: readStandInPage } });
+    const client = await signedInClient(server, 'big-release@studio.test');
+    const first = (await newGame(client, 'Big')).body as Game;
+    const [one] = await publishableDailyRewards(client, first.id, 2);
+    const publish = () => client.request(`/api/games/${first.id}/releases`, { method: 'POST', json: {} });
+
+    const refused = await publish();
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ code: 'RELEASE_TOO_LARGE' });
+    expect((refused.body as { message: string }).message).toMatch(/over the limit of 0.1 MB for one release/);
+    expect(await rowCount(server, release)).toBe(0);
+
+    const removed = await client.request(`/api/games/${first.id}/daily-rewards/${one!.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    const published = await publish();
+    expect(published.status).toBe(200);
+    expect(published.text).toContain('"type":"done"');
+    expect(await rowCount(server, release)).toBe(1);
   });
 });

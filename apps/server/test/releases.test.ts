@@ -30,20 +30,17 @@ import { signedInClient } from './support/accounts';
 import { publishableDailyRewards } from './support/publishable';
 import type { TestClient } from './support/test-client';
 import type { TestServer } from './support/test-server';
+import { readStandInPage, STAND_IN_PAGE } from './support/page-stand-in';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
 
-/** A stand-in for the built page: what publishedPageFor needs of it (a policy with style-src, an empty #root). */
-const PAGE =
-  `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
-  `script-src 'sha256-abc='; style-src 'sha256-def='" /><title>Daily rewards</title></head>` +
-  `<body><div id="root"></div><script>1</script></body></html>`;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const readPageHtml = () => Promise.resolve(new TextEncoder().encode(PAGE));
+const PAGE = STAND_IN_PAGE;
+const readPageHtml = readStandInPage;
 
 let s3: S3TestServer;
 let root: string;

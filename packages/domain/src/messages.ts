@@ -89,6 +89,8 @@ export const QUOTA_MESSAGES = {
     `This account has reached its limit of ${max} games. Delete a game you no longer need to create another.`,
   storage: (maxBytes: number) =>
     `This account has reached its storage limit of ${formatMegabytes(maxBytes)} of images. Delete images you no longer need, or upload smaller ones.`,
+  release: (bytes: number, maxBytes: number) =>
+    `This publish would write about ${formatMegabytes(bytes)}, over the limit of ${formatMegabytes(maxBytes)} for one release. Use fewer or smaller images in these daily rewards.`,
 } as const;
 
 function formatMegabytes(bytes: number): string {

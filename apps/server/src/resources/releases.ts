@@ -451,6 +451,34 @@ export async function planPublish(deps: Pick<ReleaseDeps, 'db' | 'storage'>, sco
   };
 }
 
+/** What a published page adds to its config beyond the config itself: the built page and the drawn popup. */
+const PAGE_BYTES_ESTIMATE = 96 * 1024;
+
+/**
+ * About how many bytes a release of this plan writes (issue 24, decision 032): each image it shows once (images
+ * are copied into the release once), and per config its page, which carries its config inline, and config.json.
+ */
+export async function releaseBytesOf(
+  deps: Pick<ReleaseDeps, 'db' | 'storage'>,
+  scope: GameScope,
+  plan: PublishPlan,
+): Promise<number> {
+  const rows = await deps.db
+    .select({ storageKey: asset.storageKey, size: asset.size })
+    .from(asset)
+    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
+  const sizeByUrl = new Map(rows.map((row) => [deps.storage.publicUrl(row.storageKey), row.size]));
+  const shown = new Set<string>();
+  let bytes = 0;
+  for (const { published } of plan.configs) {
+    for (const entry of published.assets ?? []) shown.add(entry.url);
+    for (const pack of published.packs ?? []) if (pack.assetUrl) shown.add(pack.assetUrl);
+    bytes += PAGE_BYTES_ESTIMATE + 2 * new TextEncoder().encode(JSON.stringify(published)).length;
+  }
+  for (const url of shown) bytes += sizeByUrl.get(url) ?? 0;
+  return bytes;
+}
+
 /** The live release's row, if the game has one. */
 async function liveRelease(db: Db, scope: GameScope): Promise<ReleaseRow | undefined> {
   const [live] = await db

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { GAME_MESSAGES, PUBLISH_MESSAGES, PublishInputSchema, type PublishEvent } from '@liveops/domain';
+import {
+  GAME_MESSAGES,
+  PUBLISH_MESSAGES,
+  PublishInputSchema,
+  QUOTA_MESSAGES,
+  type PublishEvent,
+} from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../lib/http';
@@ -15,6 +21,7 @@ import {
   listReleases,
   makeReleaseLive,
   planPublish,
+  releaseBytesOf,
   presentRelease,
   previewPublish,
   PublishError,
@@ -24,7 +31,15 @@ import {
   type ReleaseDeps,
 } from '../resources/releases';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; locks: GameLocks; release: ReleaseDeps };
+type Deps = {
+  auth: Auth;
+  db: Db;
+  liveEvents: LiveEvents;
+  locks: GameLocks;
+  release: ReleaseDeps;
+  /** Bytes one release may write (issue 24, decision 032). */
+  maxReleaseBytes: number;
+};
 
 /** Publishes and rollbacks of one game take turns: a second one at the same time is refused, never interleaved. */
 const LOCK = 'releases';
@@ -57,7 +72,7 @@ function checkedPlan(plan: PublishPlan, leaveOut: readonly string[] | undefined)
  * with the problems when a config could not show a proper popup), and make an earlier release live again (POST
  * /:version/live).
  */
-export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
+export function releasesRoutes({ auth, db, liveEvents, locks, release, maxReleaseBytes }: Deps) {
   const changed = (scope: GameScope) => liveEvents.publish(scope.ownerId, { topic: 'releases', id: scope.gameId });
 
   return new Hono<GameScopeEnv>()
@@ -93,6 +108,15 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release }: Deps) {
         return jsonError(c, 422, code, message, { problems });
       }
       const plan = checked.plan;
+      // One release may write only so much (issue 24): refused before anything is written.
+      const bytes = await releaseBytesOf(release, scope, plan).catch(async (error: unknown) => {
+        await lock.release();
+        throw error;
+      });
+      if (bytes > maxReleaseBytes) {
+        await lock.release();
+        return jsonError(c, 413, 'RELEASE_TOO_LARGE', QUOTA_MESSAGES.release(bytes, maxReleaseBytes));
+      }
       const by = { publishedBy: publisherOf(c.get('user')), note: input.value.note ?? null };
 
       // The publish runs to its end even if the developer closes the modal: it is not tied to this answer.
