@@ -144,6 +144,18 @@ describe('publishing from the dashboard', () => {
     const row = dialog.getByRole('row').filter({ hasText: config.id });
     await row.waitFor();
     expect(await dialog.getByRole('row').filter({ hasText: empty.id }).count()).toBe(0);
+    // On a phone each artifact is a block with its id on one line, never two characters a line (issue 20 item 12).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const id = row.locator('code');
+    const idBox = (await id.boundingBox())!;
+    const lineHeight = await id.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+    });
+    expect(idBox.height).toBeLessThan(lineHeight * 1.6);
+    expect(idBox.x + idBox.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/publish-artifacts-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow, disabled: false }).waitFor();
     await dialog.getByText('Live', { exact: true }).waitFor();
     const history = dialog.getByRole('list').filter({ has: page.getByText('v1', { exact: true }) });
