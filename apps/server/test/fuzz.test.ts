@@ -881,8 +881,13 @@ describe('hostile path parameters', () => {
       async ({ route, method, query, extra, signedIn }) => {
         const target = `${route}${extra === undefined ? '' : `/${extra}`}${query.length ? `?${query.join('&')}` : ''}`;
         const got = await check({ method, path: target, visitor: signedIn ? owner : undefined });
-        // A probe of the route itself is answered by it: the instance is alive and ready here.
-        if (method === 'GET' && extra === undefined) expect(got.status).toBe(200);
+        // A probe of the route itself is answered by it: the instance is alive and ready here; unless the request
+        // head is over Node's limit (16 KiB with the other headers), which Node answers 431 before any route.
+        if (method === 'GET' && extra === undefined) {
+          if (target.length > 16 * 1024) expect(got.status).toBe(431);
+          else if (target.length > 15_000) expect([200, 431]).toContain(got.status);
+          else expect(got.status).toBe(200);
+        }
       },
     );
   }, 120_000);
