@@ -48,6 +48,7 @@ class Tab {
   private stopped = false;
   private current: EventStream | null = null;
   private running: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
   constructor(
     private readonly origin: string,
     private readonly visitor: Visitor,
@@ -55,7 +56,10 @@ class Tab {
 
   async start() {
     await this.connect();
-    this.running = this.follow();
+    // Kept, not thrown unhandled: a test that failed early never stops its tabs, and they then meet a stopped cluster.
+    this.running = this.follow().catch((error: unknown) => {
+      this.failure = error;
+    });
   }
 
   private async connect() {
@@ -92,6 +96,7 @@ class Tab {
     this.stopped = true;
     await this.current?.close();
     await this.running;
+    if (this.failure) throw this.failure instanceof Error ? this.failure : new Error(String(this.failure));
   }
 }
 
