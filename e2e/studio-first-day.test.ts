@@ -100,7 +100,8 @@ describe("a studio's first day", () => {
       await shoot(page, `item-dialog-${size.name}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Focus comes back once the dialog has finished closing, which may be a frame after it is gone.
+      await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
 
       await page.getByRole('tab', { name: /Packs/ }).click();
       const packRow = page.locator('.inventory-row', { hasText: 'Starter' });

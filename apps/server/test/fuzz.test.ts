@@ -884,7 +884,9 @@ describe('hostile path parameters', () => {
         // A probe of the route itself is answered by it: the instance is alive and ready here; unless the request
         // head is over Node's limit (16 KiB with the other headers), which Node answers 431 before any route.
         if (method === 'GET' && extra === undefined) {
-          if (target.length > 16 * 1024) expect(got.status).toBe(431);
+          // A query with a control character once decoded is refused before any route, as everywhere.
+          if (got.status === 400) expect(got.text).toContain('"code":"MALFORMED_ADDRESS"');
+          else if (target.length > 16 * 1024) expect(got.status).toBe(431);
           else if (target.length > 15_000) expect([200, 431]).toContain(got.status);
           else expect(got.status).toBe(200);
         }
