@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      // The SDK's own tests run in Node (it must load without a DOM); its popup's tests ask for jsdom themselves.
+      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command (npm test): Chromium, nginx and WebKitGTK if missing, lint + format + typecheck, build, then
-// every suite: domain, views and web units, the server suite over real HTTP, and the browser suite in Chromium and
-// WebKitGTK. Ends with one line totalled over every suite.
+// every suite: domain, SDK, views and web units, the server suite over real HTTP, and the browser suite in Chromium
+// and WebKitGTK. Ends with one line totalled over every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,7 @@ const vitest = (name, projects) => [
   '--reporter=json',
   `--outputFile.json=${reports}/${name}.json`,
 ];
-run('unit and server tests', 'npx', vitest('unit-server', ['domain', 'views', 'web', 'server']));
+run('unit and server tests', 'npx', vitest('unit-server', ['domain', 'sdk', 'views', 'web', 'server']));
 if (built) run('browser tests (Chromium)', 'npx', vitest('browser', ['e2e']));
 else failures.push('browser tests (not run: the build failed)');
 

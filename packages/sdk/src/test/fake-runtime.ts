@@ -1,0 +1,173 @@
+import {
+  ClaimResponseSchema,
+  CreateSessionRequestSchema,
+  CreateSessionResponseSchema,
+  DailyRewardListResponseSchema,
+  IdempotencyKeySchema,
+  InventoryResponseSchema,
+  LedgerQuerySchema,
+  LedgerResponseSchema,
+  RUNTIME_MESSAGES,
+  RuntimeErrorSchema,
+} from '@liveops/domain';
+import type { FetchInit, FetchLike } from '../transport.js';
+import type { ClaimResult, DailyRewardState, Session } from '../types.js';
+
+export const BASE_URL = 'https://dash.example/v1';
+export const SDK_KEY = 'CSDK-ABCDEFGH12345678';
+export const CONFIG_ID = 'dr_launch_week';
+export const POPUP_ORIGIN = 'https://cdn.example';
+export const NEXT_DAY = '2026-11-23T00:00:00.000Z';
+
+export type RecordedCall = { method: string; path: string; headers: Record<string, string>; body: unknown };
+/** What a scripted answer does instead of the runtime: answer this, or fail as a network would. */
+export type Scripted = { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | 'network';
+
+/**
+ * A stand-in for the `/v1` runtime, answering as the contract says (packages/domain's runtime-api.ts, whose
+ * schemas check every request it takes and every answer it gives): sessions, one daily reward claimable once,
+ * idempotent claims, the wallet and its ledger. Answers can be scripted ahead of it (`script`), and its tokens
+ * revoked (`expireTokens`), as the real server's expire.
+ */
+export function fakeRuntime() {
+  const calls: RecordedCall[] = [];
+  const scripted: Scripted[] = [];
+  const tokens = new Set<string>();
+  const claimsByKey = new Map<string, { status: number; body: unknown }>();
+  let tokenCount = 0;
+  let grants = 0;
+  let coins = 100;
+
+  const state = (): DailyRewardState => ({
+    configId: CONFIG_ID,
+    name: 'Launch Week',
+    day: grants ? 2 : 1,
+    streak: grants,
+    claimable: grants === 0,
+    nextClaimAt: grants ? NEXT_DAY : null,
+    resetsAt: NEXT_DAY,
+    dayStart: { kind: 'player_midnight' },
+    missedDay: 'keep_progress',
+    pack: {
+      id: 'coins',
+      name: 'Coins',
+      contents: [{ itemId: 'coin', name: 'Coin', type: 'currency', quantity: 50 }],
+      iconId: 'coin',
+      assetUrl: null,
+    },
+    popupUrl: `${POPUP_ORIGIN}/packs/g1/releases/3/daily_rewards/${CONFIG_ID}/daily_rewards.html?token=popup`,
+  });
+
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  const refuse = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
+    answer(status, RuntimeErrorSchema.parse({ code, message, ...extra }));
+
+  const route = (method: string, path: string, init: FetchInit, body: unknown): Response => {
+    if (method === 'POST' && path === '/sessions') {
+      const request = CreateSessionRequestSchema.safeParse(body);
+      if (!request.success) return refuse(400, 'validation_error', 'The request is not valid.');
+      if (request.data.sdkKey !== SDK_KEY) return refuse(401, 'sdk_key_unknown', RUNTIME_MESSAGES.sdkKeyUnknown);
+      const token = `v1.token-${++tokenCount}.sig`;
+      tokens.add(token);
+      const session: Session = {
+        token,
+        expiresAt: '2026-11-22T13:00:00.000Z',
+        player: {
+          playerId: request.data.playerId,
+          timeZone: request.data.timeZone ?? 'UTC',
+          attributes: request.data.attributes ?? {},
+          createdAt: '2026-11-01T09:00:00.000Z',
+        },
+      };
+      return answer(200, CreateSessionResponseSchema.parse(session));
+    }
+    const bearer = /^Bearer (.+)$/.exec(init.headers.Authorization ?? '')?.[1];
+    if (!bearer) return refuse(401, 'token_missing', RUNTIME_MESSAGES.tokenMissing);
+    if (!tokens.has(bearer)) return refuse(401, 'invalid_token', RUNTIME_MESSAGES.tokenInvalid);
+
+    if (method === 'GET' && path === '/daily-rewards') {
+      return answer(200, DailyRewardListResponseSchema.parse({ dailyRewards: [state()] }));
+    }
+    const claimPath = /^\/daily-rewards\/([^/]+)\/claim$/.exec(path);
+    if (method === 'POST' && claimPath) {
+      const key = IdempotencyKeySchema.safeParse(init.headers['Idempotency-Key']);
+      if (!key.success) return refuse(400, 'validation_error', RUNTIME_MESSAGES.idempotencyKeyRequired);
+      const replay = claimsByKey.get(key.data);
+      if (replay) return answer(replay.status, replay.body);
+      if (decodeURIComponent(claimPath[1]!) !== CONFIG_ID)
+        return refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
+      if (grants > 0) {
+        return refuse(409, 'already_claimed', RUNTIME_MESSAGES.alreadyClaimed, { nextClaimAt: NEXT_DAY });
+      }
+      grants += 1;
+      coins += 50;
+      const result: ClaimResult = ClaimResponseSchema.parse({
+        day: 1,
+        packId: 'coins',
+        granted: [{ itemId: 'coin', quantity: 50 }],
+        balances: [{ itemId: 'coin', amount: coins }],
+        dailyReward: state(),
+      });
+      claimsByKey.set(key.data, { status: 200, body: result });
+      return answer(200, result);
+    }
+    if (method === 'GET' && path === '/inventory') {
+      return answer(
+        200,
+        InventoryResponseSchema.parse({
+          balances: [{ itemId: 'coin', name: 'Coin', type: 'currency', amount: coins }],
+        }),
+      );
+    }
+    if (method === 'GET' && path.startsWith('/inventory/ledger')) {
+      const query = Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
+      if (!LedgerQuerySchema.safeParse(query).success)
+        return refuse(400, 'validation_error', 'The query is not valid.');
+      return answer(
+        200,
+        LedgerResponseSchema.parse({
+          entries: [
+            {
+              id: '7',
+              itemId: 'coin',
+              amount: 100,
+              reason: 'base_amount',
+              configId: null,
+              day: null,
+              createdAt: '2026-11-01T09:00:00.000Z',
+            },
+          ],
+          nextBefore: null,
+        }),
+      );
+    }
+    return refuse(404, 'not_found', RUNTIME_MESSAGES.notFound);
+  };
+
+  const fetch: FetchLike = (url, init) => {
+    if (!url.startsWith(`${BASE_URL}/`)) throw new Error(`the fake runtime was called outside ${BASE_URL}: ${url}`);
+    const path = url.slice(BASE_URL.length);
+    const body = init.body === undefined ? undefined : (JSON.parse(init.body) as unknown);
+    calls.push({ method: init.method, path, headers: { ...init.headers }, body });
+    const next = scripted.shift();
+    if (next === 'network') return Promise.reject(new TypeError('fetch failed'));
+    if (next) {
+      const text = next.text ?? (next.body === undefined ? '' : JSON.stringify(next.body));
+      return Promise.resolve(new Response(text, { status: next.status, headers: next.headers }));
+    }
+    return Promise.resolve(route(init.method, path, init, body));
+  };
+
+  return {
+    fetch,
+    calls,
+    /** The next answers, in order, before the runtime answers again. */
+    script: (...answers: Scripted[]) => scripted.push(...answers),
+    /** Every token issued so far stops working, as an expired or rotated one does. */
+    expireTokens: () => tokens.clear(),
+    /** How many claims granted a pack. */
+    grants: () => grants,
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+  };
+}
