@@ -97,7 +97,7 @@ describe('showDailyRewards', () => {
     const { overlay, post, outcome, runtime } = await open(on);
     post('ready', { configId: CONFIG_ID });
 
-    post('claim', { configId: CONFIG_ID, pack: { id: 'coins', name: 'Coins' }, ...CLAIM_ANSWER });
+    post('claim', { configId: CONFIG_ID, day: 1, packId: 'coins', pack: { id: 'coins' }, result: CLAIM_ANSWER });
     expect(on.onClaim).toHaveBeenCalledWith(CLAIM_ANSWER);
     expect(overlay.isConnected).toBe(true);
 
@@ -131,6 +131,25 @@ describe('showDailyRewards', () => {
     expect(on.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'claim_not_confirmed' }));
     expect(overlay.isConnected).toBe(true);
     expect(runtime.grants()).toBe(0);
+  });
+
+  it('reports a claim the server refused, leaving the popup open to show it', async () => {
+    const on = callbacks();
+    const { post, overlay } = await open(on);
+    post('ready');
+    post('claim_failed', {
+      configId: CONFIG_ID,
+      day: 1,
+      code: 'already_claimed',
+      message: 'Today’s reward was already claimed.',
+      status: 409,
+      nextClaimAt: NEXT_DAY,
+    });
+    expect(on.onClaim).not.toHaveBeenCalled();
+    const error = on.onError.mock.calls[0]?.[0];
+    expect(error).toBeInstanceOf(LiveOpsError);
+    expect(error).toMatchObject({ status: 409, code: 'already_claimed', nextClaimAt: NEXT_DAY });
+    expect(overlay.isConnected).toBe(true);
   });
 
   it('closes on Escape once shown', async () => {

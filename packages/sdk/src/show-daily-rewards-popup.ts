@@ -8,7 +8,10 @@ export interface ShowDailyRewardsOptions {
   onClaim?: (result: ClaimResult) => void;
   /** The popup is gone, for whatever reason (also after `onError`). */
   onClose?: (outcome: DailyRewardsOutcome) => void;
-  /** The popup could not be shown, or reported an error. */
+  /**
+   * The popup could not be shown, reported an error, or its claim was refused (`already_claimed` with
+   * `nextClaimAt`, `rate_limited`, a network failure…: the popup shows it and stays open).
+   */
   onError?: (error: LiveOpsError) => void;
   /** Aborting it removes the popup (the outcome's reason is then `aborted`). */
   signal?: AbortSignal;
@@ -35,7 +38,8 @@ const OVERLAY_Z_INDEX = '2147483647';
  * Shows `configId`'s popup (its `popupUrl`, from `states`) in a full-viewport frame over the page: hidden until
  * the page says `ready`, a modal dialog while shown (focus kept inside, Escape closes, focus given back after),
  * removed on `close`, `error`, Escape or abort. The page claims by itself (its address carries a token for this
- * one claim); its `claim` message brings the server's answer, handed to `onClaim`: nothing is claimed here.
+ * one claim); its `claim` message brings the server's answer (`result`), handed to `onClaim`, and `claim_failed`
+ * the server's refusal, handed to `onError`: nothing is claimed here.
  */
 export function showDailyRewardsPopup(
   configId: string,
@@ -175,6 +179,10 @@ export function showDailyRewardsPopup(
           }
           break;
         }
+        case 'claim_failed':
+          // The popup shows it (today claimed, or a message and the button armed again) and stays open.
+          notify(options.onError, claimFailure(data.payload));
+          break;
         case 'close':
           finish('closed');
           break;
@@ -221,26 +229,32 @@ export function showDailyRewardsPopup(
   });
 }
 
-/**
- * The server's claim answer in a `claim` message: the payload itself (the page's `{ configId, day, packId, pack }`
- * with the answer's fields beside them) or its `result`.
- */
+/** The server's claim answer in a `claim` message: its payload's `result` (`{ configId, day, packId, pack, result }`). */
 function claimResultOf(payload: unknown): ClaimResult | null {
-  if (!isRecord(payload)) return null;
-  for (const candidate of [payload, payload.result]) {
-    if (
-      isRecord(candidate) &&
-      typeof candidate.day === 'number' &&
-      typeof candidate.packId === 'string' &&
-      Array.isArray(candidate.granted) &&
-      Array.isArray(candidate.balances) &&
-      isRecord(candidate.dailyReward)
-    ) {
-      const { day, packId, granted, balances, dailyReward } = candidate;
-      return { day, packId, granted, balances, dailyReward } as ClaimResult;
-    }
+  const result = isRecord(payload) ? payload.result : undefined;
+  if (
+    isRecord(result) &&
+    typeof result.day === 'number' &&
+    typeof result.packId === 'string' &&
+    Array.isArray(result.granted) &&
+    Array.isArray(result.balances) &&
+    isRecord(result.dailyReward)
+  ) {
+    return result as ClaimResult;
   }
   return null;
+}
+
+/** A `claim_failed` message: the server's refusal of the page's claim (`{ configId, day, code, message, status, nextClaimAt? }`). */
+function claimFailure(payload: unknown): LiveOpsError {
+  const fields = isRecord(payload) ? payload : {};
+  return new LiveOpsError({
+    status: typeof fields.status === 'number' ? fields.status : 0,
+    code: typeof fields.code === 'string' && fields.code ? fields.code : 'claim_failed',
+    message:
+      typeof fields.message === 'string' && fields.message ? fields.message : 'The daily reward could not be claimed.',
+    ...(typeof fields.nextClaimAt === 'string' ? { nextClaimAt: fields.nextClaimAt } : {}),
+  });
 }
 
 function popupError(payload: unknown): LiveOpsError {
