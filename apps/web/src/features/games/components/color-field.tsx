@@ -1,4 +1,5 @@
 import { GAME_MESSAGES } from '@liveops/domain';
+import { ColorInput } from '../../../components/ui/color-input';
 import { errorIdOf } from '../../../components/ui/field';
 import { parseHexColor } from '../parse-hex-color';
 import styles from './color-field.module.css';
@@ -29,9 +30,7 @@ export function ColorField({
         {label}
       </label>
       <span className={styles.row}>
-        <input
-          type="color"
-          className="color-input"
+        <ColorInput
           aria-label={`${label} picker`}
           value={(parsed ?? fallback).toLowerCase()}
           onChange={(event) => onChange(event.target.value.toUpperCase())}

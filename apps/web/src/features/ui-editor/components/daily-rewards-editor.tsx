@@ -26,6 +26,8 @@ import { EditorDialog } from './editor-dialog';
 import { EditorHeader } from './editor-header';
 import { HierarchyPanel } from './hierarchy-panel';
 import { PropertiesPanel } from './properties-panel';
+import frame from '../ui-editor.module.css';
+import styles from './daily-rewards-editor.module.css';
 
 /** The editor's preview shows day 1 as today: a first visit, every card upcoming but the first. */
 const PREVIEW_PARAMS: DailyRewardsParams = { streak: 0 };
@@ -174,7 +176,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   const selected = state.selectedId ? findNode(state.document, state.selectedId) : null;
 
   return (
-    <div className="ui-editor">
+    <div className={frame.editor}>
       <EditorHeader
         backTo={paths.game(config.gameId, 'daily-rewards')}
         configName={config.name}
@@ -188,7 +190,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
         onSave={() => void runSave(false)}
       />
       {warnings.length > 0 && (
-        <div className="ui-editor-notice" role="status">
+        <div className={styles.notice} role="status">
           <TriangleAlert size={16} aria-hidden />
           <ul>
             {warnings.map((warning) => (
@@ -198,14 +200,15 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
         </div>
       )}
       {saveError && <Alert tone="error">{saveError}</Alert>}
-      <div className="ui-editor-columns">
+      <div className={frame.columns}>
         <HierarchyPanel
           document={state.document}
           selectedId={state.selectedId}
           hoveredId={state.hoveredId}
           dispatch={dispatch}
         />
-        <section className="panel ui-editor-column ui-editor-preview" aria-labelledby="ui-editor-preview-heading">
+        {/* ui-editor-preview: the browser tests' hook. */}
+        <section className={`panel ui-editor-preview ${frame.column}`} aria-labelledby="ui-editor-preview-heading">
           <h2 className="panel-title" id="ui-editor-preview-heading">
             Preview
           </h2>

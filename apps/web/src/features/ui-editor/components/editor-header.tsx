@@ -2,6 +2,7 @@ import { Redo2, Save, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
+import styles from './editor-header.module.css';
 
 /** §2 the editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */
 export function EditorHeader({
@@ -37,20 +38,21 @@ export function EditorHeader({
         : UI_EDITOR_MESSAGES.defaultLayout;
   // The untouched default can be saved: it then becomes the config's own layout (decision 028).
   const savesDefault = !dirty && !layoutStored;
+  // ui-editor-header and ui-editor-status: the browser tests' hooks, without rules of their own.
   return (
-    <header className="ui-editor-header">
-      <div className="ui-editor-header-main">
-        <Link to={backTo} className="btn btn-ghost btn-sm ui-editor-back">
+    <header className={`ui-editor-header ${styles.header}`}>
+      <div className={styles.main}>
+        <Link to={backTo} className="btn btn-ghost btn-sm">
           {UI_EDITOR_MESSAGES.back}
         </Link>
-        <div className="ui-editor-heading">
+        <div className={styles.heading}>
           <h1 className="page-title">{UI_EDITOR_MESSAGES.title}</h1>
-          <span className="muted ui-editor-config-name">{configName}</span>
+          <span className={`muted ${styles.configName}`}>{configName}</span>
         </div>
       </div>
-      <div className="ui-editor-header-actions">
+      <div className={styles.actions}>
         <span
-          className={`ui-editor-status${status && !savesDefault ? ' is-pending' : ''}`}
+          className={`ui-editor-status ${styles.status}${status && !savesDefault ? ` ${styles.pending}` : ''}`}
           role="status"
           aria-live="polite"
         >

@@ -28,6 +28,8 @@ import { Button } from '../../../components/ui/button';
 import { canRemove, type EditorAction } from '../state/editor-state';
 import { openedTo, treeKeyTarget, visibleTreeRows } from '../tree-keys';
 import { stableTreeRows, type TreeRow } from '../tree-rows';
+import frame from '../ui-editor.module.css';
+import styles from './hierarchy-panel.module.css';
 
 type Dispatch = (action: EditorAction) => void;
 
@@ -143,8 +145,12 @@ export function HierarchyPanel({
   );
 
   return (
-    <section className="panel ui-editor-column ui-editor-hierarchy" aria-labelledby="ui-editor-hierarchy-heading">
-      <div className="ui-editor-column-head">
+    // ui-editor-hierarchy, ui-editor-grip and ui-editor-row-name: the browser tests' hooks.
+    <section
+      className={`panel ui-editor-hierarchy ${frame.column} ${frame.hierarchy}`}
+      aria-labelledby="ui-editor-hierarchy-heading"
+    >
+      <div className={styles.columnHead}>
         <h2 className="panel-title" id="ui-editor-hierarchy-heading">
           Hierarchy
         </h2>
@@ -160,14 +166,14 @@ export function HierarchyPanel({
         </Button>
       </div>
       {document && (
-        <div className="ui-editor-tree-tools">
-          <div className="ui-editor-add">
-            <label className="ui-editor-sr-only" htmlFor={addTypeId}>
+        <div className={styles.treeTools}>
+          <div className={styles.add}>
+            <label className="sr-only" htmlFor={addTypeId}>
               Component type
             </label>
             <select
               id={addTypeId}
-              className="input ui-editor-input-sm"
+              className={`input ${frame.inputSm}`}
               value={addType}
               onChange={(event) => setAddType(event.target.value as LayoutNodeType)}
             >
@@ -190,7 +196,7 @@ export function HierarchyPanel({
               Add
             </Button>
           </div>
-          <div className="ui-editor-node-actions">
+          <div className={styles.nodeActions}>
             <Button
               type="button"
               size="sm"
@@ -240,18 +246,18 @@ export function HierarchyPanel({
             </span>
           </div>
           {selected && !removable && (
-            <p className="muted ui-editor-hint" id="ui-editor-protected-hint">
+            <p className={`muted ${frame.hint}`} id="ui-editor-protected-hint">
               {UI_EDITOR_MESSAGES.protectedNode}
             </p>
           )}
         </div>
       )}
       {rows.length === 0 ? (
-        <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.emptyHierarchy}</p>
+        <p className={`muted ${frame.empty}`}>{UI_EDITOR_MESSAGES.emptyHierarchy}</p>
       ) : (
         <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ul className="ui-editor-tree" role="tree" aria-label="Components" ref={treeRef}>
+            <ul className={styles.tree} role="tree" aria-label="Components" ref={treeRef}>
               {visibleRows.map((row) => (
                 <HierarchyRow
                   key={row.node.id}
@@ -316,7 +322,7 @@ const HierarchyRow = memo(function HierarchyRow({
     onMove(row, event.key === 'ArrowUp' ? -1 : 1);
   };
   const typeName = COMPONENTS[node.type].label;
-  const classes = ['ui-editor-row', selected && 'is-selected', hovered && 'is-hovered', isDragging && 'is-dragging']
+  const classes = [styles.row, selected && styles.selected, hovered && styles.hovered, isDragging && styles.dragging]
     .filter(Boolean)
     .join(' ');
   return (
@@ -332,11 +338,11 @@ const HierarchyRow = memo(function HierarchyRow({
       }}
     >
       {parentId === null ? (
-        <span className="ui-editor-grip" aria-hidden />
+        <span className={`ui-editor-grip ${styles.grip}`} aria-hidden />
       ) : (
         <span
           ref={setActivatorNodeRef}
-          className="ui-editor-grip"
+          className={`ui-editor-grip ${styles.grip}`}
           aria-hidden
           title={`Drag to reorder ${name}`}
           {...listeners}
@@ -345,7 +351,7 @@ const HierarchyRow = memo(function HierarchyRow({
         </span>
       )}
       <span
-        className="ui-editor-expander"
+        className={styles.expander}
         aria-hidden
         onClick={expanded === undefined ? undefined : () => onToggle(node.id)}
       >
@@ -354,7 +360,7 @@ const HierarchyRow = memo(function HierarchyRow({
       <button
         type="button"
         role="treeitem"
-        className="ui-editor-row-select"
+        className={styles.select}
         aria-selected={selected}
         aria-expanded={expanded}
         aria-level={row.depth + 1}
@@ -367,9 +373,9 @@ const HierarchyRow = memo(function HierarchyRow({
         onMouseEnter={() => dispatch({ type: 'hover', id: node.id })}
         onMouseLeave={() => dispatch({ type: 'hover', id: null })}
       >
-        <span className="ui-editor-row-name">{name}</span>
+        <span className={`ui-editor-row-name ${styles.name}`}>{name}</span>
         {name !== typeName && (
-          <span className="ui-editor-row-type" aria-hidden>
+          <span className={frame.rowType} aria-hidden>
             {typeName}
           </span>
         )}

@@ -15,7 +15,10 @@ import {
 import type { ThemeColorRole } from '@liveops/views';
 import type { PropNote } from '../node-rendering';
 import { StyleField } from './style-field';
+import { ColorInput } from '../../../components/ui/color-input';
 import { type Reading, useLiveText } from './use-live-text';
+import frame from '../ui-editor.module.css';
+import styles from './prop-field.module.css';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -95,7 +98,7 @@ function readSliceSide(text: string): Reading {
 function FieldNote({ id, note, onRestore }: { id: string; note: PropNote; onRestore: PropNoteRestore }) {
   const { restore } = note;
   return (
-    <div className="ui-editor-note" id={id}>
+    <div className={frame.note} id={id}>
       <p>{note.text}</p>
       {restore && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRestore(restore.props)}>
@@ -220,7 +223,7 @@ function ColorField({
       note={
         <>
           {theme && (
-            <p className="ui-editor-note">
+            <p className={frame.note}>
               {UI_EDITOR_MESSAGES.showsThemeColor(theme.rendered, UI_EDITOR_MESSAGES.themeColorNames[theme.role])}
             </p>
           )}
@@ -230,7 +233,7 @@ function ColorField({
     >
       {source && (
         <select
-          className="input ui-editor-color-source"
+          className={`input ${styles.colorSource}`}
           aria-label={`${fieldLabel(field.name)} source`}
           value={theme?.role ?? ''}
           onChange={(event) => {
@@ -246,11 +249,10 @@ function ColorField({
           ))}
         </select>
       )}
-      <div className="ui-editor-color">
+      <div className={styles.color}>
         {/* Dragging in the picker is typing too: one undo step until the picker is left. */}
-        <input
-          type="color"
-          className="color-input"
+        <ColorInput
+          className={styles.picker}
           aria-label={`${fieldLabel(field.name)} picker`}
           value={pickerValue(current)}
           onChange={(event) => onChange(event.target.value, true)}
@@ -288,7 +290,7 @@ function ImageField({
   });
   return (
     <Field id={id} name={field.name} node={node} problem={live.problem} note={note}>
-      <div className="ui-editor-image">
+      <div className={styles.image}>
         <input id={id} className="input" placeholder="https://…" {...live.input} />
         <select
           className="input"
@@ -332,7 +334,7 @@ function SliceSide({
     errorId: `${id}-error`,
   });
   return (
-    <div className="ui-editor-slice-side">
+    <div className={styles.sliceSide}>
       <label className="muted" htmlFor={id}>
         {fieldLabel(name)}
       </label>
@@ -353,7 +355,7 @@ function SliceField({ field, value, onChange, onEnd }: FieldProps<'slice'>) {
     return typeof v === 'number' ? v : field.default[name];
   };
   return (
-    <fieldset className="field ui-editor-slice">
+    <fieldset className={`field ${styles.slice}`}>
       <legend className="field-label">{fieldLabel(field.name)}</legend>
       {SIDES.map((name) => (
         <SliceSide
@@ -472,7 +474,7 @@ export function PropField({
     case 'boolean': {
       const on = value === undefined ? field.default : value === true || value === 'true';
       return (
-        <label className="ui-editor-switch" htmlFor={id}>
+        <label className={styles.switch} htmlFor={id}>
           <input id={id} type="checkbox" role="switch" checked={on} onChange={(e) => onChange(e.target.checked)} />
           <span>{fieldLabel(field.name)}</span>
         </label>

@@ -21,6 +21,8 @@ import { type NodeRendering, propNote, themeColor } from '../node-rendering';
 import { PropField } from './prop-field';
 import { rowName } from './hierarchy-panel';
 import { useLiveText } from './use-live-text';
+import frame from '../ui-editor.module.css';
+import styles from './properties-panel.module.css';
 
 const asText = (text: string) => ({ stored: text });
 
@@ -76,7 +78,7 @@ export function PropertiesPanel({
 }) {
   let body;
   if (!node) {
-    body = <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.nothingSelected}</p>;
+    body = <p className={`muted ${frame.empty}`}>{UI_EDITOR_MESSAGES.nothingSelected}</p>;
   } else {
     const visible = editorNodeVisible(node);
     const fields = editableFields(node).filter((field) => !isNameProp(node, field));
@@ -103,17 +105,17 @@ export function PropertiesPanel({
     // The screen background has no fields (§3); its colour still says where it comes from.
     const screenColor = node.type === 'BackgroundCB' ? themeColor(node, 'backgroundColor', rendering) : null;
     body = (
-      <div className="ui-editor-fields" key={node.id}>
-        <p className="ui-editor-selected">
-          <span className="ui-editor-selected-name">{rowName(node)}</span>
-          <span className="ui-editor-row-type">{UI_EDITOR_MESSAGES.componentType(component.label, node.type)}</span>
+      <div className={styles.fields} key={node.id}>
+        <p className={styles.selected}>
+          <span>{rowName(node)}</span>
+          <span className={frame.rowType}>{UI_EDITOR_MESSAGES.componentType(component.label, node.type)}</span>
         </p>
         {visible && canEditLabel(node) && <NameField node={node} dispatch={dispatch} />}
         {fields.length === 0 ? (
           <>
-            <p className="muted ui-editor-empty">{UI_EDITOR_MESSAGES.notEditable}</p>
+            <p className={`muted ${frame.empty}`}>{UI_EDITOR_MESSAGES.notEditable}</p>
             {screenColor && (
-              <p className="ui-editor-note">
+              <p className={frame.note}>
                 {UI_EDITOR_MESSAGES.showsThemeColor(
                   screenColor.rendered,
                   UI_EDITOR_MESSAGES.themeColorNames[screenColor.role],
@@ -169,7 +171,11 @@ export function PropertiesPanel({
     );
   }
   return (
-    <section className="panel ui-editor-column ui-editor-properties" aria-labelledby="ui-editor-properties-heading">
+    // ui-editor-properties: the browser tests' hook.
+    <section
+      className={`panel ui-editor-properties ${frame.column} ${frame.properties}`}
+      aria-labelledby="ui-editor-properties-heading"
+    >
       <h2 className="panel-title" id="ui-editor-properties-heading">
         Properties
       </h2>

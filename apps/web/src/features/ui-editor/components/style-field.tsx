@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { type LayoutPropValue, SAFE_STYLE_PROPERTIES, styleEntryProblem } from '@liveops/domain';
 import type { PropChange } from './prop-field';
 import { type Reading, useLiveText } from './use-live-text';
+import frame from '../ui-editor.module.css';
+import styles from './style-field.module.css';
 
 const PROPERTIES = [...SAFE_STYLE_PROPERTIES].sort();
 
@@ -48,8 +50,8 @@ function StyleRow({
   });
   return (
     <>
-      <div className="ui-editor-style-row">
-        <label className="ui-editor-style-name" htmlFor={id}>
+      <div className={styles.row}>
+        <label className={styles.name} htmlFor={id}>
           {name}
         </label>
         <input id={id} className="input" {...live.input} />
@@ -103,9 +105,9 @@ export function StyleField({
   };
 
   return (
-    <fieldset className="field ui-editor-style">
+    <fieldset className={`field ${styles.style}`}>
       <legend className="field-label">Style</legend>
-      {entries.length === 0 && <p className="muted ui-editor-hint">No styles. Add a CSS property below.</p>}
+      {entries.length === 0 && <p className={`muted ${frame.hint}`}>No styles. Add a CSS property below.</p>}
       {entries.map(([name, current]) => (
         <StyleRow
           key={name}
@@ -123,9 +125,9 @@ export function StyleField({
         />
       ))}
       {unused.length > 0 && (
-        <div className="ui-editor-style-row">
+        <div className={styles.row}>
           <select
-            className="input ui-editor-input-sm"
+            className={`input ${frame.inputSm}`}
             aria-label="New style property"
             value={newName}
             onChange={(event) => setAdding(event.target.value)}

@@ -9,7 +9,7 @@ import { useDailyReward } from '../../../lib/api/daily-rewards/get-daily-reward'
 import { useEmbedConfig } from '../../../lib/api/daily-rewards/get-embed-config';
 import { DailyRewardsEditor } from '../components/daily-rewards-editor';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
-import '../ui-editor.css';
+import styles from './ui-editor-page.module.css';
 
 /**
  * /ui-editor/:featureType/:featureId: the visual editor of a feature config's popup layout. Only daily rewards
@@ -25,7 +25,7 @@ export function UiEditorPage() {
 
 function NotFound({ message }: { message: string }) {
   return (
-    <div className="ui-editor-missing">
+    <div className={styles.missing}>
       <FullPageStatus busy={false}>{message}</FullPageStatus>
       <Link to={paths.dashboard()} className="btn btn-secondary btn-sm">
         Back to the dashboard
