@@ -2,6 +2,7 @@ import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 import { todayOfCycle, type DailyRewardsParams } from './day-state';
 import type { EmbedConfig, EmbedPack } from './embed-config-check';
 import { EMBED_LOADED_MESSAGE, EMBED_SOURCE } from './embed-protocol';
+import type { ClaimResponse } from './runtime-api';
 
 /**
  * The published daily-rewards page (issue 11, decision 017): one self-contained HTML file a game's web view
@@ -50,6 +51,8 @@ export const PUBLISHED_MESSAGE_TYPES = {
   claim: 'claim',
   close: 'close',
   error: 'error',
+  /** A claim the page made itself through the runtime (decision 036) that granted nothing. */
+  claimFailed: 'claim_failed',
 } as const;
 
 export const PUBLISHED_ERROR_CODES = {
@@ -81,8 +84,50 @@ export function publishedErrorText(code: PublishedErrorCode, status?: number): s
     : PUBLISHED_MESSAGES[code];
 }
 
-/** What the player claims: today's day (decision 012), the pack it gives and that pack as the config has it. */
-export type PublishedClaim = { configId: string | null; day: number; packId: string | null; pack: EmbedPack | null };
+/**
+ * What the player claims: today's day (decision 012), the pack it gives and that pack as the config has it. A page
+ * opened from the runtime's popupUrl claims by itself (decision 036) and adds `result`, the runtime's answer (what
+ * was granted, every balance after it, the daily reward's new state): the game then grants nothing itself.
+ */
+export type PublishedClaim = {
+  configId: string | null;
+  day: number;
+  packId: string | null;
+  pack: EmbedPack | null;
+  result?: ClaimResponse;
+};
+
+/**
+ * A claim the page made itself that granted nothing (decision 036): the runtime's error code (`already_claimed`,
+ * `invalid_token`, `rate_limited`, …) or the page's own (`network_error`, `invalid_response`), its message, the
+ * HTTP status (0 when there was none), and with `already_claimed` when the next claim becomes possible.
+ */
+export type PublishedClaimFailure = {
+  configId: string | null;
+  day: number;
+  code: string;
+  message: string;
+  status: number;
+  nextClaimAt?: string;
+};
+
+/** The error codes the page itself gives a claim that had no usable answer. */
+export const PUBLISHED_CLAIM_ERROR_CODES = {
+  network: 'network_error',
+  invalidResponse: 'invalid_response',
+} as const;
+
+/** What a popup that claims by itself tells the player (decision 036). */
+export const PUBLISHED_CLAIM_MESSAGES = {
+  /** The claim button once today is claimed: when the next reward comes ("5 h", "42 min"). */
+  nextRewardIn: (wait: string) => `Next reward in ${wait}`,
+  /** The claim button once today is claimed, when the server did not say when the next one comes. */
+  claimed: 'Reward claimed',
+  network: 'Could not reach the server. Try again.',
+  expired: 'This popup has expired. Close it and open it again.',
+  gone: 'This daily reward is no longer available.',
+  failed: 'Your reward could not be claimed. Try again.',
+} as const;
 
 export type PublishedPageMessage =
   | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.loaded }
@@ -93,6 +138,7 @@ export type PublishedPageMessage =
     }
   | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.claim; payload: PublishedClaim }
   | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.close; payload: { configId: string | null } }
+  | { source: typeof EMBED_SOURCE; type: typeof PUBLISHED_MESSAGE_TYPES.claimFailed; payload: PublishedClaimFailure }
   | {
       source: typeof EMBED_SOURCE;
       type: typeof PUBLISHED_MESSAGE_TYPES.error;

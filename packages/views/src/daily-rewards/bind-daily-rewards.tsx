@@ -32,6 +32,12 @@ export interface DailyRewardsBinding {
    * one visibly does nothing.
    */
   claimPending?: boolean;
+  /**
+   * Today is already claimed, as the server says (decision 036: the published page claims by itself): today's
+   * card is drawn claimed, with its check mark, and the claim button reads `label` (when the next reward comes),
+   * disabled. Wins over claimPending.
+   */
+  todayClaimed?: { label: string };
 }
 
 const COLOR_PROPS = ['color', 'fillColor', 'backgroundColor', 'textColor'] as const;
@@ -166,7 +172,8 @@ export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorat
     if (themed) add({ props: themed });
 
     if (cardDay !== undefined) {
-      const state = dayState(cardDay, binding.params, binding.cycleDays);
+      const ruled = dayState(cardDay, binding.params, binding.cycleDays);
+      const state = ruled === 'today' && binding.todayClaimed ? 'claimed' : ruled;
       const pending = binding.claimPending === true && state === 'today';
       add({
         className: `cb-day cb-day-${state}${pending ? ' cb-day-pending' : ''}`,
@@ -179,7 +186,12 @@ export function dailyRewardsDecorator(binding: DailyRewardsBinding): NodeDecorat
     if (bind === 'claim' && node.type === 'ButtonCB') {
       // Decision 012's rule never makes today claimed (the days before it are), so the button stays enabled
       // unless the layout itself disables it.
-      if (binding.claimPending) {
+      if (binding.todayClaimed) {
+        add({
+          attributes: { 'data-bind': 'claim', 'data-claim-state': 'claimed' },
+          props: { label: binding.todayClaimed.label, disabled: true },
+        });
+      } else if (binding.claimPending) {
         add({
           attributes: { 'data-bind': 'claim', 'aria-busy': 'true' },
           props: { label: DEFAULT_LAYOUT_TEXTS.claimPending, disabled: true },

@@ -146,6 +146,33 @@ describe('DailyRewardsView', () => {
     ]);
   });
 
+  it('shows today claimed when the server says so: its card checked, the claim button disabled with its label', () => {
+    const onClaim = vi.fn();
+    const { container } = renderView({
+      params: { streak: 3, todayIndex: 3 },
+      onClaim,
+      claimPending: true,
+      todayClaimed: { label: 'Next reward in 5 h' },
+    });
+    expect(states(container)).toEqual([
+      '1:claimed',
+      '2:claimed',
+      '3:claimed',
+      '4:upcoming',
+      '5:upcoming',
+      '6:upcoming',
+      '7:upcoming',
+    ]);
+    expect(container.querySelector('[data-day="3"] .cb-day-check')).not.toBeNull();
+    expect(container.querySelector('.cb-day-pending')).toBeNull();
+    const claim = container.querySelector('[data-bind="claim"]') as HTMLButtonElement;
+    expect(claim.textContent).toBe('Next reward in 5 h');
+    expect(claim.disabled).toBe(true);
+    expect(claim.hasAttribute('aria-busy')).toBe(false);
+    fireEvent.click(claim);
+    expect(onClaim).not.toHaveBeenCalled();
+  });
+
   it('shows the placeholder box, not a broken image, when an image fails to load', () => {
     const { container } = renderView();
     const artwork = () => container.querySelector('[data-node-id="dr-day-2-artwork"]') as HTMLElement;

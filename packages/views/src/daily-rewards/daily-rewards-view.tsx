@@ -52,6 +52,8 @@ export interface DailyRewardsViewProps extends Omit<RenderContext, 'decorate'> {
   onClaim?: () => void;
   /** The claim was tapped and the game has not answered: the claim button shows it (decision 023). */
   claimPending?: boolean;
+  /** Today is claimed: its card shows it and the claim button reads `label`, disabled (decision 036). */
+  todayClaimed?: { label: string };
   /** When given, a close button sits in the frame's top right corner. */
   onClose?: () => void;
 }
@@ -75,6 +77,7 @@ export function DailyRewardsView({
   theme,
   onClaim,
   claimPending = false,
+  todayClaimed,
   onClose,
   ...editor
 }: DailyRewardsViewProps) {
@@ -103,8 +106,9 @@ export function DailyRewardsView({
         colors: { accent, background },
         ...(onClaim ? { onClaim } : {}),
         claimPending,
+        ...(todayClaimed ? { todayClaimed } : {}),
       }),
-    [cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim, claimPending],
+    [cycleDays, rewards, packs, assetUrls, streak, todayIndex, accent, background, onClaim, claimPending, todayClaimed],
   );
   const frameStyle = useMemo(
     () => ({ '--cb-accent': accent, '--cb-popup-max-width': `${POPUP_MAX_WIDTH_PX[orientation]}px` }) as CSSProperties,
