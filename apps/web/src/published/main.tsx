@@ -1,4 +1,5 @@
 import {
+  decodePopupSession,
   PUBLISHED_CONFIG_FILE,
   PUBLISHED_ERROR_CODES,
   PUBLISHED_INLINE_CONFIG_ID,
@@ -9,6 +10,7 @@ import {
 } from '@liveops/domain/published';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { browserTransport, claimWithSession, randomKey } from './claim-with-session';
 import { createHostBridge, takeEarlyInit } from './host-bridge';
 import { loadConfig, readConfigText } from './load-config';
 import { startPublishedPage } from './published-controller';
@@ -46,6 +48,11 @@ const configFile = async () => {
   return { ok: true, config: template.config } as const;
 };
 
+// Opened from the runtime's popupUrl (decision 036): the session in the fragment, and the claim button claims
+// through the runtime by itself. Without one (or with one that does not read), the host grants, as before.
+const session = decodePopupSession(window.location.hash);
+const transport = browserTransport();
+
 startPublishedPage({
   config: early
     ? { ok: true, config: early.payload.config }
@@ -62,4 +69,9 @@ startPublishedPage({
     flushSync(() => root.render(<PublishedView state={state} actions={actions} />));
   },
   imagesLoaded: () => waitForImages(container, PUBLISHED_READY_TIMEOUT_MS),
+  runtime: session && {
+    session,
+    claim: (idempotencyKey) => claimWithSession(session, idempotencyKey, transport),
+    newKey: randomKey,
+  },
 });

@@ -1,8 +1,10 @@
-import type { EmbedConfig, PublishedPageMessage } from '@liveops/domain/published';
-import { describe, expect, it, vi } from 'vitest';
+import type { EmbedConfig, PopupSession, PublishedPageMessage } from '@liveops/domain/published';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { ClaimOutcome } from './claim-with-session';
 import type { HostBridge } from './host-bridge';
 import type { ConfigOutcome } from './load-config';
 import { type PublishedActions, type PublishedState, startPublishedPage } from './published-controller';
+import { RESULT, SESSION } from './test-session';
 
 const week: EmbedConfig = {
   id: 'week',
@@ -182,5 +184,164 @@ describe('startPublishedPage', () => {
     images();
     await flush();
     expect(host.types()).toEqual(['loaded', 'claim', 'ready']);
+  });
+});
+
+/** A page opened from popupUrl, whose runtime claims answer when the test says, each with the key it was given. */
+function startFromPopupUrl(options: { session?: Partial<PopupSession>; now?: () => number } = {}) {
+  const host = fakeBridge();
+  const rendered: PublishedState[] = [];
+  let actions: PublishedActions | undefined;
+  const claims: { key: string; answer: (outcome: ClaimOutcome) => void }[] = [];
+  let keys = 0;
+  const page = startPublishedPage({
+    config: { ok: true, config: week },
+    // The address's own params lose to the session's.
+    params: { streak: 0 },
+    bridge: host.bridge,
+    loadConfig: vi.fn(),
+    render: (state, given) => {
+      rendered.push(state);
+      actions = given;
+    },
+    imagesLoaded: () => Promise.resolve({ images: 0, failed: 0 }),
+    runtime: {
+      session: { ...SESSION, ...options.session },
+      claim: (key) => new Promise((answer) => claims.push({ key, answer })),
+      newKey: () => `key-${++keys}`,
+      now: options.now ?? (() => NOW),
+    },
+  });
+  onTestFinished(() => page.stop());
+  const shown = () => rendered.at(-1) as Extract<PublishedState, { status: 'ready' }>;
+  return { ...host, page, rendered, shown, claims, actions: () => actions! };
+}
+
+const NOW = Date.parse('2030-01-01T19:00:00.000Z');
+const refused = (status: number, code: string, fields: { nextClaimAt?: string; transient?: boolean } = {}) =>
+  ({ ok: false, status, code, message: `${code} from the runtime`, transient: false, ...fields }) as const;
+
+describe('startPublishedPage opened from popupUrl (decision 036)', () => {
+  it("shows the session's day and streak, and today claimed with when the next reward comes when it says so", () => {
+    expect(startFromPopupUrl().shown()).toMatchObject({ params: { streak: 2, todayIndex: 3 } });
+    expect(startFromPopupUrl().shown()).not.toHaveProperty('claimed');
+    const claimed = startFromPopupUrl({
+      session: { claimable: false, day: 3, streak: 3, nextClaimAt: '2030-01-02T00:00:00.000Z' },
+    });
+    expect(claimed.shown()).toMatchObject({
+      params: { streak: 3, todayIndex: 3 },
+      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5 h' },
+    });
+    claimed.actions().claim();
+    expect(claimed.claims).toHaveLength(0);
+    expect(claimed.types()).not.toContain('claim');
+  });
+
+  it("claims through the runtime, shows today claimed, and tells the game claim with the runtime's answer", async () => {
+    const { actions, claims, shown, sent, types } = startFromPopupUrl();
+    actions().claim();
+    expect(shown()).toMatchObject({ claiming: true });
+    expect(claims.map((claim) => claim.key)).toEqual(['key-1']);
+    // Nothing is said to the game before the runtime answers.
+    expect(types()).toEqual(['loaded']);
+    claims[0]!.answer({ ok: true, result: RESULT });
+    await flush();
+    expect(shown()).toMatchObject({
+      params: { streak: 3, todayIndex: 3 },
+      claimed: { nextClaimAt: RESULT.dailyReward.nextClaimAt, label: 'Next reward in 5 h' },
+    });
+    expect(shown()).not.toHaveProperty('claiming');
+    expect(sent.filter((message) => message.type === 'claim')).toEqual([
+      {
+        source: 'CB_EMBED',
+        type: 'claim',
+        payload: { configId: 'week', day: 3, packId: 'gold', pack: week.packs[0], result: RESULT },
+      },
+    ]);
+    // Claimed: another tap asks for nothing.
+    actions().claim();
+    expect(claims).toHaveLength(1);
+  });
+
+  it('never sends a second request while one is under way, however often it is tapped or a CB_INIT comes', async () => {
+    const { actions, claims, hostInit, shown } = startFromPopupUrl();
+    actions().claim();
+    actions().claim();
+    hostInit(week, 2);
+    expect(shown()).toMatchObject({ claiming: true });
+    actions().claim();
+    expect(claims).toHaveLength(1);
+    claims[0]!.answer({ ok: true, result: RESULT });
+    await flush();
+    expect(shown()).toMatchObject({ claimed: { nextClaimAt: RESULT.dailyReward.nextClaimAt } });
+  });
+
+  it('shows already_claimed as today claimed, and tells the game claim_failed with when the next claim comes', async () => {
+    const { actions, claims, shown, sent, types } = startFromPopupUrl();
+    actions().claim();
+    claims[0]!.answer(refused(409, 'already_claimed', { nextClaimAt: '2030-01-02T00:00:00.000Z' }));
+    await flush();
+    expect(shown()).toMatchObject({
+      params: { streak: 2, todayIndex: 3 },
+      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5 h' },
+    });
+    expect(types()).not.toContain('claim');
+    expect(sent.at(-1)).toEqual({
+      source: 'CB_EMBED',
+      type: 'claim_failed',
+      payload: {
+        configId: 'week',
+        day: 3,
+        code: 'already_claimed',
+        message: 'already_claimed from the runtime',
+        status: 409,
+        nextClaimAt: '2030-01-02T00:00:00.000Z',
+      },
+    });
+  });
+
+  it('shows why a refused claim granted nothing and arms the button again, with a new key for the next claim', async () => {
+    const { actions, claims, shown, sent } = startFromPopupUrl();
+    actions().claim();
+    claims[0]!.answer(refused(401, 'invalid_token'));
+    await flush();
+    expect(shown()).toMatchObject({ claimError: 'This popup has expired. Close it and open it again.' });
+    expect(shown()).not.toHaveProperty('claiming');
+    expect(shown()).not.toHaveProperty('claimed');
+    expect(sent.at(-1)).toMatchObject({ type: 'claim_failed', payload: { code: 'invalid_token', status: 401 } });
+    actions().claim();
+    expect(shown()).not.toHaveProperty('claimError');
+    expect(claims.map((claim) => claim.key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('claims again with the same key after a claim that had no final answer, so a grant that happened is heard', async () => {
+    const { actions, claims, shown, sent } = startFromPopupUrl();
+    actions().claim();
+    claims[0]!.answer(refused(0, 'network_error', { transient: true }));
+    await flush();
+    expect(shown()).toMatchObject({
+      claimError: 'Could not reach the server. Try again.',
+    });
+    expect(sent.at(-1)).toMatchObject({ type: 'claim_failed', payload: { code: 'network_error', status: 0 } });
+    actions().claim();
+    claims[1]!.answer(refused(503, 'unavailable', { transient: true }));
+    await flush();
+    expect(shown()).toMatchObject({ claimError: 'Your reward could not be claimed. Try again.' });
+    actions().claim();
+    claims[2]!.answer({ ok: true, result: RESULT });
+    await flush();
+    expect(claims.map((claim) => claim.key)).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(shown()).toMatchObject({ claimed: { nextClaimAt: RESULT.dailyReward.nextClaimAt } });
+    actions().claim();
+    expect(claims).toHaveLength(3);
+  });
+
+  it('leaves a CB_INIT of another config to its host, as without a session', () => {
+    const { actions, claims, hostInit, sent } = startFromPopupUrl();
+    hostInit({ ...week, id: 'other' }, 4);
+    actions().claim();
+    expect(claims).toHaveLength(0);
+    expect(sent.at(-1)).toMatchObject({ type: 'claim', payload: { configId: 'other', day: 5 } });
+    expect(sent.at(-1)).not.toHaveProperty('payload.result');
   });
 });

@@ -1,0 +1,106 @@
+import type { ClaimResponse } from '@liveops/domain';
+import { PUBLISHED_CLAIM_ERROR_CODES, type PopupSession } from '@liveops/domain/published';
+
+/**
+ * What one claim came to: the runtime's 200 body, or why it granted nothing. `transient`: no final answer (none
+ * at all, or 429 or 5xx after the retries), so the claim may have been made: the next tap sends it again with the
+ * same Idempotency-Key and hears its answer.
+ */
+export type ClaimOutcome =
+  | { ok: true; result: ClaimResponse }
+  | { ok: false; status: number; code: string; message: string; nextClaimAt?: string; transient: boolean };
+
+export interface ClaimTransport {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Waits before a retry; a test's resolves at once. */
+  sleep: (ms: number) => Promise<void>;
+  /** How long one try may take before it counts as a network failure. */
+  timeoutMs: number;
+}
+
+/** The waits before the retries of one claim (three), unless Retry-After asks for another (at most 8 s). */
+export const CLAIM_RETRY_DELAYS_MS = [500, 1500, 4000] as const;
+const RETRY_AFTER_MAX_MS = 8000;
+const RETRIED_STATUSES = [429, 502, 503, 504];
+
+/**
+ * 128 random bits as hex, from getRandomValues: crypto.randomUUID exists only in secure contexts, and a game's
+ * web view may show the page over plain http or from a file.
+ */
+export function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export const browserTransport = (): ClaimTransport => ({
+  fetch: (url, init) => fetch(url, init),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timeoutMs: 10_000,
+});
+
+/** One try: the answer, or null when there was none (the network failed or the try outlasted timeoutMs). */
+async function tryOnce(url: string, init: RequestInit, transport: ClaimTransport): Promise<Response | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), transport.timeoutMs);
+  try {
+    return await transport.fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Claims today's reward of the session's daily reward through the runtime (decision 036): POST
+ * `{api}/daily-rewards/{configId}/claim` with the session's token and the claim's Idempotency-Key, sent again on
+ * every retry so a retry never grants twice (the runtime answers it as it answered the first). A network failure,
+ * 429, 502, 503 and 504 are tried again (CLAIM_RETRY_DELAYS_MS apart, or what Retry-After asks); any other answer
+ * is final. Never throws.
+ */
+export async function claimWithSession(
+  session: PopupSession,
+  idempotencyKey: string,
+  transport: ClaimTransport,
+): Promise<ClaimOutcome> {
+  const url = `${session.api}/daily-rewards/${encodeURIComponent(session.configId)}/claim`;
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.token}`, 'Idempotency-Key': idempotencyKey },
+    credentials: 'omit',
+    cache: 'no-store',
+  };
+  for (let attempt = 0; ; attempt++) {
+    const response = await tryOnce(url, init, transport);
+    const status = response ? response.status : 0;
+    if (attempt < CLAIM_RETRY_DELAYS_MS.length && (!response || RETRIED_STATUSES.includes(status))) {
+      // Retry-After in seconds, the runtime's form; without one the usual wait.
+      const seconds = Number((response && response.headers.get('retry-after')) || Number.NaN);
+      await transport.sleep(
+        seconds >= 0 ? Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) : CLAIM_RETRY_DELAYS_MS[attempt]!,
+      );
+      continue;
+    }
+    const body: unknown = response && (await response.json().catch(() => null));
+    const fields = (body instanceof Object ? body : {}) as Record<string, unknown>;
+    const ok = response !== null && response.ok;
+    // Checked as far as the page reads it (the page ships without zod).
+    if (ok && typeof fields.day === 'number' && fields.dailyReward instanceof Object) {
+      return { ok, result: body as ClaimResponse };
+    }
+    const code = ok
+      ? PUBLISHED_CLAIM_ERROR_CODES.invalidResponse
+      : typeof fields.code === 'string'
+        ? fields.code
+        : response
+          ? `http_${status}`
+          : PUBLISHED_CLAIM_ERROR_CODES.network;
+    return {
+      ok: false,
+      status,
+      code,
+      message: typeof fields.message === 'string' ? fields.message : `The claim failed: ${code}.`,
+      ...(typeof fields.nextClaimAt === 'string' ? { nextClaimAt: fields.nextClaimAt } : {}),
+      transient: status === 0 || status === 429 || status >= 500,
+    };
+  }
+}
