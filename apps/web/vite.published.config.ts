@@ -19,9 +19,10 @@ const MAIN_SCRIPT_ID = 'cb-main';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The page's own CSP, carried in the file: no requests but its config.json (connect-src 'self'), the config's
- * images (any http(s) or data: image: the config names them, the renderer refuses any other source) and its
- * inline script and styles. The renderer injects VIEWS_CSS in a <style> of its own at run time: its hash is
+ * The page's own CSP, carried in the file: no requests but its config.json (connect-src 'self'; the server adds
+ * PUBLIC_URL's origin when it publishes or serves the page, where a popup opened from popupUrl claims, decision
+ * 036), the config's images (any http(s) or data: image: the config names them, the renderer refuses any other
+ * source) and its inline script and styles. The renderer injects VIEWS_CSS in a <style> of its own at run time: its hash is
  * listed too. frame-ancestors cannot be set from a meta tag, and the server sends none (decision 022).
  */
 function contentSecurityPolicy(scripts: string[], styles: string[]): string {

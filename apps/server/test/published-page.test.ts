@@ -10,6 +10,7 @@ import {
   publishedPageContentSecurityPolicy,
   publishedPageFor,
   readPublishedPageHtml,
+  withRuntimeConnect,
 } from '../src/resources/published-page';
 import { useTestServers } from './support/use-test-servers';
 
@@ -42,7 +43,11 @@ describe('the published daily-rewards page', () => {
     const server = await servers.start({ webDistDir });
     const response = await fetch(new URL(PUBLISHED_PAGE_PATH, server.url), { headers: { 'accept-encoding': '' } });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<title>published</title>');
+    const text = await response.text();
+    expect(text).toContain('<title>published</title>');
+    // Its own policy and the header both let it claim at the runtime, PUBLIC_URL's origin (decision 036).
+    const runtime = new URL(server.url).origin;
+    expect(text).toContain(`connect-src 'self' ${runtime}"`);
     const headers = response.headers;
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = (headers.get('content-security-policy') ?? '').split('; ');
@@ -51,7 +56,7 @@ describe('the published daily-rewards page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain(`script-src ${hash(SCRIPT)}`);
     expect(csp).toContain(`style-src ${hash(STYLE)} ${hash('.cb-view{}')}`);
-    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ${runtime}`);
     expect(csp.join(' ')).not.toContain('unsafe-inline');
     expect(headers.get('x-frame-options')).toBeNull();
     expect(headers.get('cross-origin-opener-policy')).toBeNull();
@@ -113,6 +118,12 @@ describe('readPublishedPageHtml', () => {
     expect((await readPublishedPageHtml({ webDistDir })).toString()).toContain('<title>published</title>');
   });
 
+  it("adds PUBLIC_URL's origin to the page's connect-src when given it, where the popup claims (decision 036)", async () => {
+    const html = (await readPublishedPageHtml({ webDistDir, publicUrl: 'https://liveops.example/base/' })).toString();
+    expect(html).toContain(`connect-src 'self' https://liveops.example"`);
+    expect(html.replace(' https://liveops.example', '')).toBe(page('published'));
+  });
+
   it('names the missing file when the web app is not built, and says when no build is known', async () => {
     await expect(readPublishedPageHtml({ webDistDir: '/nowhere' })).rejects.toThrow(
       `The published page is not built: ${path.join('/nowhere', PUBLISHED_PAGE_FILE)} is missing (run npm run build)`,
@@ -137,6 +148,27 @@ describe('publishedPageContentSecurityPolicy', () => {
         s3: null,
       }),
     ).toThrow(/no Content-Security-Policy meta tag/);
+  });
+});
+
+describe('withRuntimeConnect', () => {
+  it("adds the runtime's origin to the page's connect-src once, and leaves a page without one as it is", () => {
+    const once = withRuntimeConnect(page('x'), 'http://localhost:3000/');
+    expect(once).toContain(`connect-src 'self' http://localhost:3000"`);
+    expect(withRuntimeConnect(once, 'http://localhost:3000')).toBe(once);
+    expect(withRuntimeConnect('<p>no policy</p>', 'http://localhost:3000')).toBe('<p>no policy</p>');
+  });
+
+  it('gives the header the same connect-src as the page, and a page that says none only its own origin', () => {
+    const config = { publicUrl: 'https://liveops.example', s3: null } as const;
+    const connect = (html: string) =>
+      publishedPageContentSecurityPolicy(html, config)
+        .split('; ')
+        .find((directive) => directive.startsWith('connect-src'));
+    expect(connect(withRuntimeConnect(page('x'), 'https://api.example'))).toBe(
+      "connect-src 'self' https://api.example",
+    );
+    expect(connect(page('x').replace("; connect-src 'self'", ''))).toBe("connect-src 'self'");
   });
 });
 

@@ -57,11 +57,12 @@ export function sameOriginOnlyHeaders(config: Pick<Config, 'publicUrl'>): Header
  * a game's bundled host page is one. Code and styles as the page says; images also from any https origin, since a
  * config's layout may name any https image (the layout schema's safe sources), and from PUBLIC_URL's and
  * S3_PUBLIC_URL's origins whatever their scheme, where the game's assets are. Plain http from elsewhere is not
- * allowed: served over https it would be mixed content. Its config only from this origin.
+ * allowed: served over https it would be mixed content. Requests (its config) only to this origin, unless the page
+ * says more (the published page also claims at the runtime's origin, decision 036).
  */
 export function popupPageContentSecurityPolicy(
   config: Pick<Config, 'publicUrl' | 's3'>,
-  sources: { script: string; style: string },
+  sources: { script: string; style: string; connect?: string },
 ): string {
   const imageSources = new Set(["'self'", 'data:', 'https:', new URL(config.publicUrl).origin]);
   if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
@@ -70,7 +71,7 @@ export function popupPageContentSecurityPolicy(
     `script-src ${sources.script}`,
     `style-src ${sources.style}`,
     `img-src ${[...imageSources].join(' ')}`,
-    "connect-src 'self'",
+    `connect-src ${sources.connect ?? "'self'"}`,
     "base-uri 'none'",
     "object-src 'none'",
     "form-action 'none'",

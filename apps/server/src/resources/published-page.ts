@@ -27,19 +27,37 @@ export function publishedPagePath(config: Pick<Config, 'webDistDir'>): string | 
 
 /**
  * The published daily-rewards page's bytes, as built: one self-contained HTML file that publishing writes beside
- * each config.json. Throws, naming the file, when the web app is not built.
+ * each config.json. Given PUBLIC_URL, as this deployment serves and publishes it (withRuntimeConnect). Throws,
+ * naming the file, when the web app is not built.
  */
-export async function readPublishedPageHtml(config: Pick<Config, 'webDistDir'>): Promise<Buffer> {
+export async function readPublishedPageHtml(
+  config: Pick<Config, 'webDistDir'> & { publicUrl?: string },
+): Promise<Buffer> {
   const file = publishedPagePath(config);
   if (!file) throw new Error('The published page cannot be read: WEB_DIST_DIR is not set and the web app is unknown');
   try {
-    return await readFile(file);
+    const built = await readFile(file);
+    return config.publicUrl ? Buffer.from(withRuntimeConnect(built.toString('utf8'), config.publicUrl)) : built;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(`The published page is not built: ${file} is missing (run npm run build)`);
     }
     throw error;
   }
+}
+
+const POLICY_CONNECT = /(<meta http-equiv="Content-Security-Policy" content="[^"]*connect-src )([^;"]*)/;
+
+/**
+ * The page with PUBLIC_URL's origin added to its policy's connect-src (decision 036): opened from the runtime's
+ * popupUrl it claims at `${PUBLIC_URL}/v1`, wherever it is served from. A page in a bucket or on a CDN, another
+ * origin than the runtime's, has only the policy it carries, so publishing writes it there.
+ */
+export function withRuntimeConnect(html: string, publicUrl: string): string {
+  const origin = new URL(publicUrl).origin;
+  return html.replace(POLICY_CONNECT, (whole, head: string, sources: string) =>
+    sources.split(/\s+/).includes(origin) ? whole : `${head}${sources} ${origin}`,
+  );
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -97,15 +115,16 @@ function metaPolicy(html: string): Map<string, string> {
 /**
  * The page's CSP as a header: its inline script and styles by the hashes the build listed in its meta tag (the
  * only code it may run), images as the embed page takes them (this origin, data:, any https origin and the asset
- * stores' origins, whatever their scheme), config.json from this origin, and framed by any host, file: pages too
- * (no frame-ancestors, decision 022).
+ * stores' origins, whatever their scheme), requests where its meta tag allows them (config.json from this origin,
+ * the runtime's claims from PUBLIC_URL's, decision 036), and framed by any host, file: pages too (no
+ * frame-ancestors, decision 022).
  */
 export function publishedPageContentSecurityPolicy(html: string, config: Pick<Config, 'publicUrl' | 's3'>): string {
   const meta = metaPolicy(html);
   const script = meta.get('script-src');
   const style = meta.get('style-src');
   if (!script || !style) throw new Error('The published page lists no script or style hashes: rebuild the web app');
-  return popupPageContentSecurityPolicy(config, { script, style });
+  return popupPageContentSecurityPolicy(config, { script, style, connect: meta.get('connect-src') || "'self'" });
 }
 
 /**
