@@ -17,7 +17,7 @@ const CLAIM_ANSWER: ClaimResult = {
   dailyReward: {
     configId: CONFIG_ID,
     name: 'Launch Week',
-    day: 2,
+    day: 1,
     streak: 1,
     claimable: false,
     nextClaimAt: NEXT_DAY,

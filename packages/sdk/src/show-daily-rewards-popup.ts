@@ -113,6 +113,9 @@ export function showDailyRewardsPopup(
       height: '100%',
       border: '0',
       background: 'transparent',
+      // A frame whose colour scheme differs from its page's is painted opaque (Chromium): "normal" is what a
+      // page without one has, so a transparent popup stays transparent over a dark-mode game.
+      colorScheme: 'normal',
     });
     overlay.appendChild(frame);
 

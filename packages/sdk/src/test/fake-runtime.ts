@@ -41,7 +41,7 @@ export function fakeRuntime() {
   const state = (): DailyRewardState => ({
     configId: CONFIG_ID,
     name: 'Launch Week',
-    day: grants ? 2 : 1,
+    day: 1,
     streak: grants,
     claimable: grants === 0,
     nextClaimAt: grants ? NEXT_DAY : null,
