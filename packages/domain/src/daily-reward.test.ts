@@ -6,7 +6,9 @@ import {
   DailyRewardRewardsSchema,
   defaultDailyRewardName,
   missingDays,
+  minuteOfDayOfTime,
   missingDaysMessage,
+  timeOfMinuteOfDay,
   UpdateDailyRewardInputSchema,
 } from './daily-reward';
 import { TEXT_MESSAGES } from './text';
@@ -103,5 +105,51 @@ describe('daily reward inputs', () => {
       DAILY_REWARD_MESSAGES.cycleDaysInvalid,
     );
     expect(UpdateDailyRewardInputSchema.safeParse({ name: 'A', gameId: 'g' }).success).toBe(false);
+  });
+});
+
+describe('the day rules of a daily reward (decision 035)', () => {
+  it('updates the day start and the missed-day rule alone, without the days or their version', () => {
+    expect(UpdateDailyRewardInputSchema.parse({ dayStart: { kind: 'player_midnight' } })).toEqual({
+      dayStart: { kind: 'player_midnight' },
+    });
+    expect(
+      UpdateDailyRewardInputSchema.parse({
+        dayStart: { kind: 'utc_time', minuteOfDay: 1439 },
+        missedDay: 'start_over',
+      }),
+    ).toEqual({ dayStart: { kind: 'utc_time', minuteOfDay: 1439 }, missedDay: 'start_over' });
+    expect(UpdateDailyRewardInputSchema.parse({ missedDay: 'keep_progress' })).toEqual({ missedDay: 'keep_progress' });
+  });
+
+  it('refuses a minute outside the day, a fraction of one, or none, saying what a minute is', () => {
+    for (const minuteOfDay of [1440, -1, 90.5, '240', null, undefined]) {
+      expect(first(UpdateDailyRewardInputSchema, { dayStart: { kind: 'utc_time', minuteOfDay } })).toBe(
+        DAILY_REWARD_MESSAGES.minuteOfDayInvalid,
+      );
+    }
+  });
+
+  it('refuses an unknown kind of day start, a minute beside midnight, and unknown missed-day rules', () => {
+    expect(first(UpdateDailyRewardInputSchema, { dayStart: { kind: 'server_midnight' } })).toBe(
+      DAILY_REWARD_MESSAGES.dayStartInvalid,
+    );
+    expect(first(UpdateDailyRewardInputSchema, { dayStart: 'player_midnight' })).toBe(
+      DAILY_REWARD_MESSAGES.dayStartInvalid,
+    );
+    expect(first(UpdateDailyRewardInputSchema, { dayStart: { kind: 'player_midnight', minuteOfDay: 60 } })).toBe(
+      DAILY_REWARD_MESSAGES.dayStartInvalid,
+    );
+    expect(first(UpdateDailyRewardInputSchema, { missedDay: 'reset' })).toBe(DAILY_REWARD_MESSAGES.missedDayInvalid);
+  });
+
+  it('reads and writes the time of day a time input holds', () => {
+    expect(timeOfMinuteOfDay(0)).toBe('00:00');
+    expect(timeOfMinuteOfDay(4 * 60 + 5)).toBe('04:05');
+    expect(timeOfMinuteOfDay(1439)).toBe('23:59');
+    expect(minuteOfDayOfTime('23:59')).toBe(1439);
+    expect(minuteOfDayOfTime('04:05:30')).toBe(245);
+    for (const minute of [0, 1, 59, 60, 721, 1439]) expect(minuteOfDayOfTime(timeOfMinuteOfDay(minute))).toBe(minute);
+    for (const bad of ['', '24:00', '4:05', '12:60', '12:00 PM', 'noon']) expect(minuteOfDayOfTime(bad)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
 import { LayoutNodeSchema } from './layout-schema';
+import { DayStartSchema, MISSED_DAY_SETTINGS } from './runtime-api';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 export { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
@@ -23,7 +24,17 @@ export const DAILY_REWARD_MESSAGES = {
   dayDuplicate: 'Each day has one pack.',
   packRequired: 'Pick a pack for this day.',
   cycleDaysInvalid: `A daily reward cycle is ${DAILY_REWARD_CYCLE_DAYS} days.`,
-  updateEmpty: 'Send a new name, or the rewards with cycleDays.',
+  updateEmpty: 'Send a new name, the rewards with cycleDays, or the day rules (dayStart, missedDay).',
+  dayStartInvalid: 'dayStart is { "kind": "player_midnight" } or { "kind": "utc_time", "minuteOfDay": 0 to 1439 }.',
+  minuteOfDayInvalid: 'minuteOfDay is a whole number of minutes after 00:00 UTC, from 0 to 1439 (23:59).',
+  missedDayInvalid: `missedDay is ${MISSED_DAY_SETTINGS.map((s) => `"${s}"`).join(' or ')}.`,
+  timeRequired: 'Pick a time of day, such as 04:00.',
+  rulesIntro:
+    'How the game’s server counts a player’s days. These rules apply to players as soon as you save them; the packs of the days above reach players when you publish.',
+  rulesSaved: '✅ Day rules saved: players follow them from now on.',
+  rulesSaveFailed: '❌ Could not save the day rules. Please try again.',
+  rulesLeaveTitle: 'Leave with unsaved day rules?',
+  rulesLeaveText: (name: string) => `The day rules you changed for ${name} have not been saved and will be lost.`,
   rewardsWithCycleDays: 'Rewards and cycleDays are saved together.',
   notFound: 'Daily reward not found.',
   layoutConflict:
@@ -56,6 +67,60 @@ export const UpdateDailyRewardLayoutInputSchema = z.strictObject({
   uiLayout: LayoutNodeSchema,
   baseVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+// Not exported: the runtime's own module (daily-streak.ts) names these types for the rest of the code.
+type DayStart = z.infer<typeof DayStartSchema>;
+type MissedDay = (typeof MISSED_DAY_SETTINGS)[number];
+
+/**
+ * The runtime's two rules of a config (issue 21 §3, decisions 034 and 035): when a player's day starts, and what a
+ * missed day does. They apply to players from their save; the days (packs) reach players when published.
+ */
+export const DAY_START_KINDS = ['player_midnight', 'utc_time'] as const satisfies readonly DayStart['kind'][];
+export type DayStartKind = (typeof DAY_START_KINDS)[number];
+export const DAY_START_LABELS: Record<DayStartKind, string> = {
+  player_midnight: 'At midnight in the player’s time zone',
+  utc_time: 'At a fixed time (UTC)',
+};
+export const MISSED_DAY_LABELS: Record<MissedDay, { label: string; hint: string }> = {
+  keep_progress: { label: 'Keep progress', hint: 'The next unclaimed day waits for the player.' },
+  start_over: { label: 'Start over at day 1', hint: 'A day without a claim sends the player back to day 1.' },
+};
+export const MINUTES_PER_DAY = 24 * 60;
+
+const MinuteOfDaySchema = z
+  .number({ error: DAILY_REWARD_MESSAGES.minuteOfDayInvalid })
+  .int(DAILY_REWARD_MESSAGES.minuteOfDayInvalid)
+  .min(0, DAILY_REWARD_MESSAGES.minuteOfDayInvalid)
+  .max(MINUTES_PER_DAY - 1, DAILY_REWARD_MESSAGES.minuteOfDayInvalid);
+
+/** DayStartSchema (the runtime's contract) as the dashboard accepts it: strict, with messages a person can act on. */
+export const DayStartInputSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('player_midnight') }, { error: DAILY_REWARD_MESSAGES.dayStartInvalid }),
+    z.strictObject(
+      { kind: z.literal('utc_time'), minuteOfDay: MinuteOfDaySchema },
+      { error: DAILY_REWARD_MESSAGES.dayStartInvalid },
+    ),
+  ],
+  { error: DAILY_REWARD_MESSAGES.dayStartInvalid },
+) satisfies z.ZodType<DayStart>;
+
+export const MissedDaySchema = z.enum(MISSED_DAY_SETTINGS, { error: DAILY_REWARD_MESSAGES.missedDayInvalid });
+
+/** "HH:MM" (24-hour, what a time input holds) for minutes after midnight. */
+export function timeOfMinuteOfDay(minuteOfDay: number): string {
+  const hours = Math.floor(minuteOfDay / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+}
+
+/** Minutes after midnight for "HH:MM" (or "HH:MM:SS", seconds dropped); null for anything else. */
+export function minuteOfDayOfTime(time: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d{1,3})?)?$/.exec(time);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
 
 /** §5: one message naming every day without a pack, e.g. "Assign a pack to day(s) 2, 5". */
 export function missingDaysMessage(days: readonly number[]): string {
@@ -135,8 +200,21 @@ export const UpdateDailyRewardInputSchema = z
      * DAILY_REWARD_CONFLICT rather than silently overwriting another tab's; without it, the save overwrites.
      */
     baseRewardsVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /**
+     * The runtime's rules (decision 035): saved as sent, whatever the days' version, since they are not the days
+     * (a save with baseRewardsVersion that is refused stores none of its fields, these included).
+     */
+    dayStart: DayStartInputSchema.optional(),
+    missedDay: MissedDaySchema.optional(),
   })
-  .refine((input) => input.name !== undefined || input.rewards !== undefined, DAILY_REWARD_MESSAGES.updateEmpty)
+  .refine(
+    (input) =>
+      input.name !== undefined ||
+      input.rewards !== undefined ||
+      input.dayStart !== undefined ||
+      input.missedDay !== undefined,
+    DAILY_REWARD_MESSAGES.updateEmpty,
+  )
   .refine(
     (input) => (input.rewards === undefined) === (input.cycleDays === undefined),
     DAILY_REWARD_MESSAGES.rewardsWithCycleDays,
@@ -156,6 +234,10 @@ export const DailyRewardSchema = z.object({
   layoutVersion: z.number().int().min(0),
   /** How many times the days have been saved: the day editor's save names the version it started from. */
   rewardsVersion: z.number().int().min(0),
+  /** When a player's day starts, for the runtime (decision 034). */
+  dayStart: DayStartSchema,
+  /** What a missed day does to a player's progress. */
+  missedDay: MissedDaySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   enabled: z.boolean(),

@@ -4,6 +4,7 @@ import {
   GAME_MESSAGES,
   sdkKeyFromRandom,
   SDK_KEY_PATTERN,
+  UpdateGameInputSchema,
   UpdateThemeInputSchema,
 } from './game';
 
@@ -66,5 +67,22 @@ describe('sdkKeyFromRandom', () => {
     const bytes = [255, 254, 248, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
     let i = 0;
     expect(sdkKeyFromRandom(() => bytes[i++] ?? 0)).toBe('CSDK-ABCDEFGHIJKLMNOP');
+  });
+});
+
+describe('UpdateGameInputSchema', () => {
+  const first = (input: unknown) => UpdateGameInputSchema.safeParse(input).error?.issues[0]?.message;
+  it('takes the details together, the signed player ids switch alone, or both', () => {
+    expect(UpdateGameInputSchema.parse(valid)).toEqual({ ...valid, platforms: ['Android', 'iOS'] });
+    expect(UpdateGameInputSchema.parse({ requireSignedPlayerIds: true })).toEqual({ requireSignedPlayerIds: true });
+    expect(UpdateGameInputSchema.parse({ ...valid, requireSignedPlayerIds: false }).requireSignedPlayerIds).toBe(false);
+  });
+  it('refuses an empty update, details in part, and a switch that is not true or false', () => {
+    expect(first({})).toBe(GAME_MESSAGES.updateEmpty);
+    expect(first({ name: 'Only a name' })).toBe(GAME_MESSAGES.descriptionRequired);
+    expect(first({ name: 'A', description: 'B', requireSignedPlayerIds: true })).toBe(GAME_MESSAGES.platformRequired);
+    for (const bad of ['true', 1, null]) {
+      expect(first({ requireSignedPlayerIds: bad })).toBe(GAME_MESSAGES.requireSignedPlayerIdsInvalid);
+    }
   });
 });

@@ -50,6 +50,26 @@ export const GAME_MESSAGES = {
   stagingCopy: 'Staging copy',
   stagingCopyOf: (name: string) => `A staging copy of ${name}`,
   emptyCreate: 'Create a game to get its SDK key, then add segments, items, packs and daily rewards to it.',
+  updateEmpty: 'Send the game’s details (name, description and platforms), or requireSignedPlayerIds.',
+  requireSignedPlayerIdsInvalid: 'requireSignedPlayerIds is true or false.',
+  runtimeUrlCopied: 'Runtime URL Copied!',
+  sdkKeyRegenerateTitle: 'Regenerate the SDK key?',
+  sdkKeyRegenerateText:
+    'The game gets a new SDK key at once. Every copy of the game that ships the old key stops reaching the runtime, and every player session token of this game stops working now. Players reach the runtime again with a build that ships the new key.',
+  sdkKeyRegenerateConfirm: 'Regenerate key',
+  sdkKeyRegenerated: 'New SDK key created. Ship it in your game.',
+  sdkKeyRegenerateFailed: 'Could not regenerate the SDK key. The old key still works; please try again.',
+  serverSecretLoadFailed: 'Could not load the server secret. Please try again.',
+  serverSecretCopied: 'Server Secret Copied!',
+  serverSecretRotateTitle: 'Rotate the server secret?',
+  serverSecretRotateText:
+    'The game gets a new server secret at once. Your game’s backend must switch to it: player ids it signed and server calls it signs with the old secret stop working now.',
+  serverSecretRotateConfirm: 'Rotate secret',
+  serverSecretRotated: 'New server secret created. Switch your game’s backend to it.',
+  serverSecretRotateFailed: 'Could not rotate the server secret. The old secret still works; please try again.',
+  signedPlayerIdsOn: 'Player ids must now be signed by your game’s backend.',
+  signedPlayerIdsOff: 'Any player id is accepted again.',
+  signedPlayerIdsFailed: 'Could not change the setting. Nothing changed; please try again.',
 } as const;
 
 /** What a staging copy is called unless the developer names it. */
@@ -90,7 +110,38 @@ export const CreateGameInputSchema = z.object({
 export type CreateGameInput = z.input<typeof CreateGameInputSchema>;
 
 /** The game details a developer can edit after creation, under the same rules as creation. */
-export const UpdateGameInputSchema = CreateGameInputSchema.pick({ name: true, description: true, platforms: true });
+export const GameDetailsInputSchema = CreateGameInputSchema.pick({ name: true, description: true, platforms: true });
+export type GameDetailsInput = z.input<typeof GameDetailsInputSchema>;
+
+const DETAIL_KEYS = ['name', 'description', 'platforms'] as const;
+const DETAIL_MISSING = {
+  name: GAME_MESSAGES.nameRequired,
+  description: GAME_MESSAGES.descriptionRequired,
+  platforms: GAME_MESSAGES.platformRequired,
+} as const;
+
+/**
+ * PATCH /api/games/:id: the details (name, description and platforms, always together, as the form saves them),
+ * the runtime's "Require signed player ids" switch (decision 035), or both.
+ */
+export const UpdateGameInputSchema = z
+  .object({
+    name: GameDetailsInputSchema.shape.name.optional(),
+    description: GameDetailsInputSchema.shape.description.optional(),
+    platforms: GameDetailsInputSchema.shape.platforms.optional(),
+    requireSignedPlayerIds: z.boolean({ error: GAME_MESSAGES.requireSignedPlayerIdsInvalid }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const given = DETAIL_KEYS.filter((key) => input[key] !== undefined);
+    if (given.length === 0 && input.requireSignedPlayerIds === undefined) {
+      ctx.addIssue({ code: 'custom', message: GAME_MESSAGES.updateEmpty });
+      return;
+    }
+    if (given.length === 0) return;
+    for (const key of DETAIL_KEYS) {
+      if (input[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: DETAIL_MISSING[key] });
+    }
+  });
 export type UpdateGameInput = z.input<typeof UpdateGameInputSchema>;
 
 /** Deleting a game: its name typed as confirmation (a wrong or oversized one is refused, never an error). */
@@ -139,10 +190,16 @@ export const GameSchema = z.object({
   enabled: z.boolean(),
   /** The id of the game this one was duplicated from as a staging copy, null for a game created as new. */
   stagingCopyOf: z.string().nullable(),
+  /** The player runtime accepts only player ids signed with the game's server secret (decision 034). */
+  requireSignedPlayerIds: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Game = z.infer<typeof GameSchema>;
+
+/** GET and POST /api/games/:id/server-secret: the game's runtime server secret, asked for on its own (decision 035). */
+export const ServerSecretSchema = z.object({ serverSecret: z.string().regex(/^ss_[0-9a-f]{64}$/) });
+export type ServerSecret = z.infer<typeof ServerSecretSchema>;
 
 /** Draws an SDK key from random bytes; rejection sampling keeps every character equally likely. */
 export function sdkKeyFromRandom(nextByte: () => number): string {
