@@ -549,6 +549,9 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
     input: 'json',
     shape: () => shaped({ theme: shaped({ primaryColor: hex, secondaryColor: hex }) }),
   },
+  // No body: each run regenerates or rotates, which is what they are for (decision 035).
+  'POST /api/games/:id/sdk-key': { input: 'path' },
+  'POST /api/games/:id/server-secret': { input: 'path' },
   'POST /api/games/:gameId/assets': { input: 'multipart' },
   'DELETE /api/games/:gameId/assets/:assetId': { input: 'path' },
   'POST /api/games/:gameId/items': { input: 'json', shape: (ids) => itemShape(ids) },

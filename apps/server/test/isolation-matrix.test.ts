@@ -217,6 +217,10 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' } }),
     notFound: GAME_MESSAGES.notFound,
   },
+  // The player runtime's access (decision 035): another owner neither regenerates, reveals nor rotates anything.
+  'POST /api/games/:id/sdk-key': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'GET /api/games/:id/server-secret': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:id/server-secret': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/games/:gameId/assets': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/assets': {
     access: 'game',

@@ -22,15 +22,26 @@ import { listPacks } from './packs';
 
 export type DailyRewardRow = typeof dailyReward.$inferSelect;
 
-/** A daily reward config as the API shows it. */
+/** A daily reward config as the API shows it: the runtime's rules as `dayStart` and `missedDay` (decision 035). */
 export function presentDailyReward(row: DailyRewardRow): DailyReward {
+  const { dayStartKind, dayStartMinute, ...shown } = row;
   return {
-    ...row,
+    ...shown,
+    dayStart: dayStartKind === 'utc_time' ? { kind: 'utc_time', minuteOfDay: dayStartMinute } : { kind: dayStartKind },
     cycleDays: DAILY_REWARD_CYCLE_DAYS,
     uiLayout: row.uiLayout ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The columns that store a config's day start (the API's `dayStart`). */
+export function dayStartColumns(
+  dayStart: DailyReward['dayStart'],
+): Pick<DailyRewardRow, 'dayStartKind' | 'dayStartMinute'> {
+  return dayStart.kind === 'utc_time'
+    ? { dayStartKind: 'utc_time', dayStartMinute: dayStart.minuteOfDay }
+    : { dayStartKind: 'player_midnight', dayStartMinute: 0 };
 }
 
 /** The daily reward configs of a game, oldest first (the first one is selected when the tab opens). */

@@ -17,14 +17,15 @@ import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { jsonBody, layoutBody } from '../lib/request-body';
-import { embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+import { dayStartColumns, embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
 import type { Storage } from '../storage/storage';
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
 /**
- * /api/games/:gameId/daily-rewards: list, the config with its packs and assets (…/embed-config), create ("Daily Reward N"), rename and save the 7 days (PATCH), save the
- * UI layout (PUT …/layout, checked as untrusted), delete.
+ * /api/games/:gameId/daily-rewards: list, the config with its packs and assets (…/embed-config), create ("Daily
+ * Reward N"), rename, save the 7 days and set the runtime's day rules (PATCH), save the UI layout (PUT …/layout,
+ * checked as untrusted), delete.
  */
 export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
   const own = (scope: GameScope, id: string) =>
@@ -70,7 +71,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
       const scope = c.get('scope');
       const input = await readJson(c, UpdateDailyRewardInputSchema);
       if (!input.ok) return input.response;
-      const { name, rewards, baseRewardsVersion } = input.value;
+      const { name, rewards, baseRewardsVersion, dayStart, missedDay } = input.value;
       const id = c.req.param('dailyRewardId');
       const row = await db.transaction(async (tx) => {
         if (rewards) {
@@ -90,6 +91,9 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
           .update(dailyReward)
           .set({
             ...(name !== undefined ? { name } : {}),
+            // The runtime's rules (decision 035): not the days, so they leave rewardsVersion alone.
+            ...(dayStart !== undefined ? dayStartColumns(dayStart) : {}),
+            ...(missedDay !== undefined ? { missedDay } : {}),
             ...(rewards
               ? { rewards, cycleDays: DAILY_REWARD_CYCLE_DAYS, rewardsVersion: sql`${dailyReward.rewardsVersion} + 1` }
               : {}),

@@ -33,8 +33,15 @@ import type { StorageIntents } from '../storage/storage-intents';
 
 type GameRow = typeof game.$inferSelect;
 
+/** A game as the dashboard sees it: never its server secret, which only its own reveal route answers. */
 export function toGame(row: GameRow): Game {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const { serverSecret: _secret, ...shown } = row;
+  return { ...shown, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** A game's runtime server secret (decision 034): 256 random bits, hex, with a prefix that says what it is. */
+export function newServerSecret(): string {
+  return `ss_${randomBytes(32).toString('hex')}`;
 }
 
 export function newSdkKey(): string {
@@ -66,7 +73,8 @@ type Deps = {
 
 /**
  * /api/games: the signed-in owner's games: list, create, read, edit, delete (its name typed as confirmation) and
- * duplicate (a staging copy). Another owner's game answers exactly like a missing one.
+ * duplicate (a staging copy); for the player runtime, regenerate the SDK key and reveal or rotate the server secret
+ * (decision 035). Another owner's game answers exactly like a missing one.
  */
 export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas }: Deps) {
   const lists = createListCache(liveEvents);
@@ -103,6 +111,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
                 ownerId: user.id,
                 ...input.value,
                 sdkKey: newSdkKey(),
+                serverSecret: newServerSecret(),
                 owner: user.name?.trim() || user.email,
                 theme: { ...DEFAULT_GAME_THEME },
               })
@@ -174,6 +183,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
           name: input.value.name ?? gameCopyName(source.name),
           owner: user.name?.trim() || user.email,
           sdkKey: newSdkKey,
+          serverSecret: newServerSecret,
           quotas,
         });
       } catch (error) {
@@ -192,12 +202,53 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       const input = await readJson(c, UpdateThemeInputSchema);
       if (!input.ok) return input.response;
       return update(c.get('user').id, c.req.param('id'), { theme: input.value.theme }, c);
+    })
+    .post('/:id/sdk-key', async (c) => {
+      // A new SDK key: builds shipping the old one stop reaching the runtime, and every player token of the game
+      // dies with it (tokens carry a tag of the key; the runtime's cache of the game empties on the live event).
+      const ownerId = c.get('user').id;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await update(ownerId, c.req.param('id'), { sdkKey: newSdkKey() }, c);
+        } catch (error) {
+          if (isUniqueViolation(error) && attempt < 3) continue;
+          throw error;
+        }
+      }
+    })
+    .get('/:id/server-secret', async (c) => {
+      // The server secret only travels in this answer and the rotation's, each asked for on its own (decision 035).
+      const [row] = await db
+        .select({ serverSecret: game.serverSecret })
+        .from(game)
+        .where(ownGame(c.get('user').id, c.req.param('id')));
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ serverSecret: row.serverSecret });
+    })
+    .post('/:id/server-secret', async (c) => {
+      const ownerId = c.get('user').id;
+      const [row] = await db
+        .update(game)
+        .set({ serverSecret: newServerSecret(), updatedAt: new Date() })
+        .where(ownGame(ownerId, c.req.param('id')))
+        .returning({ id: game.id, serverSecret: game.serverSecret });
+      if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      // Every tab showing the secret, and the runtime's cache of the game on every instance, hear of it.
+      await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ serverSecret: row.serverSecret });
     });
 
   async function update(
     ownerId: string,
     id: string,
-    values: Partial<Pick<GameRow, 'orientation' | 'theme' | 'name' | 'description' | 'platforms'>>,
+    values: Partial<
+      Pick<
+        GameRow,
+        'orientation' | 'theme' | 'name' | 'description' | 'platforms' | 'requireSignedPlayerIds' | 'sdkKey'
+      >
+    >,
     c: Parameters<typeof jsonError>[0],
   ) {
     const [row] = await db
