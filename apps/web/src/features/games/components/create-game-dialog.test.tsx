@@ -43,6 +43,7 @@ describe('CreateGameDialog', () => {
           theme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
           enabled: true,
           stagingCopyOf: null,
+          requireSignedPlayerIds: false,
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         }),

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import { GAME_MESSAGES, UpdateGameInputSchema, type Game, type UpdateGameInput } from '@liveops/domain';
+import { GAME_MESSAGES, GameDetailsInputSchema, type Game, type GameDetailsInput } from '@liveops/domain';
 import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
 import { GameFields } from './game-fields';
 import { SaveRow } from './save-row';
 
-export const detailsOf = (game: Game): UpdateGameInput => ({
+export const detailsOf = (game: Game): GameDetailsInput => ({
   name: game.name,
   description: game.description,
   platforms: [...game.platforms],
@@ -23,11 +23,11 @@ export function GameDetailsForm({
 }: {
   game: Game;
   flash: boolean;
-  onSaved: (saved: UpdateGameInput) => void;
+  onSaved: (saved: GameDetailsInput) => void;
 }) {
   const update = useUpdateGameDetails(game.id);
-  const form = useForm<UpdateGameInput>({
-    resolver: zodResolver(UpdateGameInputSchema),
+  const form = useForm<GameDetailsInput>({
+    resolver: zodResolver(GameDetailsInputSchema),
     defaultValues: detailsOf(game),
   });
   const {

@@ -12,9 +12,9 @@ import { useGame } from '../../../lib/api/games/get-game';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
 import { ColorField } from '../components/color-field';
 import { GameDangerZone } from '../components/game-danger-zone';
+import { PlayerRuntimePanel } from '../components/player-runtime-panel';
 import { detailsOf, GameDetailsForm } from '../components/game-details-form';
 import { SaveRow } from '../components/save-row';
-import { SdkKey } from '../components/sdk-key';
 import { parseHexColor } from '../parse-hex-color';
 import styles from './game-profile-tab.module.css';
 
@@ -105,12 +105,6 @@ function ProfileForm({ game }: { game: Game }) {
         </h2>
         <dl className="facts">
           <div>
-            <dt>SDK key</dt>
-            <dd>
-              <SdkKey value={game.sdkKey} />
-            </dd>
-          </div>
-          <div>
             <dt>Owner</dt>
             <dd>{game.owner ?? 'N/A'}</dd>
           </div>
@@ -146,12 +140,19 @@ function ProfileForm({ game }: { game: Game }) {
           </div>
         </dl>
       </section>
+      <PlayerRuntimePanel game={game} />
       <section className="panel" aria-labelledby="details-heading">
         <h2 className="panel-title" id="details-heading">
           Game Details
         </h2>
-        {/* Keyed by what is stored: a change saved in another tab resets the form to it. */}
-        <GameDetailsForm key={game.updatedAt} game={game} flash={details.flash} onSaved={details.onSaved} />
+        {/* Keyed by the stored details: a change of them saved in another tab resets the form to it, while a
+            change of anything else (the orientation, the runtime's switch or key) keeps what is being typed. */}
+        <GameDetailsForm
+          key={JSON.stringify(detailsOf(game))}
+          game={game}
+          flash={details.flash}
+          onSaved={details.onSaved}
+        />
       </section>
       <section className="panel" aria-labelledby="themes-heading">
         <h2 className="panel-title" id="themes-heading">

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ServerSecretSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/**
+ * The game's server secret, under the game's detail key: a change of the game (a rotation in another tab) fetches
+ * it again while it is shown. Asked for only while shown, and forgotten as soon as it is hidden.
+ */
+export function serverSecretQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.games.detail(gameId), 'server-secret'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/games/${encodeURIComponent(gameId)}/server-secret`, { signal }).then(
+        (body) => ServerSecretSchema.parse(body).serverSecret,
+      ),
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useServerSecret(gameId: string) {
+  return useQuery(serverSecretQueryOptions(gameId));
+}

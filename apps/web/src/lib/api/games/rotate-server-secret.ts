@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ServerSecretSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { serverSecretQueryOptions } from './get-server-secret';
+
+/** POST /api/games/:id/server-secret: a new server secret (the old one stops working); the answer is the new one. */
+export function rotateServerSecret(gameId: string) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/server-secret`, { method: 'POST' }).then(
+    (body) => ServerSecretSchema.parse(body).serverSecret,
+  );
+}
+
+export function useRotateServerSecret(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rotateServerSecret(gameId),
+    // Shown at once where the secret is revealed; nowhere kept once it is hidden (gcTime 0).
+    onSuccess: (serverSecret) => queryClient.setQueryData(serverSecretQueryOptions(gameId).queryKey, serverSecret),
+  });
+}
