@@ -24,16 +24,18 @@ import { useItems } from '../../../lib/api/items/get-items';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
+import { useDayRulesDraft } from '../day-rules-draft';
 import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
 import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
+import { DayRules } from './day-rules';
 import { DaySlot } from './day-slot';
 import styles from './daily-reward-editor.module.css';
 
 /**
- * §4 the selected config: its name, the 7-day draft and its save, delete. Mounted per config (keyed by id), so
- * selecting another config starts from its stored days. While the draft has unsaved days, an address that `leaves`
- * this config (another config, tab or page) asks first, as the UI editor does.
+ * §4 the selected config: its name, the 7-day draft and its save, delete, and the runtime's day rules. Mounted per
+ * config (keyed by id), so selecting another config starts from its stored days. While the draft has unsaved days
+ * or rules, an address that `leaves` this config (another config, tab or page) asks first, as the UI editor does.
  */
 export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; config: DailyReward; leaves: Leaves }) {
   const packs = usePacks(gameId);
@@ -53,7 +55,9 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   const dirty = edits !== null && !isSameDraft(edits, stored);
   const missing = missingDays(rewardsFromDraft(draft));
   const errorText = message && message.kind !== 'saved' ? message.text : null;
-  const blocker = useLeaveGuard(dirty, leaves);
+  // The runtime's day rules have a draft of their own, saved apart from the days (decision 035).
+  const rules = useDayRulesDraft(config);
+  const blocker = useLeaveGuard(dirty || rules.dirty, leaves);
 
   const choose = (day: number, packId: string) => {
     // A clean draft follows the stored days, so its first edit starts from the version shown.
@@ -188,10 +192,11 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
           </div>
         </>
       )}
+      <DayRules gameId={gameId} config={config} rules={rules} />
       <LeaveDialog
         blocker={blocker}
-        title={DAILY_REWARD_MESSAGES.leaveTitle}
-        text={DAILY_REWARD_MESSAGES.leaveText(config.name)}
+        title={dirty ? DAILY_REWARD_MESSAGES.leaveTitle : DAILY_REWARD_MESSAGES.rulesLeaveTitle}
+        text={dirty ? DAILY_REWARD_MESSAGES.leaveText(config.name) : DAILY_REWARD_MESSAGES.rulesLeaveText(config.name)}
       />
     </section>
   );
