@@ -18,7 +18,8 @@ import { getPublishPreview } from '../../../lib/api/releases/get-publish-preview
 import { publishGame, PublishRefused } from '../../../lib/api/releases/publish-game';
 import { useReleases } from '../../../lib/api/releases/get-releases';
 import { ProblemList, PublishReview, RollbackReview } from './publish-review';
-import './publish.css';
+import shared from '../publish.module.css';
+import styles from './publish-packs.module.css';
 
 type Progress = { total: number; done: { id: string; name: string }[]; version: number };
 type Run =
@@ -44,23 +45,29 @@ function ReleaseMeta({ release }: { release: Release }) {
   const published = release.finishedAt ?? release.createdAt;
   const liveAgain = release.live && release.liveSince && release.liveSince !== release.finishedAt;
   return (
-    <span className="publish-release-meta">
+    <span className={styles.releaseMeta}>
       <span className="muted">
         <time dateTime={published}>{dateTime.format(new Date(published))}</time>
         {release.publishedBy ? ` · by ${release.publishedBy}` : ''}
         {liveAgain ? ` · live again since ${dateTime.format(new Date(release.liveSince!))}` : ''}
       </span>
-      {release.note && <span className="publish-release-note">“{release.note}”</span>}
+      {release.note && <span className={styles.releaseNote}>“{release.note}”</span>}
     </span>
   );
 }
 
+/** A release's status: green while live, red when it failed. */
+const statusClass = (release: Release) =>
+  [styles.status, release.live ? styles.statusLive : release.status === 'failed' ? styles.statusFailed : null]
+    .filter(Boolean)
+    .join(' ');
+
 function ArtifactList({ artifacts }: { artifacts: readonly PublishedArtifact[] }) {
   return (
-    <div className="publish-table-wrap">
+    <div className={styles.tableWrap}>
       {/* Explicit roles: on a phone the rows are laid out as blocks, which would drop a table's semantics. */}
-      <table className="publish-table" role="table">
-        <caption className="publish-sr-only">Uploaded artifacts</caption>
+      <table className={styles.table} role="table">
+        <caption className="sr-only">Uploaded artifacts</caption>
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">
@@ -81,19 +88,19 @@ function ArtifactList({ artifacts }: { artifacts: readonly PublishedArtifact[] }
           {artifacts.map((artifact) => (
             <tr key={artifact.id} role="row">
               <td role="cell">
-                <span className="publish-feature">{artifact.featureType}</span>
-                <span className="muted publish-name">{artifact.name}</span>
+                <span className={styles.feature}>{artifact.featureType}</span>
+                <span className={`muted ${styles.name}`}>{artifact.name}</span>
               </td>
               <td role="cell">
-                <code className="publish-id">{artifact.id}</code>
+                <code className={styles.id}>{artifact.id}</code>
               </td>
               <td role="cell">
-                <a href={artifact.htmlUrl} target="_blank" rel="noreferrer" className="publish-link">
+                <a href={artifact.htmlUrl} target="_blank" rel="noreferrer" className={styles.link}>
                   HTML <ExternalLink size={12} aria-hidden />
                 </a>
               </td>
               <td role="cell">
-                <a href={artifact.configUrl} target="_blank" rel="noreferrer" className="publish-link">
+                <a href={artifact.configUrl} target="_blank" rel="noreferrer" className={styles.link}>
                   Config <ExternalLink size={12} aria-hidden />
                 </a>
               </td>
@@ -210,13 +217,13 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
         </button>
       }
     >
-      <div className="publish">
-        <p className="muted publish-explain">{PUBLISH_MESSAGES.explanation}</p>
-        <dl className="publish-addresses">
+      <div className={styles.publish}>
+        <p className={`muted ${styles.explain}`}>{PUBLISH_MESSAGES.explanation}</p>
+        <dl className={styles.addresses}>
           <dt>Static page</dt>
           <dd>
             {data ? (
-              <a href={data.pageUrl} target="_blank" rel="noreferrer" className="publish-link">
+              <a href={data.pageUrl} target="_blank" rel="noreferrer" className={styles.link}>
                 <code>{data.pageUrl}</code>
               </a>
             ) : (
@@ -226,7 +233,7 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
           <dt>Manifest</dt>
           <dd>
             {data ? (
-              <a href={data.manifestUrl} target="_blank" rel="noreferrer" className="publish-link">
+              <a href={data.manifestUrl} target="_blank" rel="noreferrer" className={styles.link}>
                 <code>{data.manifestUrl}</code>
               </a>
             ) : (
@@ -264,23 +271,23 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
         )}
 
         {run.state === 'publishing' && (
-          <section className="publish-progress" aria-live="polite" aria-label="Progress">
-            <div className="publish-progress-head">
+          <section className={styles.progress} aria-live="polite" aria-label="Progress">
+            <div className={styles.progressHead}>
               <span>{run.progress ? `Release ${run.progress.version}` : 'Starting…'}</span>
               <span className="muted">
                 {run.progress ? `${run.progress.done.length} of ${run.progress.total} configs` : ''}
               </span>
             </div>
             <progress
-              className="publish-bar"
+              className={styles.bar}
               max={run.progress?.total ?? 1}
               value={run.progress?.done.length ?? 0}
               aria-label="Configs written"
             />
-            <ul className="publish-steps">
+            <ul className={styles.steps}>
               {run.progress?.done.map((step) => (
                 <li key={step.id}>
-                  <CheckCircle2 size={14} aria-hidden className="publish-ok" /> {step.name}
+                  <CheckCircle2 size={14} aria-hidden className={styles.ok} /> {step.name}
                 </li>
               ))}
             </ul>
@@ -289,12 +296,12 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
 
         {shown && shown.artifacts.length > 0 && (
           <section aria-labelledby="publish-artifacts-heading">
-            <h3 className="publish-heading" id="publish-artifacts-heading">
+            <h3 className={shared.heading} id="publish-artifacts-heading">
               Uploaded artifacts <span className="muted">· release {shown.version}</span>
             </h3>
             <ArtifactList artifacts={shown.artifacts} />
             {shown.warnings.length > 0 && (
-              <ul className="publish-warnings">
+              <ul className={styles.warnings}>
                 {shown.warnings.map((warning) => (
                   <li key={warning}>
                     <TriangleAlert size={14} aria-hidden /> {warning}
@@ -305,20 +312,21 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
           </section>
         )}
         {run.state === 'idle' && data && data.releases.length === 0 && (
-          <p className="muted publish-empty">Nothing published yet. Publish Now writes the first release.</p>
+          <p className={`muted ${styles.empty}`}>Nothing published yet. Publish Now writes the first release.</p>
         )}
 
         {data && data.releases.length > 0 && (
           <section aria-labelledby="publish-history-heading">
-            <h3 className="publish-heading" id="publish-history-heading">
+            <h3 className={shared.heading} id="publish-history-heading">
               <History size={16} aria-hidden /> Releases
             </h3>
-            <ul className="publish-history">
+            <ul className={styles.history}>
               {data.releases.map((release) => (
-                <li key={release.version} className="publish-release">
-                  <span className="publish-version">v{release.version}</span>
+                // publish-release and publish-version: the browser tests' hooks.
+                <li key={release.version} className={`publish-release ${styles.release}`}>
+                  <span className={`publish-version ${styles.version}`}>v{release.version}</span>
                   <ReleaseMeta release={release} />
-                  <span className={`publish-status publish-status-${release.live ? 'live' : release.status}`}>
+                  <span className={statusClass(release)}>
                     {release.live
                       ? 'Live'
                       : release.status === 'ready'
@@ -327,7 +335,7 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
                           ? 'Failed'
                           : 'Writing'}
                   </span>
-                  <span className="muted publish-count">
+                  <span className={`muted ${styles.count}`}>
                     {release.status === 'failed'
                       ? (release.error ?? '')
                       : `${release.artifacts.length} config${release.artifacts.length === 1 ? '' : 's'}`}

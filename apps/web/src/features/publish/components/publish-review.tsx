@@ -11,6 +11,8 @@ import {
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import shared from '../publish.module.css';
+import styles from './publish-review.module.css';
 
 /** The review's buttons, named for the browser tests too. */
 export const PUBLISH_REVIEW_LABELS = {
@@ -28,6 +30,15 @@ const CHANGE_LABELS: Record<ReviewRow['change'], string> = {
   unchanged: 'Unchanged',
   removed: 'Removed',
   'left out': 'Left out',
+};
+
+/** Green when players get the config, red when they lose it or never get it. */
+const CHANGE_TONE: Record<ReviewRow['change'], string | null> = {
+  new: styles.reachesPlayers,
+  changed: styles.reachesPlayers,
+  unchanged: null,
+  removed: styles.leavesPlayers,
+  'left out': styles.leavesPlayers,
 };
 
 const CHANGE_HELP: Record<ReviewRow['change'], string> = {
@@ -50,15 +61,15 @@ export function ChangeList({ rows, label }: { rows: readonly ReviewRow[]; label:
     .join(' · ');
   return (
     <div>
-      <p className="muted publish-summary">{summary}</p>
-      <ul className="publish-changes" aria-label={label}>
+      <p className={`muted ${styles.summary}`}>{summary}</p>
+      <ul className={styles.changes} aria-label={label}>
         {rows.map((row) => (
-          <li key={row.id} className="publish-change">
-            <span className={`publish-change-kind publish-change-${row.change.replace(' ', '-')}`}>
+          <li key={row.id} className={styles.change}>
+            <span className={[styles.kind, CHANGE_TONE[row.change]].filter(Boolean).join(' ')}>
               {CHANGE_LABELS[row.change]}
             </span>
-            <span className="publish-change-name">{row.name}</span>
-            <span className="muted publish-change-help">{CHANGE_HELP[row.change]}</span>
+            <span className={styles.changeName}>{row.name}</span>
+            <span className={`muted ${styles.changeHelp}`}>{CHANGE_HELP[row.change]}</span>
           </li>
         ))}
       </ul>
@@ -71,8 +82,8 @@ export function ProblemList({ problems, intro }: { problems: readonly PublishPro
   return (
     <Alert tone="error">
       <div role="alert">
-        <p className="publish-problems-intro">{intro}</p>
-        <ul className="publish-problems">
+        <p className={styles.problemsIntro}>{intro}</p>
+        <ul className={styles.problems}>
           {problems.map((problem) => (
             <li key={`${problem.configId}-${problem.code}-${problem.message}`}>
               <TriangleAlert size={14} aria-hidden /> {problem.message}
@@ -122,8 +133,8 @@ export function PublishReview({
     : preview.changes;
 
   return (
-    <section className="publish-review" aria-labelledby="publish-review-heading">
-      <h3 className="publish-heading" id="publish-review-heading">
+    <section className={styles.review} aria-labelledby="publish-review-heading">
+      <h3 className={`${shared.heading} ${styles.title}`} id="publish-review-heading">
         {preview.liveVersion === null
           ? 'Review the first release'
           : `Review what changes against release ${preview.liveVersion}`}
@@ -131,7 +142,7 @@ export function PublishReview({
       {broken.size > 0 && <ProblemList problems={preview.problems} intro={problemIntro(broken.size)} />}
       <ChangeList rows={rows} label="Configs in this publish" />
       {broken.size > 0 && others.length > 0 && (
-        <label className="publish-leave-out">
+        <label className={styles.leaveOut}>
           <input type="checkbox" checked={leaveOut} onChange={(event) => setLeaveOut(event.target.checked)} />
           <span>
             Publish the others and leave out {brokenNames.map((name) => `“${name}”`).join(', ')}
@@ -139,7 +150,7 @@ export function PublishReview({
           </span>
         </label>
       )}
-      <div className="publish-note">
+      <div className={styles.note}>
         <label htmlFor={noteId}>Note for the history (optional)</label>
         <textarea
           id={noteId}
@@ -150,7 +161,7 @@ export function PublishReview({
           placeholder="What this release is for, e.g. Spring event art"
           onChange={(event) => setNote(event.target.value)}
         />
-        <span className="muted publish-note-count" aria-live="polite">
+        <span className={`muted ${styles.noteCount}`} aria-live="polite">
           {note.length} / {PUBLISH_NOTE_MAX}
         </span>
       </div>
@@ -189,8 +200,8 @@ export function RollbackReview({
   onConfirm: () => void;
 }) {
   return (
-    <section className="publish-review" aria-labelledby="publish-rollback-heading">
-      <h3 className="publish-heading" id="publish-rollback-heading">
+    <section className={styles.review} aria-labelledby="publish-rollback-heading">
+      <h3 className={`${shared.heading} ${styles.title}`} id="publish-rollback-heading">
         Make release {target.version} live again{live ? ` instead of release ${live.version}` : ''}?
       </h3>
       <ChangeList rows={releaseChanges(live?.artifacts ?? [], target.artifacts)} label="Configs after the rollback" />
