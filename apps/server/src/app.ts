@@ -31,6 +31,8 @@ import { packsRoutes } from './routes/packs';
 import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
 import { webAppRoutes } from './routes/web-app';
+import { runtimeRoutes } from './runtime/routes';
+import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
 import { readPublishedPageHtml } from './resources/published-page';
 import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
@@ -72,6 +74,8 @@ export type AppDeps = {
   storage?: Storage;
   /** Publishing's page source and storage time limit (tests inject a slow or failing storage). */
   publishing?: { readPageHtml?: () => Promise<Uint8Array>; storageTimeoutMs?: number };
+  /** The server's clock for the player runtime (tests inject one); Date.now otherwise. */
+  now?: () => number;
 };
 
 export async function createApp({
@@ -81,9 +85,14 @@ export async function createApp({
   logger,
   storage = createStorage(config, logger),
   publishing = {},
+  now = Date.now,
 }: AppDeps) {
   const secret = await resolveAuthSecret(database.db, config.authSecret);
-  const notifier = await createNotifier(database, logger, [LIVE_EVENTS_CHANNEL, SESSIONS_CHANNEL]);
+  const notifier = await createNotifier(database, logger, [
+    LIVE_EVENTS_CHANNEL,
+    SESSIONS_CHANNEL,
+    RUNTIME_LIMITS_CHANNEL,
+  ]);
   const liveEvents = createLiveEvents(notifier, logger);
   const auth = await createAuth({ config, db: database.db, mailer, logger, secret, notifier, liveEvents });
   // One set for publishing and game deletion: on PGlite the locks are in-process, so they must be shared.
@@ -141,6 +150,19 @@ export async function createApp({
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
+  // The player runtime (issue 21, decision 034): game clients, bearer tokens, any origin, its own limits.
+  const runtime = runtimeRoutes({
+    db: database.db,
+    storage,
+    liveEvents,
+    notifier,
+    logger,
+    config,
+    authSecret: secret,
+    shared: database.kind === 'postgres',
+    now,
+  });
+
   const app = new Hono();
   app.use(closeAfterUnreadBody, checkedAddress);
   // Each area sets its own headers (decision 013): /files here, the API below, the pages in webAppRoutes.
@@ -172,6 +194,7 @@ export async function createApp({
     return jsonError(c, 500, 'INTERNAL', API_MESSAGES.internal);
   });
   app.route('/api', api);
+  app.route('/v1', runtime.routes);
 
   const webApp = webAppRoutes(config, logger);
   if (webApp) app.route('/', webApp);
@@ -181,6 +204,7 @@ export async function createApp({
   const close = async () => {
     lifecycle.draining = true;
     await liveUpdates.closeAll();
+    runtime.close();
     stopCleanup();
     await intents.close();
     await liveEvents.close();

@@ -68,6 +68,9 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // The player runtime's limits (decision 034): requests per player per minute, and per SDK key per second.
+  RUNTIME_PLAYER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  RUNTIME_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(5000),
 });
 
 export type S3Config = {
@@ -104,6 +107,8 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** On SIGTERM, how long requests in flight may take to finish before they are cut (decision 025). */
   drainTimeoutMs: number;
+  /** The player runtime's rate limits (decision 034). */
+  runtimeLimits: { perPlayer: { max: number; windowMs: number }; perKey: { max: number; windowMs: number } };
 };
 
 export class ConfigError extends Error {}
@@ -170,5 +175,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     logLevel: e.LOG_LEVEL,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    runtimeLimits: {
+      perPlayer: { max: e.RUNTIME_PLAYER_RATE_LIMIT, windowMs: 60_000 },
+      perKey: { max: e.RUNTIME_KEY_RATE_LIMIT, windowMs: 1000 },
+    },
   };
 }

@@ -41,6 +41,8 @@ export * from './default-layout';
 export * from './popup-size';
 export * from './normalise-layout';
 export * from './day-state';
+export * from './daily-streak';
+export * from './time-zone';
 export * from './emulator';
 export * from './embed';
 export * from './presets';
@@ -62,3 +64,5 @@ export const ResetPasswordInputSchema = z.strictObject(auth.ResetPasswordInputSc
 export * from './ui-editor-messages';
 export * from './release';
 export * from './publish-check';
+export * from './runtime-api';
+export * from './popup-session';

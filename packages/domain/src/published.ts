@@ -19,3 +19,4 @@ export * from './presets';
 export * from './embed-protocol';
 export * from './embed-config-check';
 export * from './published-page';
+export * from './popup-session';

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type {
   AssetImageType,
   DailyRewardEntry,
@@ -7,6 +21,7 @@ import type {
   GameTheme,
   ItemIconId,
   ItemType,
+  MissedDaySetting,
   Orientation,
   PackEntry,
   Platform,
@@ -105,6 +120,13 @@ export const game = pgTable(
     platforms: jsonb('platforms').$type<Platform[]>().notNull(),
     orientation: text('orientation').$type<Orientation>().notNull(),
     sdkKey: text('sdk_key').notNull().unique(),
+    /**
+     * The player runtime's server secret (issue 21, decision 034): the game's own backend signs player ids and
+     * server-to-server wallet calls with it. Never sent to a game client; shown on Game Profile on request.
+     */
+    serverSecret: text('server_secret').notNull(),
+    /** Sessions must carry a player id signed with the server secret (Game Profile's switch). */
+    requireSignedPlayerIds: boolean('require_signed_player_ids').notNull().default(false),
     status: text('status').$type<'active'>().notNull().default('active'),
     tier: text('tier').$type<'free'>().notNull().default('free'),
     owner: text('owner'),
@@ -218,6 +240,14 @@ export const dailyReward = pgTable(
     layoutVersion: integer('layout_version').notNull().default(0),
     /** How many times the days (rewards) have been saved: a save names the one it started from (issue 24). */
     rewardsVersion: integer('rewards_version').notNull().default(0),
+    /**
+     * When a player's day starts (decision 034): 'player_midnight' (the player's own time zone) or 'utc_time' at
+     * dayStartMinute minutes after 00:00 UTC.
+     */
+    dayStartKind: text('day_start_kind').$type<'player_midnight' | 'utc_time'>().notNull().default('player_midnight'),
+    dayStartMinute: integer('day_start_minute').notNull().default(0),
+    /** What a missed day does to a player's progress: keep it, or start over at day 1. */
+    missedDay: text('missed_day').$type<MissedDaySetting>().notNull().default('keep_progress'),
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },
@@ -281,3 +311,112 @@ export const serverInstance = pgTable('server_instance', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A game's player, created on first sight by the player runtime (issue 21). `playerId` is the game's own id for
+ * them; `id` is ours. The time zone decides a day under 'player_midnight' and changes at most once per 24 h.
+ */
+export const player = pgTable(
+  'player',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').notNull(),
+    timeZone: text('time_zone').notNull(),
+    timeZoneChangedAt: timestamp('time_zone_changed_at', { withTimezone: true }),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('player_game_player_idx').on(t.gameId, t.playerId)],
+);
+
+/** What a player holds of each item. Never below 0; always the sum of the player's ledger for that item. */
+export const walletBalance = pgTable(
+  'wallet_balance',
+  {
+    playerRef: text('player_ref')
+      .notNull()
+      .references(() => player.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerRef, t.itemId] }),
+    check('wallet_balance_not_negative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Every change of a balance, signed, with what caused it. Item ids stay as text: an item may be deleted later. */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerRef: text('player_ref')
+      .notNull()
+      .references(() => player.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').$type<'base_amount' | 'daily_reward' | 'server_grant' | 'server_consume'>().notNull(),
+    configId: text('config_id'),
+    day: integer('day'),
+    /** The claim or server operation that made this change. */
+    operationId: text('operation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('wallet_ledger_player_idx').on(t.playerRef, t.id)],
+);
+
+/**
+ * One row per daily-reward grant. (player, config, seq) is unique: a claim writes seq = the last claim's + 1, so
+ * of two claims that read the same last claim only one can commit, on any instance. (player, idempotency key) is
+ * unique too, and `response` is the answer, sent again to a retry with the same key.
+ */
+export const dailyRewardClaim = pgTable(
+  'daily_reward_claim',
+  {
+    id: text('id').primaryKey(),
+    playerRef: text('player_ref')
+      .notNull()
+      .references(() => player.id, { onDelete: 'cascade' }),
+    configId: text('config_id')
+      .notNull()
+      .references(() => dailyReward.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    dayKey: integer('day_key').notNull(),
+    cycleDay: integer('cycle_day').notNull(),
+    streak: integer('streak').notNull(),
+    packId: text('pack_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** json, not jsonb: the answer is kept as sent, so a retry gets the same bytes. */
+    response: json('response').$type<unknown>().notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('daily_reward_claim_seq_idx').on(t.playerRef, t.configId, t.seq),
+    uniqueIndex('daily_reward_claim_key_idx').on(t.playerRef, t.idempotencyKey),
+  ],
+);
+
+/** A grant or consume by the game's backend, once per idempotency key of the game; `response` is its answer. */
+export const walletOperation = pgTable(
+  'wallet_operation',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    playerRef: text('player_ref')
+      .notNull()
+      .references(() => player.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The request it answered, so a retry with the same key and another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** json, not jsonb: the answer is kept as sent, so a retry gets the same bytes. */
+    response: json('response').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('wallet_operation_key_idx').on(t.gameId, t.idempotencyKey)],
+);

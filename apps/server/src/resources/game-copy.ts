@@ -58,7 +58,7 @@ function replaceStrings<T>(value: T, urls: ReadonlyMap<string, string>): T {
 export async function copyGame(
   deps: GameCopyDeps,
   source: GameRow,
-  values: { name: string; owner: string | null; sdkKey: () => string; quotas: Quotas },
+  values: { name: string; owner: string | null; sdkKey: () => string; serverSecret: () => string; quotas: Quotas },
 ): Promise<GameRow> {
   const { db, storage, logger, intents } = deps;
   const mine = <T extends typeof segment | typeof item | typeof pack | typeof dailyReward | typeof asset>(table: T) =>
@@ -139,6 +139,8 @@ export async function copyGame(
               name: values.name,
               owner: values.owner,
               sdkKey: values.sdkKey(),
+              // A copy is another game to the runtime: its own players, tokens and secret.
+              serverSecret: values.serverSecret(),
               stagingCopyOf: source.id,
               createdAt: now,
               updatedAt: now,

@@ -41,12 +41,15 @@ export async function startTestServer(
     ownsDatabase = true,
     storage,
     publishing,
+    now,
     ...overrides
   }: Partial<Config> & {
     smtp?: SmtpTestServer;
     ownsDatabase?: boolean;
     storage?: AppDeps['storage'];
     publishing?: AppDeps['publishing'];
+    /** The player runtime's clock (decision 034). */
+    now?: AppDeps['now'];
   } = {},
 ): Promise<TestServer> {
   const ownSmtp = !givenSmtp;
@@ -76,6 +79,7 @@ export async function startTestServer(
     logger,
     ...(storage ? { storage } : {}),
     ...(publishing ? { publishing } : {}),
+    ...(now ? { now } : {}),
   });
   app = created.app;
   return {

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../lib/logger';
+import type { Notifier } from '../lib/notifier';
+
+export const RUNTIME_LIMITS_CHANNEL = 'liveops_runtime_limits';
+
+export type Budget = { max: number; windowMs: number };
+
+export type RateLimiter = {
+  /** Counts one request against each key's budget; over any of them, the seconds until it may try again. */
+  take: (
+    charges: readonly { key: string; budget: Budget }[],
+  ) => { allowed: true } | { allowed: false; retryAfter: number };
+  close: () => void;
+};
+
+/** How often an instance tells the others what its busy keys counted. */
+const GOSSIP_MS = 200;
+/** A key is told about once it has used this share of its budget on one instance. */
+const HOT_SHARE = 0.1;
+/** NOTIFY payloads are limited to 8000 bytes. */
+const PAYLOAD_MAX = 7000;
+
+type Count = { window: number; count: number; told: number };
+type Remote = { window: number; byInstance: Map<string, number> };
+
+/**
+ * The runtime's rate limits (decision 034): fixed windows, counted in memory on each instance, and shared across
+ * instances without a database write per request. Every GOSSIP_MS, an instance NOTIFYs the counts of the keys
+ * that used at least HOT_SHARE of their budget in the current window (on PGlite, one process, nobody needs to
+ * hear). A request is allowed while this instance's count plus the others' last told counts stay within the
+ * budget. A player or key spread over instances is therefore stopped within one gossip interval of reaching its
+ * budget; normal players (a few requests a day) never become hot, so nothing about them is ever sent.
+ */
+export function createRateLimiter(deps: {
+  notifier: Notifier;
+  logger: Logger;
+  now?: () => number;
+  shared: boolean;
+}): RateLimiter {
+  const now = deps.now ?? Date.now;
+  const instance = randomUUID();
+  const local = new Map<string, Count>();
+  const remote = new Map<string, Remote>();
+  const windowOf = (budget: Budget, time: number) => Math.floor(time / budget.windowMs);
+  const budgets = new Map<string, Budget>();
+
+  deps.notifier.on(RUNTIME_LIMITS_CHANNEL, (payload) => {
+    try {
+      const message = JSON.parse(payload) as { i: string; c: [string, number, number][] };
+      if (message.i === instance || !Array.isArray(message.c)) return;
+      for (const [key, window, count] of message.c) {
+        if (typeof key !== 'string' || typeof window !== 'number' || typeof count !== 'number') continue;
+        let entry = remote.get(key);
+        if (!entry || entry.window < window) remote.set(key, (entry = { window, byInstance: new Map() }));
+        if (entry.window === window) entry.byInstance.set(message.i, count);
+      }
+    } catch {
+      deps.logger.warn('ignored a malformed rate-limit notification');
+    }
+  });
+
+  const tell = () => {
+    const time = now();
+    const changed: [string, number, number][] = [];
+    for (const [key, count] of local) {
+      const budget = budgets.get(key);
+      if (!budget || count.window !== windowOf(budget, time)) {
+        local.delete(key);
+        budgets.delete(key);
+        continue;
+      }
+      if (count.count !== count.told && count.count >= Math.max(1, budget.max * HOT_SHARE)) {
+        changed.push([key, count.window, count.count]);
+        count.told = count.count;
+      }
+    }
+    for (const [key, entry] of remote) {
+      const budget = budgets.get(key);
+      if (!budget || entry.window < windowOf(budget, time)) remote.delete(key);
+    }
+    let batch: [string, number, number][] = [];
+    let size = 0;
+    const send = () => {
+      if (!batch.length) return;
+      deps.notifier
+        .send(RUNTIME_LIMITS_CHANNEL, JSON.stringify({ i: instance, c: batch }))
+        .catch((error: unknown) => deps.logger.warn('could not share rate-limit counts:', error));
+      batch = [];
+      size = 0;
+    };
+    for (const entry of changed) {
+      const length = JSON.stringify(entry).length + 1;
+      if (size + length > PAYLOAD_MAX) send();
+      batch.push(entry);
+      size += length;
+    }
+    send();
+  };
+  const timer = setInterval(tell, GOSSIP_MS);
+  timer.unref();
+
+  return {
+    take(charges) {
+      const time = now();
+      let retryAfter = 0;
+      for (const { key, budget } of charges) {
+        const window = windowOf(budget, time);
+        let count = local.get(key);
+        if (!count || count.window !== window) {
+          local.set(key, (count = { window, count: 0, told: 0 }));
+          budgets.set(key, budget);
+        }
+        const others = deps.shared ? remote.get(key) : undefined;
+        let elsewhere = 0;
+        if (others?.window === window) for (const n of others.byInstance.values()) elsewhere += n;
+        if (count.count + elsewhere >= budget.max) {
+          retryAfter = Math.max(retryAfter, Math.ceil(((window + 1) * budget.windowMs - time) / 1000));
+          continue;
+        }
+        count.count++;
+      }
+      return retryAfter ? { allowed: false, retryAfter: Math.max(1, retryAfter) } : { allowed: true };
+    },
+    close: () => clearInterval(timer),
+  };
+}

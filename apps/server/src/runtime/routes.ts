@@ -1,0 +1,738 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  ClaimResponseSchema,
+  CreateSessionRequestSchema,
+  CreateSessionResponseSchema,
+  DailyRewardListResponseSchema,
+  IdempotencyKeySchema,
+  InventoryResponseSchema,
+  LedgerQuerySchema,
+  LedgerResponseSchema,
+  PLAYER_TOKEN_TTL_SECONDS,
+  POPUP_TOKEN_TTL_SECONDS,
+  RUNTIME_BODY_MAX_BYTES,
+  RUNTIME_MESSAGES,
+  RuntimeErrorSchema,
+  ServerWalletRequestSchema,
+  ServerWalletResponseSchema,
+  canonicalTimeZone,
+  claimDailyReward,
+  dailyRewardStatus,
+  effectiveTimeZone,
+  encodePopupSession,
+  findTextProblem,
+  type ClaimResponse,
+  type DailyRewardState,
+  type DailyRewardStatus,
+  type PlayerAttributes,
+} from '@liveops/domain';
+import type { Db } from '../db/database';
+import type { Config } from '../env';
+import { baseHeaders, httpPolicy } from '../lib/http-policy';
+import type { LiveEvents } from '../lib/live-events';
+import type { Logger } from '../lib/logger';
+import type { Notifier } from '../lib/notifier';
+import type { Storage } from '../storage/storage';
+import { createRateLimiter, type Budget } from './rate-limits';
+import { createRuntimeGames, type RuntimeConfig, type RuntimeGame } from './runtime-games';
+import {
+  balancesOf,
+  claimContext,
+  createPlayer,
+  findPlayer,
+  findWalletOperation,
+  InsufficientBalanceError,
+  ledgerOf,
+  updatePlayer,
+  writeClaim,
+  writeWalletOperation,
+  type Balance,
+  type PlayerRecord,
+} from './store';
+import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
+
+export type RuntimeLimits = { perPlayer: Budget; perKey: Budget };
+
+export type RuntimeDeps = {
+  db: Db;
+  storage: Storage;
+  liveEvents: LiveEvents;
+  notifier: Notifier;
+  logger: Logger;
+  config: Pick<Config, 'publicUrl'> & { runtimeLimits: RuntimeLimits };
+  authSecret: string;
+  /** Whether other instances share the database (PostgreSQL): rate-limit counts are then told to them. */
+  shared: boolean;
+  /** The server's clock (tests inject one): the only clock that decides a player's day. */
+  now: () => number;
+};
+
+type RuntimeVariables = { player: PlayerTokenClaims; game: RuntimeGame };
+type RuntimeEnv = { Variables: RuntimeVariables };
+
+/** The `/v1` error answer: a lower-case code a game can switch on, and a sentence a person can act on. */
+function runtimeError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  extra?: Record<string, unknown>,
+) {
+  return c.json({ code, message, ...extra }, status);
+}
+
+/** Ends a request with a runtime error answer (thrown, so a handler's typed answer is its success). */
+function refuse(status: ContentfulStatusCode, code: string, message: string, extra?: Record<string, unknown>): never {
+  throw new RuntimeRefusal(status, code, message, extra);
+}
+
+class RuntimeRefusal extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A PostgreSQL SQLSTATE anywhere in an error's cause chain. */
+function sqlState(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/json': { schema: RuntimeErrorSchema } },
+      },
+    ]),
+  );
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (`validation_error`, `malformed_json`, `control_characters`).',
+  401: 'Missing, invalid or expired credentials (`missing_token`, `invalid_token`, `invalid_signature`).',
+  403: 'The credentials may not do this (`token_scope`, `game_disabled`).',
+  404: 'Not found (`not_found`, `player_unknown`).',
+  409: 'Conflict (`already_claimed` with `nextClaimAt`, `insufficient_balance`, `day_not_configured`).',
+  413: 'Body too large (`payload_too_large`).',
+  415: 'Not JSON (`unsupported_media_type`).',
+  422: 'The Idempotency-Key was used for another request (`idempotency_key_reused`), or an unknown item.',
+  429: 'Too many requests (`rate_limited`); see Retry-After.',
+};
+
+const idempotencyHeader = z.object({
+  'idempotency-key': IdempotencyKeySchema.optional().meta({
+    param: { name: 'idempotency-key', in: 'header', required: true },
+  }),
+});
+
+const bearer = [{ playerToken: [] }];
+const serverSigned = [{ serverKey: [], serverTimestamp: [], serverSignature: [] }];
+
+const sessionRoute = createRoute({
+  method: 'post',
+  path: '/sessions',
+  summary: 'Sign a player in',
+  description:
+    'Creates the player on first sight (with each item’s base amount) and answers a token for the other calls. The SDK key is public; a game that requires signed player ids also needs `playerSignature`.',
+  request: { body: { required: true, content: { 'application/json': { schema: CreateSessionRequestSchema } } } },
+  responses: {
+    200: { description: 'Signed in.', content: { 'application/json': { schema: CreateSessionResponseSchema } } },
+    ...errorResponses(400, 401, 403, 413, 415, 429),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/daily-rewards',
+  summary: 'The player’s daily rewards',
+  description: 'Each published daily reward with the player’s state on the server’s clock, and its popup.',
+  security: bearer,
+  responses: {
+    200: { description: 'The states.', content: { 'application/json': { schema: DailyRewardListResponseSchema } } },
+    ...errorResponses(401, 403, 429),
+  },
+});
+
+const claimRoute = createRoute({
+  method: 'post',
+  path: '/daily-rewards/{configId}/claim',
+  summary: 'Claim today’s reward',
+  description:
+    'Grants today’s pack exactly once per player, config and day. A retry with the same Idempotency-Key answers the same body; a second claim the same day answers 409 `already_claimed` with `nextClaimAt`.',
+  security: bearer,
+  request: { params: z.object({ configId: z.string().min(1).max(128) }), headers: idempotencyHeader },
+  responses: {
+    200: { description: 'Granted.', content: { 'application/json': { schema: ClaimResponseSchema } } },
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+  },
+});
+
+const inventoryRoute = createRoute({
+  method: 'get',
+  path: '/inventory',
+  summary: 'The player’s wallet',
+  security: bearer,
+  responses: {
+    200: { description: 'Every balance.', content: { 'application/json': { schema: InventoryResponseSchema } } },
+    ...errorResponses(401, 403, 429),
+  },
+});
+
+const ledgerRoute = createRoute({
+  method: 'get',
+  path: '/inventory/ledger',
+  summary: 'Every change of the player’s wallet',
+  description: 'Newest first; page with `before`. Balances always equal the sum of the ledger.',
+  security: bearer,
+  request: { query: LedgerQuerySchema },
+  responses: {
+    200: { description: 'A page of entries.', content: { 'application/json': { schema: LedgerResponseSchema } } },
+    ...errorResponses(400, 401, 403, 429),
+  },
+});
+
+const walletRoute = (kind: 'grant' | 'consume') =>
+  createRoute({
+    method: 'post',
+    path: `/server/wallet/${kind}`,
+    summary: kind === 'grant' ? 'Grant items (game backend)' : 'Consume items (game backend)',
+    description:
+      kind === 'grant'
+        ? 'For the game’s own backend, signed with the server secret. Idempotent per Idempotency-Key.'
+        : 'For the game’s own backend, signed with the server secret. Never below 0: if any balance is short, nothing is taken (409 `insufficient_balance`). Idempotent per Idempotency-Key.',
+    security: serverSigned,
+    request: {
+      headers: idempotencyHeader,
+      body: { required: true, content: { 'application/json': { schema: ServerWalletRequestSchema } } },
+    },
+    responses: {
+      200: { description: 'Done.', content: { 'application/json': { schema: ServerWalletResponseSchema } } },
+      ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
+    },
+  });
+
+/**
+ * The player runtime, `/v1` (issue 21, decision 034): its own HTTP policy (any origin, no credentials, never a
+ * cookie), its own limits and errors, and its OpenAPI document generated from the same zod schemas it validates
+ * with.
+ */
+export function runtimeRoutes(deps: RuntimeDeps) {
+  const games = createRuntimeGames({
+    db: deps.db,
+    storage: deps.storage,
+    liveEvents: deps.liveEvents,
+    logger: deps.logger,
+    now: deps.now,
+  });
+  const tokens = createTokenSigner(deps.authSecret);
+  const limiter = createRateLimiter({
+    notifier: deps.notifier,
+    logger: deps.logger,
+    now: deps.now,
+    shared: deps.shared,
+  });
+  const limits = deps.config.runtimeLimits;
+  const apiBase = `${deps.config.publicUrl}/v1`;
+
+  const app = new OpenAPIHono<RuntimeEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      const idempotency = issues.find((issue) => issue.path === 'idempotency-key');
+      if (idempotency) return runtimeError(c, 400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
+      return runtimeError(c, 400, 'validation_error', issues[0]?.message ?? 'Invalid input.', { issues });
+    },
+  });
+
+  const charge = (c: Context, charges: { key: string; budget: Budget }[]) => {
+    const taken = limiter.take(charges);
+    if (taken.allowed) return;
+    c.header('Retry-After', String(taken.retryAfter));
+    throw new RuntimeRefusal(429, 'rate_limited', RUNTIME_MESSAGES.tooManyRequests, undefined, taken.retryAfter);
+  };
+
+  /** A JSON body of at most RUNTIME_BODY_MAX_BYTES, parsed once and free of control characters. */
+  const jsonBody: MiddlewareHandler[] = [
+    bodyLimit({
+      maxSize: RUNTIME_BODY_MAX_BYTES,
+      onError: (c) => runtimeError(c, 413, 'payload_too_large', RUNTIME_MESSAGES.bodyTooLarge),
+    }),
+    createMiddleware(async (c, next) => {
+      if (!/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+        return runtimeError(c, 415, 'unsupported_media_type', RUNTIME_MESSAGES.jsonRequired);
+      }
+      const text = await c.req.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return runtimeError(c, 400, 'malformed_json', RUNTIME_MESSAGES.malformedJson);
+      }
+      const problem = findTextProblem(body);
+      if (problem?.kind === 'too-deep') return runtimeError(c, 400, 'too_deep', 'The JSON body is nested too deep.');
+      if (problem) {
+        return runtimeError(c, 400, 'control_characters', 'Text may not hold control or direction characters.', {
+          path: problem.path,
+        });
+      }
+      await next();
+    }),
+  ];
+
+  /** A player (or popup) token of a game whose SDK key it was made with. */
+  const playerAuth = createMiddleware<RuntimeEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer ([A-Za-z0-9._-]{1,1024})$/.exec(header);
+    if (!match) return runtimeError(c, 401, 'missing_token', RUNTIME_MESSAGES.tokenMissing);
+    const claims = tokens.verify(match[1]!, deps.now());
+    const found = claims ? await games.byId(claims.g) : null;
+    if (!claims || !found || found.keyTag !== claims.k) {
+      return runtimeError(c, 401, 'invalid_token', RUNTIME_MESSAGES.tokenInvalid);
+    }
+    if (!found.enabled) return runtimeError(c, 403, 'game_disabled', RUNTIME_MESSAGES.gameDisabled);
+    charge(c, [
+      { key: `p:${claims.p}`, budget: limits.perPlayer },
+      { key: `k:${found.id}`, budget: limits.perKey },
+    ]);
+    c.set('player', claims);
+    c.set('game', found);
+    await next();
+  });
+  /** Everything but a claim needs a player token: a popup token may only claim its own config. */
+  const playerOnly = createMiddleware<RuntimeEnv>(async (c, next) => {
+    if (c.get('player').t !== 'player') return runtimeError(c, 403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
+    await next();
+  });
+
+  const popupUrl = (config: RuntimeConfig, claims: PlayerTokenClaims, state: DailyRewardStatus): string => {
+    const token = tokens.sign({
+      t: 'popup',
+      g: claims.g,
+      p: claims.p,
+      k: claims.k,
+      c: config.id,
+      e: Math.floor(deps.now() / 1000) + POPUP_TOKEN_TTL_SECONDS,
+    });
+    const session = encodePopupSession({
+      v: 1,
+      api: apiBase,
+      token,
+      configId: config.id,
+      day: state.day,
+      streak: state.streak,
+      claimable: state.claimable,
+      nextClaimAt: state.nextClaimAt === null ? null : iso(state.nextClaimAt),
+    });
+    const url = new URL(config.htmlUrl);
+    url.searchParams.set('todayIndex', String(state.day));
+    url.searchParams.set('streak', String(state.streak));
+    return `${url.toString()}#${session}`;
+  };
+
+  const packOf = (found: RuntimeGame, config: RuntimeConfig, day: number): DailyRewardState['pack'] => {
+    const packId = config.published.rewards.find((reward) => reward.day === day)?.packId;
+    const pack = packId ? config.published.packs.find((p) => p.id === packId) : undefined;
+    if (!pack) return null;
+    return {
+      id: pack.id,
+      name: pack.name,
+      contents: (pack.contents ?? []).map((entry) => {
+        const known = found.items.get(entry.itemId);
+        return { itemId: entry.itemId, name: known?.name ?? null, type: known?.type ?? null, quantity: entry.quantity };
+      }),
+      iconId: pack.iconId,
+      assetUrl: pack.assetUrl,
+    };
+  };
+
+  const stateOf = (
+    found: RuntimeGame,
+    config: RuntimeConfig,
+    status: DailyRewardStatus,
+    popup: string | null,
+  ): DailyRewardState => ({
+    configId: config.id,
+    name: config.name,
+    day: status.day,
+    streak: status.streak,
+    claimable: status.claimable,
+    nextClaimAt: status.nextClaimAt === null ? null : iso(status.nextClaimAt),
+    resetsAt: iso(status.resetsAt),
+    dayStart: config.settings.dayStart,
+    missedDay: config.settings.missedDay,
+    pack: packOf(found, config, status.day),
+    popupUrl: popup,
+  });
+
+  const itemsOf = (found: RuntimeGame, balances: Balance[]) =>
+    balances.map((b) => {
+      const known = found.items.get(b.itemId);
+      return { itemId: b.itemId, name: known?.name ?? null, type: known?.type ?? null, amount: b.amount };
+    });
+
+  /** The server-signed calls of the game's backend: the game by its key, the signature by its server secret. */
+  const serverAuth = createMiddleware<RuntimeEnv>(async (c, next) => {
+    const key = c.req.header('x-liveops-key');
+    const timestamp = c.req.header('x-liveops-timestamp');
+    const signature = c.req.header('x-liveops-signature');
+    if (!key || !timestamp || !signature || key.length > 128) {
+      return runtimeError(c, 401, 'missing_signature', RUNTIME_MESSAGES.serverAuthMissing);
+    }
+    const found = await games.bySdkKey(key);
+    const body = await c.req.text();
+    const path = new URL(c.req.url).pathname;
+    if (
+      !found ||
+      !verifyServerSignature({ timestamp, signature, method: c.req.method, path, body }, found.serverSecret, deps.now())
+    ) {
+      return runtimeError(c, 401, 'invalid_signature', RUNTIME_MESSAGES.serverAuthInvalid);
+    }
+    charge(c, [{ key: `k:${found.id}`, budget: limits.perKey }]);
+    c.set('game', found);
+    await next();
+  });
+
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Idempotency-Key',
+        'X-LiveOps-Key',
+        'X-LiveOps-Timestamp',
+        'X-LiveOps-Signature',
+      ],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 86400,
+      credentials: false,
+    }),
+    httpPolicy({
+      headers: {
+        ...baseHeaders(deps.config),
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        'X-Frame-Options': 'DENY',
+      },
+      defaults: { 'Cache-Control': 'no-store' },
+    }),
+  );
+
+  app.use('/sessions', ...jsonBody);
+  app.use('/server/*', ...jsonBody);
+  app.use('/daily-rewards', playerAuth, playerOnly);
+  app.use('/daily-rewards/*', playerAuth);
+  app.use('/inventory', playerAuth, playerOnly);
+  app.use('/inventory/*', playerAuth, playerOnly);
+  app.use('/server/*', serverAuth);
+
+  app.openapi(sessionRoute, async (c) => {
+    const input = c.req.valid('json');
+    const now = deps.now();
+    const found = await games.bySdkKey(input.sdkKey);
+    if (!found) refuse(401, 'unknown_sdk_key', RUNTIME_MESSAGES.sdkKeyUnknown);
+    if (!found.enabled) refuse(403, 'game_disabled', RUNTIME_MESSAGES.gameDisabled);
+    const requested = input.timeZone === undefined ? undefined : canonicalTimeZone(input.timeZone);
+    if (requested === null) {
+      refuse(400, 'validation_error', RUNTIME_MESSAGES.timeZoneInvalid, {
+        issues: [{ path: 'timeZone', message: RUNTIME_MESSAGES.timeZoneInvalid }],
+      });
+    }
+    if (found.requireSignedPlayerIds || input.playerSignature !== undefined) {
+      if (input.playerSignature === undefined) {
+        refuse(401, 'signature_required', RUNTIME_MESSAGES.signatureRequired);
+      }
+      if (!verifyPlayerSignature(input.playerSignature, input.playerId, found.serverSecret, now)) {
+        refuse(401, 'invalid_signature', RUNTIME_MESSAGES.signatureInvalid);
+      }
+    }
+    charge(c, [
+      { key: `s:${found.id}:${input.playerId}`, budget: limits.perPlayer },
+      { key: `k:${found.id}`, budget: limits.perKey },
+    ]);
+    const attributes: PlayerAttributes | undefined = input.attributes;
+    let player: PlayerRecord | null = await findPlayer(deps.db, found.id, input.playerId);
+    if (!player) {
+      const zone = effectiveTimeZone(null, requested, now);
+      player = await createPlayer(deps.db, {
+        gameId: found.id,
+        playerId: input.playerId,
+        timeZone: zone.timeZone,
+        attributes: attributes ?? {},
+        baseAmounts: [...found.items.values()]
+          .filter((i) => i.enabled && i.baseAmount > 0)
+          .map((i) => ({ itemId: i.id, amount: i.baseAmount })),
+        now,
+      });
+      // Created by another request at the same moment: that one's player is this one.
+      player ??= await findPlayer(deps.db, found.id, input.playerId);
+      if (!player) throw new Error('player neither created nor found');
+    } else {
+      const zone = effectiveTimeZone(
+        { timeZone: player.timeZone, changedAt: player.timeZoneChangedAt },
+        requested,
+        now,
+      );
+      player = await updatePlayer(deps.db, player, {
+        timeZone: zone.timeZone,
+        timeZoneChangedAt: zone.changedAt,
+        attributes,
+        now,
+      });
+    }
+    const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
+    const token = tokens.sign({ t: 'player', g: found.id, p: player.id, k: found.keyTag, e: expires });
+    return c.json(
+      {
+        token,
+        expiresAt: iso(expires * 1000),
+        player: {
+          playerId: player.playerId,
+          timeZone: player.timeZone,
+          attributes: player.attributes,
+          createdAt: iso(player.createdAt),
+        },
+      },
+      200,
+    );
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const claims = c.get('player');
+    const found = c.get('game');
+    const now = deps.now();
+    const states = await Promise.all(
+      found.configs.map(async (config) => {
+        const context = await claimContext(deps.db, claims.p, config.id, null);
+        const status = dailyRewardStatus(context.last, now, config.settings, context.timeZone ?? 'UTC');
+        return stateOf(found, config, status, popupUrl(config, claims, status));
+      }),
+    );
+    return c.json({ dailyRewards: states }, 200);
+  });
+
+  app.openapi(claimRoute, async (c) => {
+    const claims = c.get('player');
+    const found = c.get('game');
+    const { configId } = c.req.valid('param');
+    const key = c.req.valid('header')['idempotency-key'];
+    if (!key) refuse(400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
+    if (claims.t === 'popup' && claims.c !== configId) {
+      refuse(403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
+    }
+    const config = found.configs.find((candidate) => candidate.id === configId);
+    if (!config) refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
+
+    const attempt = async () => {
+      const now = deps.now();
+      const context = await claimContext(deps.db, claims.p, configId, key);
+      if (context.replay) {
+        if (context.replay.configId !== configId) {
+          refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
+        }
+        return c.json(context.replay.response as ClaimResponse, 200);
+      }
+      const timeZone = context.timeZone ?? 'UTC';
+      const decided = claimDailyReward(context.last, now, config.settings, timeZone);
+      if (!decided.ok) {
+        refuse(409, 'already_claimed', RUNTIME_MESSAGES.alreadyClaimed, {
+          nextClaimAt: iso(decided.nextClaimAt),
+        });
+      }
+      const pack = packOf(found, config, decided.claim.cycleDay);
+      if (!pack) refuse(409, 'day_not_configured', RUNTIME_MESSAGES.dayNotConfigured);
+      const granted = pack.contents.map((entry) => ({ itemId: entry.itemId, quantity: entry.quantity }));
+      const body = await writeClaim(
+        deps.db,
+        {
+          playerRef: claims.p,
+          configId,
+          seq: decided.claim.seq,
+          dayKey: decided.claim.dayKey,
+          cycleDay: decided.claim.cycleDay,
+          streak: decided.claim.streak,
+          packId: pack.id,
+          idempotencyKey: key,
+          granted,
+          now,
+        },
+        (balances): ClaimResponse => ({
+          day: decided.claim.cycleDay,
+          packId: pack.id,
+          granted,
+          balances,
+          // The stored answer holds no token: its popupUrl is null.
+          dailyReward: stateOf(found, config, decided.status, null),
+        }),
+      );
+      return c.json(body as ClaimResponse, 200);
+    };
+
+    try {
+      return await attempt();
+    } catch (error) {
+      // Another claim of the player won the race (or the same key, retried at once): answer as it did.
+      if (sqlState(error) !== '23505') throw error;
+      return attempt();
+    }
+  });
+
+  app.openapi(inventoryRoute, async (c) => {
+    const found = c.get('game');
+    const balances = await balancesOf(deps.db, c.get('player').p);
+    return c.json({ balances: itemsOf(found, balances) }, 200);
+  });
+
+  app.openapi(ledgerRoute, async (c) => {
+    const query = c.req.valid('query');
+    const limit = query.limit ?? 50;
+    const entries = await ledgerOf(deps.db, c.get('player').p, limit + 1, query.before ?? null);
+    const page = entries.slice(0, limit);
+    return c.json(
+      {
+        entries: page.map((entry) => ({ ...entry, reason: entry.reason as (typeof page)[number]['reason'] })),
+        nextBefore: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
+      } as z.infer<typeof LedgerResponseSchema>,
+      200,
+    );
+  });
+
+  for (const kind of ['grant', 'consume'] as const) {
+    app.openapi(walletRoute(kind), async (c) => {
+      const found = c.get('game');
+      const input = c.req.valid('json');
+      const key = c.req.valid('header')['idempotency-key'];
+      if (!key) refuse(400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
+      const requestHash = createHash('sha256')
+        .update(`${kind}\n${JSON.stringify(input)}`)
+        .digest('hex');
+      const replay = async () => {
+        const done = await findWalletOperation(deps.db, found.id, key);
+        if (!done) return null;
+        if (done.requestHash !== requestHash) {
+          refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
+        }
+        return c.json(done.response as z.infer<typeof ServerWalletResponseSchema>, 200);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      const unknown = input.items.find((entry) => !found.items.has(entry.itemId));
+      if (unknown) {
+        refuse(422, 'unknown_item', RUNTIME_MESSAGES.unknownItem, { itemId: unknown.itemId });
+      }
+      const player = await findPlayer(deps.db, found.id, input.playerId);
+      if (!player) refuse(404, 'player_unknown', RUNTIME_MESSAGES.playerUnknown);
+      const changes = input.items.map((entry) => ({
+        itemId: entry.itemId,
+        quantity: kind === 'grant' ? entry.quantity : -entry.quantity,
+      }));
+      try {
+        const body = await writeWalletOperation(
+          deps.db,
+          {
+            gameId: found.id,
+            playerRef: player.id,
+            idempotencyKey: key,
+            requestHash,
+            reason: kind === 'grant' ? 'server_grant' : 'server_consume',
+            changes,
+            now: deps.now(),
+          },
+          (balances) => ({ playerId: player.playerId, changed: changes, balances }),
+        );
+        return c.json(body as z.infer<typeof ServerWalletResponseSchema>, 200);
+      } catch (error) {
+        const state = sqlState(error);
+        if (state === '23514' || error instanceof InsufficientBalanceError) {
+          refuse(409, 'insufficient_balance', RUNTIME_MESSAGES.insufficientBalance);
+        }
+        if (state === '23505') {
+          const raced = await replay();
+          if (raced) return raced;
+        }
+        throw error;
+      }
+    });
+  }
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'playerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token of POST /v1/sessions (or a popup token, which may only claim its own config).',
+  });
+  for (const [name, header, description] of [
+    ['serverKey', 'X-LiveOps-Key', 'The game’s SDK key.'],
+    ['serverTimestamp', 'X-LiveOps-Timestamp', 'Unix seconds, within 5 minutes of the server’s clock.'],
+    [
+      'serverSignature',
+      'X-LiveOps-Signature',
+      'Hex HMAC-SHA256 of "<timestamp>.<METHOD>.<path>.<body>" with the game’s server secret.',
+    ],
+  ] as const) {
+    app.openAPIRegistry.registerComponent('securitySchemes', name, {
+      type: 'apiKey',
+      in: 'header',
+      name: header,
+      description,
+    });
+  }
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'LiveOps player runtime',
+      version: '1',
+      description:
+        'The API a game calls with its SDK key: player sessions, server-authoritative daily rewards and the wallet. See docs/game-integration.md.',
+    },
+    servers: [{ url: apiBase }],
+  });
+
+  // Anything else under /v1 is the runtime's 404, never the dashboard's page.
+  app.all('/*', (c) => runtimeError(c, 404, 'not_found', RUNTIME_MESSAGES.notFound));
+  app.onError((error, c) => {
+    if (error instanceof RuntimeRefusal) {
+      if (error.retryAfter) c.header('Retry-After', String(error.retryAfter));
+      return runtimeError(c, error.status, error.code, error.message, error.extra);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return runtimeError(c, status, status === 413 ? 'payload_too_large' : 'bad_request', error.message);
+    }
+    const state = sqlState(error);
+    const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+    if (state?.startsWith('22')) {
+      deps.logger.warn(`${where} sent a value the database refused:`, error);
+      return runtimeError(c, 400, 'unstorable_value', 'A value could not be stored. Check the input.');
+    }
+    // The game or player was deleted while the request ran.
+    if (state === '23503') return runtimeError(c, 404, 'not_found', RUNTIME_MESSAGES.notFound);
+    deps.logger.error(`${where} failed:`, error);
+    return runtimeError(c, 500, 'internal', RUNTIME_MESSAGES.internal);
+  });
+
+  return { routes: app, close: () => limiter.close() };
+}
+
+/** Re-exported for tests: a runtime token's claims type, and a fresh idempotency key. */
+export type { PlayerTokenClaims };
+export const newIdempotencyKey = () => randomUUID();

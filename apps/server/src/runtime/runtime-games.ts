@@ -1,0 +1,232 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { StreakSettings } from '@liveops/domain';
+import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
+import type { Db } from '../db/database';
+import { dailyReward, game, item, release } from '../db/schema';
+import type { LiveEvents } from '../lib/live-events';
+import type { Logger } from '../lib/logger';
+import type { Storage } from '../storage/storage';
+import { versionedConfigKey } from '../storage/release-keys';
+import { sdkKeyTag } from './tokens';
+
+/** Longest a game is kept if a change notification were ever lost (decision 025's safety net). */
+const GAME_TTL_MS = 60_000;
+/** An unknown SDK key is remembered this long, so a flood of wrong keys does not reach the database. */
+const UNKNOWN_KEY_TTL_MS = 10_000;
+const MAX_GAMES = 10_000;
+const MAX_RELEASE_CONFIGS = 5_000;
+
+export type RuntimeItem = { id: string; name: string; type: string; baseAmount: number; enabled: boolean };
+
+export type RuntimeConfig = {
+  id: string;
+  name: string;
+  settings: StreakSettings;
+  /** The live release's config of it (what the popup shows and the claim grants). */
+  published: EmbedConfig;
+  /** The live release's own address of its page. */
+  htmlUrl: string;
+};
+
+/** What the runtime needs of a game, read once and kept until the dashboard changes anything of its owner. */
+export type RuntimeGame = {
+  id: string;
+  ownerId: string;
+  sdkKey: string;
+  keyTag: string;
+  serverSecret: string;
+  requireSignedPlayerIds: boolean;
+  enabled: boolean;
+  /** The live release's configs that still exist, in the dashboard's order. */
+  configs: RuntimeConfig[];
+  items: Map<string, RuntimeItem>;
+};
+
+export type RuntimeGames = {
+  byId: (gameId: string) => Promise<RuntimeGame | null>;
+  bySdkKey: (sdkKey: string) => Promise<RuntimeGame | null>;
+};
+
+type Entry = { game: Promise<RuntimeGame | null>; until: number };
+
+/**
+ * The runtime's games, kept in memory so that a request verifies its token and finds its game without a
+ * database read. Dropped by the dashboard's live events (every change of an owner drops that owner's games: on
+ * this instance at once, on the others through LISTEN/NOTIFY), and not kept at all while changes cannot be heard
+ * (decision 025). A release's configs never change, so they are kept by release version across reloads.
+ */
+export function createRuntimeGames(deps: {
+  db: Db;
+  storage: Storage;
+  liveEvents: LiveEvents;
+  logger: Logger;
+  now?: () => number;
+}): RuntimeGames {
+  const now = deps.now ?? Date.now;
+  const games = new Map<string, Entry>();
+  const gameIdByKey = new Map<string, { gameId: string | null; until: number }>();
+  const gamesOfOwner = new Map<string, Set<string>>();
+  const releaseConfigs = new Map<string, Promise<EmbedConfig | null>>();
+  let epoch = 0;
+
+  const dropAll = () => {
+    epoch++;
+    games.clear();
+    gameIdByKey.clear();
+    gamesOfOwner.clear();
+  };
+  deps.liveEvents.onDeaf(dropAll);
+  deps.liveEvents.onResync(dropAll);
+  deps.liveEvents.onChange((ownerId) => {
+    epoch++;
+    const ids = gamesOfOwner.get(ownerId);
+    gamesOfOwner.delete(ownerId);
+    for (const id of ids ?? []) games.delete(id);
+    // A key may have been rotated or a game created: forget which key named what.
+    gameIdByKey.clear();
+  });
+
+  const publishedConfig = (gameId: string, version: number, configId: string): Promise<EmbedConfig | null> => {
+    const key = versionedConfigKey(gameId, version, configId);
+    const cached = releaseConfigs.get(key);
+    if (cached) return cached;
+    const loading = deps.storage.get(key).then(
+      (stored) => {
+        if (!stored) return null;
+        try {
+          return checkEmbedConfig(JSON.parse(new TextDecoder().decode(stored.body)));
+        } catch {
+          return null;
+        }
+      },
+      (error: unknown) => {
+        releaseConfigs.delete(key);
+        throw error;
+      },
+    );
+    if (releaseConfigs.size >= MAX_RELEASE_CONFIGS) {
+      const oldest = releaseConfigs.keys().next();
+      if (!oldest.done) releaseConfigs.delete(oldest.value);
+    }
+    releaseConfigs.set(key, loading);
+    return loading;
+  };
+
+  const load = async (where: { id: string } | { sdkKey: string }): Promise<RuntimeGame | null> => {
+    const [row] = await deps.db
+      .select()
+      .from(game)
+      .where('id' in where ? eq(game.id, where.id) : eq(game.sdkKey, where.sdkKey));
+    if (!row) return null;
+    const [live, configRows, itemRows] = await Promise.all([
+      deps.db
+        .select({ version: release.version, artifacts: release.artifacts })
+        .from(release)
+        .where(and(eq(release.gameId, row.id), eq(release.live, true))),
+      deps.db
+        .select({
+          id: dailyReward.id,
+          name: dailyReward.name,
+          dayStartKind: dailyReward.dayStartKind,
+          dayStartMinute: dailyReward.dayStartMinute,
+          missedDay: dailyReward.missedDay,
+        })
+        .from(dailyReward)
+        .where(eq(dailyReward.gameId, row.id))
+        .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
+      deps.db
+        .select({ id: item.id, name: item.name, type: item.type, baseAmount: item.baseAmount, enabled: item.enabled })
+        .from(item)
+        .where(eq(item.gameId, row.id)),
+    ]);
+    const configs: RuntimeConfig[] = [];
+    const release0 = live[0];
+    if (release0) {
+      const artifacts = new Map(
+        release0.artifacts.filter((a) => a.featureType === 'daily_rewards').map((a) => [a.id, a] as const),
+      );
+      for (const config of configRows) {
+        const artifact = artifacts.get(config.id);
+        if (!artifact) continue;
+        const published = await publishedConfig(row.id, release0.version, config.id);
+        if (!published) {
+          deps.logger.warn(
+            `runtime: release ${release0.version} of game ${row.id} has no readable config ${config.id}`,
+          );
+          continue;
+        }
+        configs.push({
+          id: config.id,
+          name: config.name,
+          settings: {
+            dayStart:
+              config.dayStartKind === 'utc_time'
+                ? { kind: 'utc_time', minuteOfDay: config.dayStartMinute }
+                : { kind: 'player_midnight' },
+            missedDay: config.missedDay,
+          },
+          published,
+          htmlUrl: artifact.versionedHtmlUrl,
+        });
+      }
+    }
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      sdkKey: row.sdkKey,
+      keyTag: sdkKeyTag(row.sdkKey),
+      serverSecret: row.serverSecret,
+      requireSignedPlayerIds: row.requireSignedPlayerIds,
+      enabled: row.enabled,
+      configs,
+      items: new Map(itemRows.map((i) => [i.id, i])),
+    };
+  };
+
+  const remember = (loading: Promise<RuntimeGame | null>, startedIn: number) => {
+    void loading.then(
+      (found) => {
+        if (!found || startedIn !== epoch || !deps.liveEvents.hearing()) return;
+        if (games.size >= MAX_GAMES) dropAll();
+        games.set(found.id, { game: Promise.resolve(found), until: now() + GAME_TTL_MS });
+        let owned = gamesOfOwner.get(found.ownerId);
+        if (!owned) gamesOfOwner.set(found.ownerId, (owned = new Set()));
+        owned.add(found.id);
+        gameIdByKey.set(found.sdkKey, { gameId: found.id, until: now() + GAME_TTL_MS });
+      },
+      () => undefined,
+    );
+  };
+
+  const byId = (gameId: string): Promise<RuntimeGame | null> => {
+    if (!deps.liveEvents.hearing()) return load({ id: gameId });
+    const entry = games.get(gameId);
+    if (entry && entry.until > now()) return entry.game;
+    const loading = load({ id: gameId });
+    remember(loading, epoch);
+    return loading;
+  };
+
+  const bySdkKey = async (sdkKey: string): Promise<RuntimeGame | null> => {
+    if (!deps.liveEvents.hearing()) return load({ sdkKey });
+    const known = gameIdByKey.get(sdkKey);
+    if (known && known.until > now()) {
+      if (known.gameId === null) return null;
+      const found = await byId(known.gameId);
+      // The key was rotated since: ask again.
+      if (found?.sdkKey === sdkKey) return found;
+      gameIdByKey.delete(sdkKey);
+    }
+    const startedIn = epoch;
+    const loading = load({ sdkKey });
+    remember(loading, startedIn);
+    const found = await loading;
+    if (!found && startedIn === epoch && deps.liveEvents.hearing()) {
+      if (gameIdByKey.size >= MAX_GAMES) gameIdByKey.clear();
+      gameIdByKey.set(sdkKey, { gameId: null, until: now() + UNKNOWN_KEY_TTL_MS });
+    }
+    return found;
+  };
+
+  return { byId, bySdkKey };
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { LastClaim, PlayerAttributes } from '@liveops/domain';
+import type { Db } from '../db/database';
+
+/**
+ * The runtime's reads and writes, in plain SQL: each is as few round trips as it can be (a claim is one read and
+ * one transaction of two statements), since these are the hot paths (decision 034).
+ */
+
+type Row = Record<string, unknown>;
+async function rows(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const num = (value: unknown) => Number(value);
+
+export type PlayerRecord = {
+  id: string;
+  playerId: string;
+  timeZone: string;
+  timeZoneChangedAt: number | null;
+  attributes: PlayerAttributes;
+  createdAt: number;
+};
+
+const toPlayer = (row: Row): PlayerRecord => ({
+  id: String(row.id),
+  playerId: String(row.player_id),
+  timeZone: String(row.time_zone),
+  timeZoneChangedAt: row.time_zone_changed_at == null ? null : num(row.time_zone_changed_at),
+  attributes: (typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes) as PlayerAttributes,
+  createdAt: num(row.created_at),
+});
+
+const PLAYER_COLUMNS = sql.raw(
+  `id, player_id, time_zone, (extract(epoch from time_zone_changed_at) * 1000)::float8 as time_zone_changed_at,
+   attributes, (extract(epoch from created_at) * 1000)::float8 as created_at`,
+);
+
+export async function findPlayer(db: Db, gameId: string, playerId: string): Promise<PlayerRecord | null> {
+  const [row] = await rows(
+    db,
+    sql`select ${PLAYER_COLUMNS} from player where game_id = ${gameId} and player_id = ${playerId}`,
+  );
+  return row ? toPlayer(row) : null;
+}
+
+/**
+ * A new player with the base amounts of the game's items, as ledger entries, in one statement. Null when the
+ * player was created meanwhile by another request (the caller reads it then).
+ */
+export async function createPlayer(
+  db: Db,
+  values: {
+    gameId: string;
+    playerId: string;
+    timeZone: string;
+    attributes: PlayerAttributes;
+    baseAmounts: { itemId: string; amount: number }[];
+    now: number;
+  },
+): Promise<PlayerRecord | null> {
+  const id = randomUUID();
+  const base = JSON.stringify(values.baseAmounts.map((b) => ({ item_id: b.itemId, amount: b.amount })));
+  const [row] = await rows(
+    db,
+    sql`with p as (
+          insert into player (id, game_id, player_id, time_zone, time_zone_changed_at, attributes, created_at, last_seen_at)
+          values (${id}, ${values.gameId}, ${values.playerId}, ${values.timeZone}, null,
+                  ${JSON.stringify(values.attributes)}::jsonb, ${iso(values.now)}::timestamptz, ${iso(values.now)}::timestamptz)
+          on conflict (game_id, player_id) do nothing
+          returning ${PLAYER_COLUMNS}
+        ),
+        base as (select * from jsonb_to_recordset(${base}::jsonb) as b(item_id text, amount bigint)),
+        balances as (
+          insert into wallet_balance (player_ref, item_id, amount) select p.id, base.item_id, base.amount from p, base
+        ),
+        ledger as (
+          insert into wallet_ledger (player_ref, item_id, amount, reason, created_at)
+          select p.id, base.item_id, base.amount, 'base_amount', ${iso(values.now)}::timestamptz from p, base
+        )
+        select * from p`,
+  );
+  return row ? toPlayer(row) : null;
+}
+
+/** A returning player: seen now, with the attributes sent merged in and the time zone the rules allow. */
+export async function updatePlayer(
+  db: Db,
+  player: PlayerRecord,
+  changes: {
+    timeZone: string;
+    timeZoneChangedAt: number | null;
+    attributes: PlayerAttributes | undefined;
+    now: number;
+  },
+): Promise<PlayerRecord> {
+  const attributes = changes.attributes ? { ...player.attributes, ...changes.attributes } : player.attributes;
+  await db.execute(
+    sql`update player set last_seen_at = ${iso(changes.now)}::timestamptz, time_zone = ${changes.timeZone},
+          time_zone_changed_at = ${changes.timeZoneChangedAt === null ? null : iso(changes.timeZoneChangedAt)}::timestamptz,
+          attributes = ${JSON.stringify(attributes)}::jsonb
+        where id = ${player.id}`,
+  );
+  return { ...player, timeZone: changes.timeZone, timeZoneChangedAt: changes.timeZoneChangedAt, attributes };
+}
+
+export type ClaimContext = {
+  timeZone: string | null;
+  last: LastClaim | null;
+  replay: { configId: string; response: unknown } | null;
+};
+
+const toLastClaim = (value: unknown): LastClaim | null => {
+  if (value == null) return null;
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Row;
+  return {
+    seq: num(row.seq),
+    dayKey: num(row.day_key),
+    cycleDay: num(row.cycle_day),
+    streak: num(row.streak),
+    claimedAt: num(row.claimed_at),
+  };
+};
+
+const parsedJson = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+/** Everything a claim decides on, in one read: the player's zone, their last claim of the config, and a replay. */
+export async function claimContext(
+  db: Db,
+  playerRef: string,
+  configId: string,
+  idempotencyKey: string | null,
+): Promise<ClaimContext> {
+  const [row] = await rows(
+    db,
+    sql`select
+          (select time_zone from player where id = ${playerRef}) as time_zone,
+          (select json_build_object('seq', seq, 'day_key', day_key, 'cycle_day', cycle_day, 'streak', streak,
+                                    'claimed_at', (extract(epoch from claimed_at) * 1000)::float8)
+             from daily_reward_claim where player_ref = ${playerRef} and config_id = ${configId}
+             order by seq desc limit 1) as last,
+          (select json_build_object('configId', config_id, 'response', response)
+             from daily_reward_claim where player_ref = ${playerRef} and idempotency_key = ${idempotencyKey ?? ''}) as replay`,
+  );
+  const replay = idempotencyKey ? (parsedJson(row?.replay) as ClaimContext['replay']) : null;
+  return {
+    timeZone: row?.time_zone == null ? null : String(row.time_zone),
+    last: toLastClaim(row?.last),
+    replay: replay ? { configId: replay.configId, response: parsedJson(replay.response) } : null,
+  };
+}
+
+export type Balance = { itemId: string; amount: number };
+
+const toBalances = (list: Row[]): Balance[] =>
+  list
+    .map((r) => ({ itemId: String(r.item_id), amount: num(r.amount) }))
+    .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+
+/**
+ * Grants a daily reward: the claim row (whose (player, config, seq) and (player, key) are unique), the balances
+ * and the ledger in one statement, then the answer stored with the claim, in one transaction. Throws the
+ * database's unique violation (23505) when another claim won.
+ */
+export async function writeClaim(
+  db: Db,
+  claim: {
+    playerRef: string;
+    configId: string;
+    seq: number;
+    dayKey: number;
+    cycleDay: number;
+    streak: number;
+    packId: string;
+    idempotencyKey: string;
+    granted: { itemId: string; quantity: number }[];
+    now: number;
+  },
+  answer: (balances: Balance[]) => unknown,
+): Promise<unknown> {
+  const id = randomUUID();
+  const granted = JSON.stringify(claim.granted.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
+  return db.transaction(async (tx) => {
+    const balances = await rows(
+      tx as unknown as Db,
+      sql`with c as (
+            insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
+                                            idempotency_key, response, claimed_at)
+            values (${id}, ${claim.playerRef}, ${claim.configId}, ${claim.seq}, ${claim.dayKey}, ${claim.cycleDay},
+                    ${claim.streak}, ${claim.packId}, ${claim.idempotencyKey}, '{}'::json, ${iso(claim.now)}::timestamptz)
+            returning id
+          ),
+          g as (select * from jsonb_to_recordset(${granted}::jsonb) as g(item_id text, quantity bigint)),
+          b as (
+            insert into wallet_balance (player_ref, item_id, amount)
+            select ${claim.playerRef}, g.item_id, g.quantity from g, c
+            on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
+            returning item_id, amount
+          ),
+          l as (
+            insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
+            select ${claim.playerRef}, g.item_id, g.quantity, 'daily_reward', ${claim.configId}, ${claim.cycleDay}, c.id,
+                   ${iso(claim.now)}::timestamptz
+            from g, c
+          )
+          select item_id, amount::text as amount from b
+          union all
+          select item_id, amount::text from wallet_balance
+          where player_ref = ${claim.playerRef} and item_id not in (select item_id from g)`,
+    );
+    const response = answer(toBalances(balances));
+    await tx.execute(sql`update daily_reward_claim set response = ${JSON.stringify(response)}::json where id = ${id}`);
+    return response;
+  });
+}
+
+export async function balancesOf(db: Db, playerRef: string): Promise<Balance[]> {
+  return toBalances(
+    await rows(db, sql`select item_id, amount::text as amount from wallet_balance where player_ref = ${playerRef}`),
+  );
+}
+
+export type LedgerRow = {
+  id: string;
+  itemId: string;
+  amount: number;
+  reason: string;
+  configId: string | null;
+  day: number | null;
+  createdAt: string;
+};
+
+/** Newest first, `limit` at most, older than `before` when given. */
+export async function ledgerOf(db: Db, playerRef: string, limit: number, before: string | null): Promise<LedgerRow[]> {
+  const list = await rows(
+    db,
+    sql`select id::text as id, item_id, amount::text as amount, reason, config_id, day,
+               (extract(epoch from created_at) * 1000)::float8 as created_at
+        from wallet_ledger
+        where player_ref = ${playerRef} ${before ? sql`and id < ${before}::bigint` : sql``}
+        order by id desc limit ${limit}`,
+  );
+  return list.map((r) => ({
+    id: String(r.id),
+    itemId: String(r.item_id),
+    amount: num(r.amount),
+    reason: String(r.reason),
+    configId: r.config_id == null ? null : String(r.config_id),
+    day: r.day == null ? null : num(r.day),
+    createdAt: iso(num(r.created_at)),
+  }));
+}
+
+/** A server grant or consume already made with this key of the game, if any. */
+export async function findWalletOperation(
+  db: Db,
+  gameId: string,
+  idempotencyKey: string,
+): Promise<{ requestHash: string; response: unknown } | null> {
+  const [row] = await rows(
+    db,
+    sql`select request_hash, response from wallet_operation where game_id = ${gameId} and idempotency_key = ${idempotencyKey}`,
+  );
+  return row ? { requestHash: String(row.request_hash), response: parsedJson(row.response) } : null;
+}
+
+/**
+ * Adds the signed quantities to the player's balances with their ledger entries, once per idempotency key, in one
+ * transaction. A balance that would go below 0 breaks the table's check (23514): nothing is changed then.
+ */
+export class InsufficientBalanceError extends Error {}
+
+/**
+ * Adds the signed quantities to the player's balances with their ledger entries, once per idempotency key, in one
+ * transaction. A grant adds to (or creates) a balance; a consume takes from balances that exist. A balance that
+ * would go below 0 breaks the table's check (23514), and a consume of an item the player has none of throws
+ * InsufficientBalanceError: nothing is changed then.
+ */
+export async function writeWalletOperation(
+  db: Db,
+  op: {
+    gameId: string;
+    playerRef: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reason: 'server_grant' | 'server_consume';
+    changes: { itemId: string; quantity: number }[];
+    now: number;
+  },
+  answer: (balances: Balance[]) => unknown,
+): Promise<unknown> {
+  const id = randomUUID();
+  const changes = JSON.stringify(op.changes.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
+  // A consume must not insert: PostgreSQL checks an insert's row (a negative amount) before it sees the conflict.
+  const change =
+    op.reason === 'server_grant'
+      ? sql`insert into wallet_balance (player_ref, item_id, amount)
+            select ${op.playerRef}, g.item_id, g.quantity from g, o
+            on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
+            returning item_id, amount`
+      : sql`update wallet_balance w set amount = w.amount + g.quantity from g, o
+            where w.player_ref = ${op.playerRef} and w.item_id = g.item_id
+            returning w.item_id, w.amount`;
+  return db.transaction(async (tx) => {
+    const list = await rows(
+      tx as unknown as Db,
+      sql`with o as (
+            insert into wallet_operation (id, game_id, player_ref, idempotency_key, request_hash, response, created_at)
+            values (${id}, ${op.gameId}, ${op.playerRef}, ${op.idempotencyKey}, ${op.requestHash}, '{}'::json,
+                    ${iso(op.now)}::timestamptz)
+            returning id
+          ),
+          g as (select * from jsonb_to_recordset(${changes}::jsonb) as g(item_id text, quantity bigint)),
+          b as (${change}),
+          l as (
+            insert into wallet_ledger (player_ref, item_id, amount, reason, operation_id, created_at)
+            select ${op.playerRef}, g.item_id, g.quantity, ${op.reason}, o.id, ${iso(op.now)}::timestamptz from g, o
+          )
+          select item_id, amount::text as amount, true as changed from b
+          union all
+          select item_id, amount::text, false from wallet_balance
+          where player_ref = ${op.playerRef} and item_id not in (select item_id from g)`,
+    );
+    if (list.filter((r) => r.changed === true || r.changed === 't').length !== op.changes.length) {
+      throw new InsufficientBalanceError('a consumed item has no balance');
+    }
+    const response = answer(toBalances(list));
+    await tx.execute(sql`update wallet_operation set response = ${JSON.stringify(response)}::json where id = ${id}`);
+    return response;
+  });
+}

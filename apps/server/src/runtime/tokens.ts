@@ -1,0 +1,126 @@
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
+
+/**
+ * The runtime's tokens (decision 034): `v1.<payload>.<signature>`, the payload base64url JSON and the signature
+ * an HMAC-SHA256 over `v1.<payload>` with a key derived from the server's auth secret. Verifying one reads no
+ * database; the caller checks the key tag against the game's current SDK key.
+ */
+export type PlayerTokenClaims = {
+  /** 'player': any call of the player; 'popup': only the claim of config `c`. */
+  t: 'player' | 'popup';
+  /** Game id. */
+  g: string;
+  /** Our player row id. */
+  p: string;
+  /** Tag of the game's SDK key when the token was made: a rotated key ends every token of the game. */
+  k: string;
+  /** Expiry, Unix seconds. */
+  e: number;
+  /** The config a popup token may claim. */
+  c?: string;
+};
+
+const PREFIX = 'v1.';
+const TOKEN_MAX_CHARS = 1024;
+
+export type TokenSigner = {
+  sign: (claims: PlayerTokenClaims) => string;
+  /** The claims of a well-formed, correctly signed, unexpired token, else null. */
+  verify: (token: string, nowMs: number) => PlayerTokenClaims | null;
+};
+
+export function createTokenSigner(authSecret: string): TokenSigner {
+  const key = Buffer.from(hkdfSync('sha256', authSecret, 'liveops', 'runtime player tokens v1', 32));
+  const mac = (text: string) => createHmac('sha256', key).update(text).digest();
+  return {
+    sign: (claims) => {
+      const body = `${PREFIX}${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      return `${body}.${mac(body).toString('base64url')}`;
+    },
+    verify: (token, nowMs) => {
+      if (token.length > TOKEN_MAX_CHARS || !token.startsWith(PREFIX)) return null;
+      const dot = token.lastIndexOf('.');
+      if (dot <= PREFIX.length) return null;
+      const body = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      const expected = mac(body);
+      // The signature first: nothing of an unsigned payload is read.
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      let claims: unknown;
+      try {
+        claims = JSON.parse(Buffer.from(body.slice(PREFIX.length), 'base64url').toString('utf8'));
+      } catch {
+        return null;
+      }
+      if (!isClaims(claims) || claims.e * 1000 <= nowMs) return null;
+      return claims;
+    },
+  };
+}
+
+function isClaims(value: unknown): value is PlayerTokenClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (v.t === 'player' || v.t === 'popup') &&
+    typeof v.g === 'string' &&
+    typeof v.p === 'string' &&
+    typeof v.k === 'string' &&
+    typeof v.e === 'number' &&
+    Number.isFinite(v.e) &&
+    (v.t === 'player' ? v.c === undefined : typeof v.c === 'string')
+  );
+}
+
+/** A short tag of an SDK key: tokens carry it, so a rotated key no longer matches theirs. */
+export function sdkKeyTag(sdkKey: string): string {
+  return createHash('sha256').update(sdkKey).digest('base64url').slice(0, 16);
+}
+
+const hexMac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+
+function equalHex(given: string, expected: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/**
+ * A player id signed by the game's backend: `<expiresAt>.<hex HMAC-SHA256("<playerId>.<expiresAt>", secret)>`,
+ * expiring in the future and at most PLAYER_SIGNATURE_MAX_TTL_SECONDS ahead.
+ */
+export function verifyPlayerSignature(signature: string, playerId: string, secret: string, nowMs: number): boolean {
+  const match = /^(\d{1,12})\.([0-9a-fA-F]{64})$/.exec(signature);
+  if (!match) return false;
+  const expiresAt = Number(match[1]);
+  const now = nowMs / 1000;
+  if (expiresAt <= now || expiresAt > now + PLAYER_SIGNATURE_MAX_TTL_SECONDS) return false;
+  return equalHex(match[2]!, hexMac(secret, `${playerId}.${match[1]}`));
+}
+
+/** What a game's backend sends to sign a player id (docs and tests). */
+export function signPlayerId(playerId: string, secret: string, expiresAtSeconds: number): string {
+  return `${expiresAtSeconds}.${hexMac(secret, `${playerId}.${expiresAtSeconds}`)}`;
+}
+
+/**
+ * A server-to-server call: `X-LiveOps-Signature` = hex HMAC-SHA256 of `<timestamp>.<METHOD>.<path>.<body>` with the
+ * game's server secret, the timestamp (Unix seconds) within SERVER_SIGNATURE_TOLERANCE_SECONDS of the server's.
+ */
+export function verifyServerSignature(
+  request: { timestamp: string; signature: string; method: string; path: string; body: string },
+  secret: string,
+  nowMs: number,
+): boolean {
+  if (!/^\d{1,12}$/.test(request.timestamp)) return false;
+  if (Math.abs(Number(request.timestamp) - nowMs / 1000) > SERVER_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const text = `${request.timestamp}.${request.method.toUpperCase()}.${request.path}.${request.body}`;
+  return equalHex(request.signature, hexMac(secret, text));
+}
+
+export function signServerRequest(
+  request: { timestamp: number; method: string; path: string; body: string },
+  secret: string,
+): string {
+  return hexMac(secret, `${request.timestamp}.${request.method.toUpperCase()}.${request.path}.${request.body}`);
+}

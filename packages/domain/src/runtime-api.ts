@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { PLATFORMS } from './game';
+import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter } from './text';
+
+/**
+ * The player runtime's contract (issue 21, decision 034): what a game client sends to `/v1` and what it gets
+ * back. The server validates with these schemas and generates its OpenAPI document from them; the SDK's types
+ * are inferred from them. Ids given with `.meta({ id })` become named components of the OpenAPI document.
+ */
+
+export const RUNTIME_PLAYER_ID_MAX = 128;
+/** The largest JSON body a `/v1` route reads. */
+export const RUNTIME_BODY_MAX_BYTES = 16 * 1024;
+export const IDEMPOTENCY_KEY_MAX = 128;
+/** A player token's life, and a popup token's (both are renewed by signing in again). */
+export const PLAYER_TOKEN_TTL_SECONDS = 3600;
+export const POPUP_TOKEN_TTL_SECONDS = 1800;
+/** How far ahead a signed player id may say it expires. */
+export const PLAYER_SIGNATURE_MAX_TTL_SECONDS = 7 * 24 * 3600;
+/** How far a server call's timestamp may be from the server's clock. */
+export const SERVER_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** The most items one server grant or consume names. */
+export const SERVER_WALLET_ITEMS_MAX = 50;
+export const LEDGER_PAGE_MAX = 200;
+
+export const RUNTIME_MESSAGES = {
+  playerIdInvalid: `A player id is 1 to ${RUNTIME_PLAYER_ID_MAX} visible characters, without control characters.`,
+  timeZoneInvalid: 'Unknown time zone: send an IANA time zone name such as "Europe/Berlin".',
+  sdkKeyUnknown: 'This SDK key names no game. Copy the key from the game’s profile in the dashboard.',
+  gameDisabled: 'This game is disabled in the dashboard.',
+  signatureRequired:
+    'This game accepts only player ids signed by its own backend: send playerSignature (see the integration guide).',
+  signatureInvalid: 'The player id’s signature is not valid for this game, or it has expired.',
+  tokenMissing: 'Send the session token as "Authorization: Bearer <token>". POST /v1/sessions gives one.',
+  tokenInvalid: 'This token is not valid here: it is malformed, expired, for another game, or its SDK key was rotated.',
+  tokenScope: 'This token may only claim the daily reward it was given for.',
+  notFound: 'Not found.',
+  configNotFound: 'This game has no published daily reward with that id.',
+  alreadyClaimed: 'Today’s reward was already claimed. Come back when the next day starts.',
+  idempotencyKeyRequired: 'Send an Idempotency-Key header (1 to 128 visible characters) with every claim.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request. Use a new key for a new claim.',
+  dayNotConfigured: 'Today’s day of this daily reward has no pack in the published release.',
+  insufficientBalance: 'The player does not hold enough of an item for this consume: nothing was taken.',
+  unknownItem: 'This game has no item with that id.',
+  playerUnknown: 'This game has no player with that id yet: a player exists from their first session.',
+  serverAuthMissing:
+    'Server calls are signed with the game’s server secret: send X-LiveOps-Key, X-LiveOps-Timestamp and X-LiveOps-Signature.',
+  serverAuthInvalid: 'The server signature is not valid for this game, or its timestamp is too far from now.',
+  tooManyRequests: 'Too many requests. Try again shortly.',
+  bodyTooLarge: 'The request body is too large.',
+  jsonRequired: 'Send a JSON body with Content-Type: application/json.',
+  malformedJson: 'The body is not valid JSON.',
+  internal: 'Something went wrong on our side. Try again.',
+  unavailable: 'The service is busy. Try again shortly.',
+} as const;
+
+const visibleText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(max, message)
+    .refine((text) => hasVisibleCharacter(text) && text.trim() === text, message)
+    .refine((text) => !hasForbiddenCharacters(text) && !hasBidiControl(text), message);
+
+export const PlayerIdSchema = visibleText(RUNTIME_PLAYER_ID_MAX, RUNTIME_MESSAGES.playerIdInvalid).meta({
+  description: 'The game’s own id for the player: 1–128 visible characters.',
+  example: 'player-42',
+});
+
+export const IdempotencyKeySchema = visibleText(IDEMPOTENCY_KEY_MAX, RUNTIME_MESSAGES.idempotencyKeyRequired).meta({
+  description: 'One key per claim or server call, reused when the same request is retried.',
+  example: '6f1c2a5e-3c1b-4a8e-9a39-7f3b8d2c1e05',
+});
+
+/**
+ * What a game may tell about a player, for segments (the player fields of the segment editor). Fields the
+ * server keeps itself (daysSinceInstall, sessionCount) are not taken from the client.
+ */
+export const PlayerAttributesSchema = z
+  .strictObject({
+    level: z.number().int().min(0).max(1_000_000_000).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'country is an ISO 3166-1 alpha-2 code such as "DE".')
+      .optional(),
+    platform: z.enum(PLATFORMS).optional(),
+    totalSpend: z.number().min(0).max(1e12).optional(),
+  })
+  .meta({
+    id: 'PlayerAttributes',
+    description: 'What the game knows of the player, used by segments. All optional.',
+  });
+export type PlayerAttributes = z.infer<typeof PlayerAttributesSchema>;
+
+export const CreateSessionRequestSchema = z
+  .strictObject({
+    sdkKey: z.string().min(1).max(128).meta({ description: 'The game’s SDK key (public: it ships in the game).' }),
+    playerId: PlayerIdSchema,
+    timeZone: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({ description: 'The player’s IANA time zone, e.g. "Europe/Berlin". Changes apply at most once per 24 h.' }),
+    attributes: PlayerAttributesSchema.optional(),
+    playerSignature: z.string().max(200).optional().meta({
+      description:
+        'Required when the game requires signed player ids: "<expiresAt unix seconds>.<hex HMAC-SHA256 of "<playerId>.<expiresAt>" with the server secret>".',
+    }),
+  })
+  .meta({ id: 'CreateSessionRequest' });
+export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
+
+export const RuntimePlayerSchema = z
+  .object({
+    playerId: z.string(),
+    timeZone: z.string().meta({ description: 'The time zone in effect for the player’s day.' }),
+    attributes: PlayerAttributesSchema,
+    createdAt: z.string().meta({ description: 'When the game first signed this player in (ISO 8601).' }),
+  })
+  .meta({ id: 'Player' });
+
+export const CreateSessionResponseSchema = z
+  .object({
+    token: z.string().meta({ description: 'Send as "Authorization: Bearer <token>" on every other call.' }),
+    expiresAt: z.string().meta({ description: 'When the token stops working (ISO 8601): sign in again before.' }),
+    player: RuntimePlayerSchema,
+  })
+  .meta({ id: 'Session' });
+export type CreateSessionResponse = z.infer<typeof CreateSessionResponseSchema>;
+
+export const RuntimePackItemSchema = z
+  .object({
+    itemId: z.string(),
+    name: z.string().nullable().meta({ description: 'The item’s name; null if the item was deleted since.' }),
+    type: z.string().nullable(),
+    quantity: z.number().int(),
+  })
+  .meta({ id: 'PackItem' });
+
+export const RuntimePackSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contents: z.array(RuntimePackItemSchema),
+    iconId: z.string().nullable().meta({ description: 'A built-in icon’s id, when the pack shows one.' }),
+    assetUrl: z.string().nullable().meta({ description: 'The image the pack shows, when it has one.' }),
+  })
+  .meta({ id: 'Pack' });
+
+export const DayStartSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('player_midnight') }),
+    z.object({ kind: z.literal('utc_time'), minuteOfDay: z.number().int().min(0).max(1439) }),
+  ])
+  .meta({ id: 'DayStart', description: 'When a player’s day starts.' });
+
+export const MISSED_DAY_SETTINGS = ['keep_progress', 'start_over'] as const;
+
+export const DailyRewardStateSchema = z
+  .object({
+    configId: z.string(),
+    name: z.string(),
+    day: z.number().int().min(1).max(7).meta({ description: 'Today’s day of the 7-day cycle.' }),
+    streak: z.number().int().min(0).meta({ description: 'Days claimed in a row, up to the last claim.' }),
+    claimable: z.boolean(),
+    nextClaimAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the next claim becomes possible (ISO 8601); null while one is possible now.' }),
+    resetsAt: z.string().meta({ description: 'When today ends for this player (ISO 8601).' }),
+    dayStart: DayStartSchema,
+    missedDay: z.enum(MISSED_DAY_SETTINGS),
+    pack: RuntimePackSchema.nullable().meta({ description: 'What today’s claim grants.' }),
+    popupUrl: z.string().nullable().meta({
+      description:
+        'The published popup for this player: open it in a web view; its Claim button claims by itself. Valid for 30 minutes.',
+    }),
+  })
+  .meta({ id: 'DailyRewardState' });
+export type DailyRewardState = z.infer<typeof DailyRewardStateSchema>;
+
+export const DailyRewardListResponseSchema = z
+  .object({ dailyRewards: z.array(DailyRewardStateSchema) })
+  .meta({ id: 'DailyRewardList' });
+
+export const GrantedItemSchema = z.object({ itemId: z.string(), quantity: z.number().int() }).meta({ id: 'Granted' });
+export const BalanceSchema = z.object({ itemId: z.string(), amount: z.number().int() }).meta({ id: 'Balance' });
+
+export const ClaimResponseSchema = z
+  .object({
+    day: z.number().int(),
+    packId: z.string(),
+    granted: z.array(GrantedItemSchema),
+    balances: z.array(BalanceSchema).meta({ description: 'Every balance of the player after the claim.' }),
+    dailyReward: DailyRewardStateSchema,
+  })
+  .meta({ id: 'ClaimResult' });
+export type ClaimResponse = z.infer<typeof ClaimResponseSchema>;
+
+export const InventoryResponseSchema = z
+  .object({
+    balances: z.array(
+      z.object({
+        itemId: z.string(),
+        name: z.string().nullable(),
+        type: z.string().nullable(),
+        amount: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'Inventory' });
+
+export const LEDGER_REASONS = ['base_amount', 'daily_reward', 'server_grant', 'server_consume'] as const;
+
+export const LedgerEntrySchema = z
+  .object({
+    id: z.string(),
+    itemId: z.string(),
+    amount: z.number().int().meta({ description: 'Signed: a grant is positive, a consume negative.' }),
+    reason: z.enum(LEDGER_REASONS),
+    configId: z.string().nullable(),
+    day: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LedgerEntry' });
+
+export const LedgerQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).optional(),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'before is an entry id from an earlier page.')
+    .optional(),
+});
+
+export const LedgerResponseSchema = z
+  .object({
+    entries: z.array(LedgerEntrySchema),
+    nextBefore: z.string().nullable().meta({ description: 'Pass as ?before= for the next (older) page.' }),
+  })
+  .meta({ id: 'Ledger' });
+
+export const ServerWalletRequestSchema = z
+  .strictObject({
+    playerId: PlayerIdSchema,
+    items: z
+      .array(
+        z.strictObject({
+          itemId: z.string().min(1).max(64),
+          quantity: z.number().int().min(1).max(1_000_000_000),
+        }),
+      )
+      .min(1)
+      .max(SERVER_WALLET_ITEMS_MAX)
+      .refine((items) => new Set(items.map((i) => i.itemId)).size === items.length, 'Name each item once.'),
+  })
+  .meta({ id: 'ServerWalletRequest' });
+
+export const ServerWalletResponseSchema = z
+  .object({
+    playerId: z.string(),
+    changed: z.array(GrantedItemSchema).meta({ description: 'Signed quantities, as written to the ledger.' }),
+    balances: z.array(BalanceSchema),
+  })
+  .meta({ id: 'ServerWalletResult' });
+
+export const RuntimeErrorSchema = z
+  .object({
+    code: z.string().meta({ description: 'A stable, lower-case code such as "already_claimed".' }),
+    message: z.string(),
+    nextClaimAt: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+export type RuntimeError = z.infer<typeof RuntimeErrorSchema>;
