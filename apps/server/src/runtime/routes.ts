@@ -44,6 +44,7 @@ import { createRateLimiter, type Budget } from './rate-limits';
 import { createRuntimeGames, type RuntimeConfig, type RuntimeGame } from './runtime-games';
 import {
   balancesOf,
+  BALANCES_MARK,
   claimContext,
   createPlayer,
   findPlayer,
@@ -73,6 +74,9 @@ export type RuntimeDeps = {
   /** The server's clock (tests inject one): the only clock that decides a player's day. */
   now: () => number;
 };
+
+/** How often a returning player's "last seen" is written. */
+const LAST_SEEN_RESOLUTION_MS = 3_600_000;
 
 type RuntimeVariables = { player: PlayerTokenClaims; game: RuntimeGame };
 type RuntimeEnv = { Variables: RuntimeVariables };
@@ -493,12 +497,20 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         requested,
         now,
       );
-      player = await updatePlayer(deps.db, player, {
-        timeZone: zone.timeZone,
-        timeZoneChangedAt: zone.changedAt,
-        attributes,
-        now,
-      });
+      const sent = attributes ?? {};
+      const attributesChanged = Object.entries(sent).some(
+        ([name, value]) => player?.attributes[name as keyof PlayerAttributes] !== value,
+      );
+      // A returning player costs a read only: the row is written when something changed, and "last seen" has an
+      // hour's resolution.
+      if (zone.changed || attributesChanged || now - player.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) {
+        player = await updatePlayer(deps.db, player, {
+          timeZone: zone.timeZone,
+          timeZoneChangedAt: zone.changedAt,
+          attributes,
+          now,
+        });
+      }
     }
     const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
     const token = tokens.sign({ t: 'player', g: found.id, p: player.id, k: found.keyTag, e: expires });
@@ -562,7 +574,15 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       const pack = packOf(found, config, decided.claim.cycleDay);
       if (!pack) refuse(409, 'day_not_configured', RUNTIME_MESSAGES.dayNotConfigured);
       const granted = pack.contents.map((entry) => ({ itemId: entry.itemId, quantity: entry.quantity }));
-      const body = await writeClaim(
+      const answer: Omit<ClaimResponse, 'balances'> & { balances: string } = {
+        day: decided.claim.cycleDay,
+        packId: pack.id,
+        granted,
+        balances: BALANCES_MARK,
+        // The stored answer holds no token: its popupUrl is null.
+        dailyReward: stateOf(found, config, decided.status, null),
+      };
+      const text = await writeClaim(
         deps.db,
         {
           playerRef: claims.p,
@@ -576,15 +596,9 @@ export function runtimeRoutes(deps: RuntimeDeps) {
           granted,
           now,
         },
-        (balances): ClaimResponse => ({
-          day: decided.claim.cycleDay,
-          packId: pack.id,
-          granted,
-          balances,
-          // The stored answer holds no token: its popupUrl is null.
-          dailyReward: stateOf(found, config, decided.status, null),
-        }),
+        JSON.stringify(answer),
       );
+      const body = JSON.parse(text) as unknown;
       return c.json(body as ClaimResponse, 200);
     };
 

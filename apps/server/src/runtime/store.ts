@@ -24,6 +24,7 @@ export type PlayerRecord = {
   timeZoneChangedAt: number | null;
   attributes: PlayerAttributes;
   createdAt: number;
+  lastSeenAt: number;
 };
 
 const toPlayer = (row: Row): PlayerRecord => ({
@@ -33,11 +34,13 @@ const toPlayer = (row: Row): PlayerRecord => ({
   timeZoneChangedAt: row.time_zone_changed_at == null ? null : num(row.time_zone_changed_at),
   attributes: (typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes) as PlayerAttributes,
   createdAt: num(row.created_at),
+  lastSeenAt: num(row.last_seen_at),
 });
 
 const PLAYER_COLUMNS = sql.raw(
   `id, player_id, time_zone, (extract(epoch from time_zone_changed_at) * 1000)::float8 as time_zone_changed_at,
-   attributes, (extract(epoch from created_at) * 1000)::float8 as created_at`,
+   attributes, (extract(epoch from created_at) * 1000)::float8 as created_at,
+   (extract(epoch from last_seen_at) * 1000)::float8 as last_seen_at`,
 );
 
 export async function findPlayer(db: Db, gameId: string, playerId: string): Promise<PlayerRecord | null> {
@@ -105,7 +108,13 @@ export async function updatePlayer(
           attributes = ${JSON.stringify(attributes)}::jsonb
         where id = ${player.id}`,
   );
-  return { ...player, timeZone: changes.timeZone, timeZoneChangedAt: changes.timeZoneChangedAt, attributes };
+  return {
+    ...player,
+    timeZone: changes.timeZone,
+    timeZoneChangedAt: changes.timeZoneChangedAt,
+    attributes,
+    lastSeenAt: changes.now,
+  };
 }
 
 export type ClaimContext = {
@@ -161,10 +170,15 @@ const toBalances = (list: Row[]): Balance[] =>
     .map((r) => ({ itemId: String(r.item_id), amount: num(r.amount) }))
     .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 
+/** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */
+export const BALANCES_MARK = '__balances__';
+
 /**
- * Grants a daily reward: the claim row (whose (player, config, seq) and (player, key) are unique), the balances
- * and the ledger in one statement, then the answer stored with the claim, in one transaction. Throws the
- * database's unique violation (23505) when another claim won.
+ * Grants a daily reward in one statement (so one transaction, and one round trip): the balances, the claim row
+ * (whose (player, config, seq) and (player, key) are unique) with its answer, and the ledger. The answer is the
+ * caller's JSON with `"__balances__"` replaced by every balance of the player after the grant, as the statement saw
+ * them, and is kept with the claim for retries. Throws the database's unique violation (23505) when another claim
+ * won; nothing of this one is then written.
  */
 export async function writeClaim(
   db: Db,
@@ -180,42 +194,49 @@ export async function writeClaim(
     granted: { itemId: string; quantity: number }[];
     now: number;
   },
-  answer: (balances: Balance[]) => unknown,
-): Promise<unknown> {
+  answer: string,
+): Promise<string> {
+  const [before, after, ...more] = answer.split(`"${BALANCES_MARK}"`);
+  if (before === undefined || after === undefined || more.length)
+    throw new Error('a claim answer marks its balances once');
   const id = randomUUID();
   const granted = JSON.stringify(claim.granted.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
-  return db.transaction(async (tx) => {
-    const balances = await rows(
-      tx as unknown as Db,
-      sql`with c as (
-            insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
-                                            idempotency_key, response, claimed_at)
-            values (${id}, ${claim.playerRef}, ${claim.configId}, ${claim.seq}, ${claim.dayKey}, ${claim.cycleDay},
-                    ${claim.streak}, ${claim.packId}, ${claim.idempotencyKey}, '{}'::json, ${iso(claim.now)}::timestamptz)
-            returning id
-          ),
-          g as (select * from jsonb_to_recordset(${granted}::jsonb) as g(item_id text, quantity bigint)),
-          b as (
-            insert into wallet_balance (player_ref, item_id, amount)
-            select ${claim.playerRef}, g.item_id, g.quantity from g, c
-            on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
-            returning item_id, amount
-          ),
-          l as (
-            insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
-            select ${claim.playerRef}, g.item_id, g.quantity, 'daily_reward', ${claim.configId}, ${claim.cycleDay}, c.id,
-                   ${iso(claim.now)}::timestamptz
-            from g, c
-          )
-          select item_id, amount::text as amount from b
+  const [row] = await rows(
+    db,
+    sql`with g as (select * from jsonb_to_recordset(${granted}::jsonb) as g(item_id text, quantity bigint)),
+        b as (
+          insert into wallet_balance (player_ref, item_id, amount)
+          select ${claim.playerRef}, g.item_id, g.quantity from g
+          on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
+          returning item_id, amount
+        ),
+        balances as (
+          select item_id, amount from b
           union all
-          select item_id, amount::text from wallet_balance
-          where player_ref = ${claim.playerRef} and item_id not in (select item_id from g)`,
-    );
-    const response = answer(toBalances(balances));
-    await tx.execute(sql`update daily_reward_claim set response = ${JSON.stringify(response)}::json where id = ${id}`);
-    return response;
-  });
+          select item_id, amount from wallet_balance
+          where player_ref = ${claim.playerRef} and item_id not in (select item_id from g)
+        ),
+        c as (
+          insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
+                                          idempotency_key, response, claimed_at)
+          select ${id}, ${claim.playerRef}, ${claim.configId}, ${claim.seq}, ${claim.dayKey}, ${claim.cycleDay},
+                 ${claim.streak}, ${claim.packId}, ${claim.idempotencyKey},
+                 (${before} || (select coalesce(json_agg(json_build_object('itemId', item_id, 'amount', amount)
+                                                         order by item_id collate "C"), '[]'::json)
+                                from balances)::text || ${after})::json,
+                 ${iso(claim.now)}::timestamptz
+          returning id, response
+        ),
+        l as (
+          insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
+          select ${claim.playerRef}, g.item_id, g.quantity, 'daily_reward', ${claim.configId}, ${claim.cycleDay}, c.id,
+                 ${iso(claim.now)}::timestamptz
+          from g, c
+        )
+        select response::text as response from c`,
+  );
+  if (!row) throw new Error('the claim statement returned nothing');
+  return String(row.response);
 }
 
 export async function balancesOf(db: Db, playerRef: string): Promise<Balance[]> {

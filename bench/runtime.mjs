@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+// The player runtime on PostgreSQL (issue 21): 100,000 players of one game, then with autocannon at 50 connections
+// sessions (returning players signing in), the daily-reward list, claims (one per player, each with its own
+// Idempotency-Key) and the inventory, printed beside a bare Node HTTP server (the floor) and the dashboard's
+// signed-in GET /api/me of the same run. Then a reset-time burst: 20,000 other players claim over 200 connections,
+// each once. The database is checked afterwards: one claim per player, no double grant, balances equal to the
+// ledger. Prints figures beside the targets; asserts nothing. Build first (npm run build).
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  apiCaller,
+  createDeveloper,
+  gameWithGold,
+  POSTGRES_ADMIN_URL,
+  printableUrl,
+  startFloorServer,
+  startServer,
+  temporaryDataDir,
+  withFreshPostgres,
+} from './lib.mjs';
+
+/**
+ * The part of autocannon 9's programmatic API used here (the package ships no types).
+ * @typedef {{ method?: string, path?: string, headers?: Record<string, string>, body?: string }} RawRequest
+ * @typedef {{ url: string, connections: number, duration?: number, amount?: number, headers?: Record<string, string>,
+ *   method?: string, body?: string, timeout?: number,
+ *   requests?: { method?: string, path?: string, setupRequest?: (request: RawRequest) => RawRequest,
+ *     onResponse?: (status: number, body: string) => void }[] }} AutocannonOptions
+ * @typedef {{ requests: { average: number }, latency: { p50: number, p99: number, totalCount: number }, non2xx: number,
+ *   errors: number, timeouts: number, duration: number, statusCodeStats?: Record<string, { count: number }> }} AutocannonResult
+ */
+/** @type {(options: AutocannonOptions) => Promise<AutocannonResult>} */
+const autocannon = createRequire(import.meta.url)('autocannon');
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 15_000);
+const BURST_PLAYERS = Number(process.env.BENCH_BURST_PLAYERS ?? 20_000);
+const BURST_CONNECTIONS = 200;
+const SESSIONS = CLAIMS + BURST_PLAYERS + 5_000;
+
+/** @typedef {{ name: string, rps: number, p50: number, p99: number, statuses: string, errors: number, seconds: number }} Row */
+
+/**
+ * @param {string} name
+ * @param {AutocannonOptions} options
+ * @returns {Promise<Row>}
+ */
+async function measure(name, options) {
+  const result = await autocannon({ timeout: 30, ...options });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  const row = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors + result.timeouts,
+    seconds: result.duration,
+  };
+  console.log(
+    `  ${name.padEnd(34)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.seconds.toFixed(1)} s  (${statuses || 'no answers'}${row.errors ? `, ${row.errors} errors` : ''})`,
+  );
+  return row;
+}
+
+/** Takes the next token of a list, one per request (each request is a different player). */
+function rotating(/** @type {string[]} */ tokens, /** @type {number} */ start = 0) {
+  let next = start;
+  return () => tokens[next++ % tokens.length];
+}
+
+const floor = await startFloorServer();
+/** @type {Row[]} */
+const rows = [];
+let checks = /** @type {string[]} */ ([]);
+try {
+  console.log(`Player runtime bench: ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per timed case`);
+  rows.push(await measure('floor: bare Node HTTP', { url: floor.url, connections: CONNECTIONS, duration: SECONDS }));
+
+  const outcome = await withFreshPostgres(async (databaseUrl) => {
+    const data = temporaryDataDir('liveops-bench-runtime-');
+    const server = await startServer({
+      DATA_DIR: data.dir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? '20',
+      LOG_LEVEL: 'warn',
+      // The bench is one client machine: lift the per-key flood limit, keep the per-player one as shipped.
+      RUNTIME_KEY_RATE_LIMIT: '10000000',
+    });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const cookie = await createDeveloper(server, 'runtime-bench@studio.test');
+      const call = apiCaller(server, cookie);
+      const { game, gold } = await gameWithGold(call, 'Runtime Bench');
+      const pack = await call('POST', `/api/games/${game.id}/packs`, {
+        name: 'Daily Gold',
+        contents: [{ itemId: gold.id, quantity: 10 }],
+        iconId: 'coin',
+      });
+      const config = await call('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Launch Week' });
+      const rewards = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: pack.id }));
+      await call('PATCH', `/api/games/${game.id}/daily-rewards/${config.id}`, { rewards, cycleDays: 7 });
+      const last = JSON.parse((await call('POST', `/api/games/${game.id}/releases`, {})).trim().split('\n').pop());
+      if (last.type !== 'done') throw new Error(`publish failed: ${JSON.stringify(last)}`);
+
+      // 100,000 players as the runtime makes them on first sight: a row, the base amount, its ledger entry.
+      const seeded = performance.now();
+      await db.query(
+        `insert into player (id, game_id, player_id, time_zone, attributes, created_at, last_seen_at)
+         select gen_random_uuid()::text, $1, 'bench-' || g, 'UTC', '{}'::jsonb, now(), now()
+         from generate_series(1, $2::int) g`,
+        [game.id, PLAYERS],
+      );
+      await db.query(
+        `insert into wallet_balance (player_ref, item_id, amount) select id, $2, 1 from player where game_id = $1`,
+        [game.id, gold.id],
+      );
+      await db.query(
+        `insert into wallet_ledger (player_ref, item_id, amount, reason, created_at)
+         select id, $2, 1, 'base_amount', now() from player where game_id = $1`,
+        [game.id, gold.id],
+      );
+      await db.query('analyze');
+      console.log(`  seeded ${PLAYERS} players in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+
+      /** @type {string[]} */
+      const tokens = [];
+      let nextPlayer = 1;
+      rows.push(
+        await measure('POST /v1/sessions', {
+          url: server.url,
+          connections: CONNECTIONS,
+          amount: SESSIONS,
+          requests: [
+            {
+              method: 'POST',
+              path: '/v1/sessions',
+              setupRequest: (request) => ({
+                ...request,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ sdkKey: game.sdkKey, playerId: `bench-${nextPlayer++}`, timeZone: 'UTC' }),
+              }),
+              onResponse: (status, body) => {
+                if (status === 200) tokens.push(JSON.parse(body).token);
+              },
+            },
+          ],
+        }),
+      );
+      if (tokens.length < CLAIMS + BURST_PLAYERS) throw new Error(`only ${tokens.length} sessions succeeded`);
+      const claimTokens = tokens.slice(0, CLAIMS);
+      const burstTokens = tokens.slice(CLAIMS, CLAIMS + BURST_PLAYERS);
+
+      const authorized = (/** @type {() => string} */ next) => (/** @type {RawRequest} */ request) => ({
+        ...request,
+        headers: { authorization: `Bearer ${next()}` },
+      });
+      rows.push(
+        await measure('GET /v1/daily-rewards', {
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [{ path: '/v1/daily-rewards', setupRequest: authorized(rotating(tokens)) }],
+        }),
+      );
+      const nextClaimer = rotating(claimTokens);
+      rows.push(
+        await measure('POST /v1/daily-rewards/…/claim', {
+          url: server.url,
+          connections: CONNECTIONS,
+          amount: CLAIMS,
+          requests: [
+            {
+              method: 'POST',
+              path: `/v1/daily-rewards/${config.id}/claim`,
+              setupRequest: (request) => ({
+                ...request,
+                headers: { authorization: `Bearer ${nextClaimer()}`, 'idempotency-key': randomUUID() },
+              }),
+            },
+          ],
+        }),
+      );
+      rows.push(
+        await measure('GET /v1/inventory', {
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [{ path: '/v1/inventory', setupRequest: authorized(rotating(tokens, 7)) }],
+        }),
+      );
+      rows.push(
+        await measure('signed-in GET /api/me', {
+          url: `${server.url}/api/me`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          headers: { cookie },
+        }),
+      );
+      const nextBurst = rotating(burstTokens);
+      rows.push(
+        await measure(`reset burst: ${BURST_PLAYERS} claims, c=${BURST_CONNECTIONS}`, {
+          url: server.url,
+          connections: BURST_CONNECTIONS,
+          amount: BURST_PLAYERS,
+          requests: [
+            {
+              method: 'POST',
+              path: `/v1/daily-rewards/${config.id}/claim`,
+              setupRequest: (request) => ({
+                ...request,
+                headers: { authorization: `Bearer ${nextBurst()}`, 'idempotency-key': randomUUID() },
+              }),
+            },
+          ],
+        }),
+      );
+
+      const one = async (/** @type {string} */ text) => Number((await db.query(text)).rows[0].n);
+      const claims = await one('select count(*) as n from daily_reward_claim');
+      const players = await one('select count(distinct player_ref) as n from daily_reward_claim');
+      const twice = await one(
+        'select count(*) as n from (select player_ref from daily_reward_claim group by player_ref, config_id having count(*) > 1) x',
+      );
+      const ledgerGrants = await one(`select count(*) as n from wallet_ledger where reason = 'daily_reward'`);
+      const off = await one(
+        `select count(*) as n from wallet_balance b
+         where b.amount <> (select sum(l.amount) from wallet_ledger l where l.player_ref = b.player_ref and l.item_id = b.item_id)`,
+      );
+      return { claims, players, twice, ledgerGrants, off };
+    } finally {
+      await db.end();
+      await server.stop();
+      await data.remove();
+    }
+  });
+  if (!outcome) process.exit(0);
+
+  const byName = (/** @type {string} */ prefix) => rows.find((row) => row.name.startsWith(prefix));
+  const me = byName('signed-in GET /api/me');
+  const list = byName('GET /v1/daily-rewards');
+  const claim = byName('POST /v1/daily-rewards');
+  const burst = byName('reset burst');
+  const expectedClaims = CLAIMS + BURST_PLAYERS;
+  checks = [
+    `list ${list?.rps.toFixed(0)} req/s = ${((list?.rps ?? 0) / (me?.rps ?? 1)).toFixed(2)}× signed-in /api/me (${me?.rps.toFixed(0)}) — target ≥ 0.5×`,
+    `claims ${claim?.rps.toFixed(0)}/s, p99 ${claim?.p99} ms — target ≥ 1,500/s with p99 ≤ 50 ms; answers ${claim?.statuses}`,
+    `burst: ${BURST_PLAYERS} claims over ${BURST_CONNECTIONS} connections in ${burst?.seconds.toFixed(1)} s — target within 10 s; answers ${burst?.statuses}`,
+    `database: ${outcome.claims} claims by ${outcome.players} players (expected ${expectedClaims}), ${outcome.ledgerGrants} grants in the ledger, ${outcome.twice} players granted twice (target 0), ${outcome.off} balances off their ledger (target 0)`,
+    `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (target 0)`,
+  ];
+  console.log(`\nAgainst the targets (PostgreSQL ${printableUrl(POSTGRES_ADMIN_URL)}):`);
+  for (const line of checks) console.log(`  ${line}`);
+} finally {
+  await floor.stop();
+}
