@@ -1,6 +1,8 @@
 import { useSignedInUser } from '../../../lib/current-user';
 import { ACCOUNT_MESSAGES } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
 import { useAccountSettings } from '../api/get-account-settings';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
@@ -13,11 +15,8 @@ export function AccountPage() {
   const user = useSignedInUser();
   const settings = useAccountSettings();
   return (
-    <div className={`page ${styles.page}`}>
-      <div className="page-header">
-        <h1 className="page-title">Account settings</h1>
-        <p className="muted">How you appear, how you sign in, and where.</p>
-      </div>
+    <Page className={styles.page}>
+      <PageHeader title="Account settings" intro="How you appear, how you sign in, and where." />
       <DisplayNameSection user={user} />
       {settings.isPending ? (
         <div className="stack" aria-busy="true" aria-label="Loading account settings">
@@ -36,6 +35,6 @@ export function AccountPage() {
           <DeleteAccountSection user={user} hasPassword={settings.data.hasPassword} />
         </>
       )}
-    </div>
+    </Page>
   );
 }

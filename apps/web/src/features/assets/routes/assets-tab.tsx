@@ -2,6 +2,8 @@ import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ASSET_MESSAGES } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import { AssetCard } from '../components/asset-card';
 import { UploadAssetForm } from '../components/upload-asset-form';
@@ -13,11 +15,8 @@ export function AssetsTab() {
   const gameId = useParams().gameId ?? '';
   const assets = useAssets(gameId);
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1 className="page-title">Assets</h1>
-        <p className="muted">{ASSET_MESSAGES.intro}</p>
-      </div>
+    <Page>
+      <PageHeader title="Assets" intro={ASSET_MESSAGES.intro} />
       <section className="panel">
         <h2 className="panel-title">Upload</h2>
         <UploadAssetForm gameId={gameId} />
@@ -47,6 +46,6 @@ export function AssetsTab() {
           </ul>
         )}
       </section>
-    </div>
+    </Page>
   );
 }

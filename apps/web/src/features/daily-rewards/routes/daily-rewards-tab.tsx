@@ -8,6 +8,7 @@ import { useCreateDailyReward } from '../../../lib/api/daily-rewards/create-dail
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import type { Leaves } from '../../../lib/use-leave-guard';
 import { PageHeader } from '../../../components/page-header';
+import { Page } from '../../../components/page';
 import { DailyRewardEditor } from '../components/daily-reward-editor';
 import { DailyRewardList } from '../components/daily-reward-list';
 import styles from './daily-rewards-tab.module.css';
@@ -51,7 +52,7 @@ export function DailyRewardsTab() {
   );
 
   return (
-    <div className="page">
+    <Page>
       <PageHeader
         title="Daily Rewards"
         intro="7-day reward cycles: each day of the cycle gives players a pack."
@@ -89,6 +90,6 @@ export function DailyRewardsTab() {
           <DailyRewardEditor key={selected.id} gameId={gameId} config={selected} leaves={leaves} />
         </div>
       )}
-    </div>
+    </Page>
   );
 }

@@ -9,6 +9,8 @@ import {
 } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
 import { Field, hintIdOf } from '../../../components/ui/field';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { DailyRewardsPreview } from '../components/daily-rewards-preview';
@@ -66,13 +68,11 @@ export function EmulatorTab() {
   }
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1 className="page-title">Emulator</h1>
-        <p className="muted">
-          Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with.
-        </p>
-      </div>
+    <Page>
+      <PageHeader
+        title="Emulator"
+        intro="Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with."
+      />
       <section className={`panel ${styles.controls}`} aria-label="Emulator settings">
         <Field label="Feature" htmlFor={ids.feature}>
           <select
@@ -143,7 +143,7 @@ export function EmulatorTab() {
       </section>
       {status ??
         (chosen && <DailyRewardsPreview gameId={gameId} configId={chosen.id} params={params} dispatch={dispatch} />)}
-    </div>
+    </Page>
   );
 }
 

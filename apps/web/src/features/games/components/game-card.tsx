@@ -6,6 +6,9 @@ import styles from './game-card.module.css';
 import { SdkKey } from './sdk-key';
 import { StagingBadge } from './staging-badge';
 
+/** Each status's colours on its badge. */
+const STATUS_TONE: Record<Game['status'], string | undefined> = { active: styles.active };
+
 /** A "Your Games" card: the whole card and its arrow open the game's workspace. */
 export function GameCard({ game }: { game: Game }) {
   const navigate = useNavigate();
@@ -27,7 +30,7 @@ export function GameCard({ game }: { game: Game }) {
         <h3 className={styles.name}>{game.name}</h3>
         <span className={styles.badges}>
           <StagingBadge game={game} />
-          <span className={`badge badge-status badge-${game.status}`}>{game.status}</span>
+          <span className={`badge ${styles.status} ${STATUS_TONE[game.status] ?? ''}`}>{game.status}</span>
         </span>
       </header>
       <p className={styles.description}>{game.description}</p>

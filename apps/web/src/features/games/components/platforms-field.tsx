@@ -1,5 +1,6 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { PLATFORMS, type Platform } from '@liveops/domain';
+import styles from './platforms-field.module.css';
 
 /** A game's platforms as toggles, with the form's message under them: the same field when creating and editing. */
 export function PlatformsField({
@@ -21,13 +22,13 @@ export function PlatformsField({
       </span>
       <ToggleGroup.Root
         type="multiple"
-        className="toggle-group"
+        className={styles.group}
         value={value}
         onValueChange={(next) => onChange(next as Platform[])}
         aria-label="Platforms"
       >
         {PLATFORMS.map((platform) => (
-          <ToggleGroup.Item key={platform} value={platform} className="toggle">
+          <ToggleGroup.Item key={platform} value={platform} className={styles.toggle}>
             {platform}
           </ToggleGroup.Item>
         ))}

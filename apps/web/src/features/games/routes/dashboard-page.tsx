@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
 import { useSignedInUser } from '../../../lib/current-user';
 import { useGames } from '../../../lib/api/games/get-games';
 import { CreateGameDialog } from '../components/create-game-dialog';
@@ -17,16 +19,19 @@ export function DashboardPage() {
   const [creating, setCreating] = useState(false);
   const name = userGreetingName(user);
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1 className={styles.welcome}>
-          Welcome,{' '}
-          <span className={styles.name} title={name}>
-            {name}
-          </span>
-        </h1>
-        <p className="muted">Your games, segments, inventory and daily rewards live here.</p>
-      </div>
+    <Page>
+      <PageHeader
+        titleClassName={styles.welcome}
+        title={
+          <>
+            Welcome,{' '}
+            <span className={styles.name} title={name}>
+              {name}
+            </span>
+          </>
+        }
+        intro="Your games, segments, inventory and daily rewards live here."
+      />
       <section aria-labelledby="your-games">
         <h2 className={styles.sectionTitle} id="your-games">
           Your Games
@@ -59,6 +64,6 @@ export function DashboardPage() {
       </section>
       {/* With no games, the empty state's own button is the one to press; one dialog serves both buttons. */}
       <CreateGameDialog open={creating} onOpenChange={setCreating} fab={games.data?.length !== 0} />
-    </div>
+    </Page>
   );
 }

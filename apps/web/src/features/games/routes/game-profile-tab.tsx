@@ -8,6 +8,8 @@ import {
   type GameTheme,
   type Orientation,
 } from '@liveops/domain';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
 import { ColorField } from '../components/color-field';
@@ -94,11 +96,8 @@ function ProfileForm({ game }: { game: Game }) {
   };
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1 className="page-title">{game.name}</h1>
-        <p className="muted">{game.description}</p>
-      </div>
+    <Page>
+      <PageHeader title={game.name} intro={game.description} />
       <section className="panel" aria-labelledby="profile-heading">
         <h2 className="panel-title" id="profile-heading">
           Game Profile
@@ -182,7 +181,7 @@ function ProfileForm({ game }: { game: Game }) {
         />
       </section>
       <GameDangerZone game={game} />
-    </div>
+    </Page>
   );
 }
 

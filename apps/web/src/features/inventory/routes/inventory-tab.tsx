@@ -14,6 +14,7 @@ import { useDeletePack } from '../../../lib/api/packs/delete-pack';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { formatValue } from '../../../lib/format-value';
 import { PageHeader } from '../../../components/page-header';
+import { Page } from '../../../components/page';
 import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
@@ -39,7 +40,7 @@ function Row({
     <li className={`inventory-row ${styles.row}`}>
       <InventoryIcon entry={entry} />
       <div className={styles.main}>
-        <p className="segment-name">{entry.name}</p>
+        <p className={styles.name}>{entry.name}</p>
         <p className={`muted ${styles.details}`}>{details}</p>
         <CopyableId id={entry.id} name={entry.name} />
       </div>
@@ -74,7 +75,7 @@ export function InventoryTab() {
   const failed = (error: Error) => toast.error(error.message || 'Delete failed. Please try again.');
 
   return (
-    <div className="page">
+    <Page>
       <PageHeader
         title="Inventory"
         intro="Currencies and game items, and the packs that bundle them. Values are in US dollars; your game gets each entry by its ID."
@@ -152,6 +153,6 @@ export function InventoryTab() {
       {editing?.kind === 'pack' ? (
         <PackDialog gameId={gameId} pack={editing.pack} items={items.data ?? []} onClose={() => setEditing(null)} />
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -26,7 +26,7 @@ export function SegmentTester({ segment }: { segment: Segment }) {
           />
         </Field>
         <div className={styles.result} role="status" aria-live="polite">
-          <p className="segment-name">{segment.name}</p>
+          <p className={segmentStyles.name}>{segment.name}</p>
           <code className={segmentStyles.expression}>{segment.expression}</code>
           {result.ok ? (
             <p className={`${styles.verdict} ${result.matches ? styles.match : styles.miss}`}>

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
 import { useSegments } from '../../../lib/api/segments/get-segments';
 import { PageHeader } from '../../../components/page-header';
+import { Page } from '../../../components/page';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
 import segmentStyles from '../segments.module.css';
@@ -40,7 +41,7 @@ export function SegmentsTab() {
   const selected = segmentId ? segments.data?.find((s) => s.id === segmentId) : undefined;
 
   return (
-    <div className="page">
+    <Page>
       <PageHeader
         title="Player Segments"
         intro="Rules in CEL that decide which players see what."
@@ -72,7 +73,7 @@ export function SegmentsTab() {
       ) : null}
       {selected ? (
         <section className="panel" aria-labelledby="segment-edit-heading">
-          <div className="panel-header-row">
+          <div className={styles.panelHeader}>
             <h2 className="panel-title" id="segment-edit-heading">
               Edit {selected.name}
             </h2>
@@ -112,7 +113,7 @@ export function SegmentsTab() {
                 className={`segment-row ${styles.row} ${segment.id === segmentId ? styles.selected : ''}`}
               >
                 <div className={styles.main}>
-                  <p className="segment-name">{segment.name}</p>
+                  <p className={segmentStyles.name}>{segment.name}</p>
                   {segment.description ? <p className={`muted ${styles.description}`}>{segment.description}</p> : null}
                   <code className={segmentStyles.expression}>{segment.expression}</code>
                 </div>
@@ -143,6 +144,6 @@ export function SegmentsTab() {
           </ul>
         )}
       </section>
-    </div>
+    </Page>
   );
 }
