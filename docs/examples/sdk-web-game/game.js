@@ -66,27 +66,59 @@ async function tick(client) {
   }
 }
 
-/** Opens a daily reward: its popup when it has one (the popup claims), else a claim straight from the menu. */
+/**
+ * Opens a daily reward's popup (which claims by itself). showDailyRewards lists the rewards again for a fresh
+ * popupUrl, so the state this menu holds (after a claim, the claim's answer, whose popupUrl is null) is never used
+ * for it. A reward without a published popup is claimed straight from the menu.
+ */
 async function openReward(client, reward, button) {
   button.disabled = true;
   try {
-    if (!reward.popupUrl) {
+    say('Opening daily rewards…');
+    let refused = false;
+    let outcome;
+    try {
+      outcome = await client.showDailyRewards(reward.configId, {
+        onReady: () => say(''),
+        onClaim: (result) => applyClaim(client, result),
+        onError: (error) => {
+          refused = true;
+          say(describe(error), 'error');
+          // Claimed meanwhile (on another device, say): the menu and the wallet catch up with the server.
+          if (error instanceof LiveOpsError && error.code === 'already_claimed') void refresh(client);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof LiveOpsError && error.code === 'popup_unavailable')) throw error;
+      if (!reward.claimable) {
+        say(`Already claimed today. ${untilText(reward.nextClaimAt)}.`);
+        return;
+      }
       applyClaim(client, await client.dailyRewards.claim(reward.configId));
       return;
     }
-    say('Opening daily rewards…');
-    const outcome = await client.showDailyRewards(reward.configId, {
-      onReady: () => say(''),
-      onClaim: (result) => applyClaim(client, result),
-      onError: (error) => say(describe(error), 'error'),
-    });
-    if (!outcome.claim && outcome.reason === 'closed') say('');
+    // Closed without a claim: nothing to say, unless the popup's claim was refused (that stays said).
+    if (!outcome.claim && outcome.reason === 'closed' && !refused) say('');
   } catch (error) {
     say(describe(error), 'error');
   } finally {
     button.disabled = false;
     // Focus is given back to the button that opened the popup; after a re-render it is the new one.
     document.querySelector(`[data-config-id="${CSS.escape(reward.configId)}"] button`)?.focus();
+  }
+}
+
+/** The player's daily rewards and wallet, read again from the server. */
+async function refresh(client) {
+  try {
+    const [dailyRewards, inventory] = await Promise.all([client.dailyRewards.list(), client.inventory.get()]);
+    rewards = dailyRewards;
+    wallet.clear();
+    for (const balance of inventory.balances) wallet.set(balance.itemId, balance);
+    renderWallet();
+    renderRewards(client);
+  } catch (error) {
+    say(describe(error), 'error');
   }
 }
 
@@ -123,7 +155,7 @@ function renderWallet(changed = new Set()) {
       const chip = element('li', { 'data-item-id': item.itemId, class: changed.has(item.itemId) ? 'changed' : '' });
       chip.append(
         element('span', { class: `icon ${item.type ?? ''}`, 'aria-hidden': 'true' }),
-        element('span', { 'data-amount': '' }, item.amount.toLocaleString()),
+        element('span', { class: 'amount' }, item.amount.toLocaleString()),
         element('span', { class: 'item-name' }, item.name ?? item.itemId),
       );
       return chip;
