@@ -33,10 +33,10 @@ const CHANGE_LABELS: Record<ReviewRow['change'], string> = {
 };
 
 /** Green when players get the config, red when they lose it or never get it. */
-const CHANGE_TONE: Record<ReviewRow['change'], string | null> = {
+const CHANGE_TONE: Record<ReviewRow['change'], string | undefined> = {
   new: styles.reachesPlayers,
   changed: styles.reachesPlayers,
-  unchanged: null,
+  unchanged: undefined,
   removed: styles.leavesPlayers,
   'left out': styles.leavesPlayers,
 };
