@@ -23,6 +23,7 @@ import {
   type RuntimeGameSetup,
 } from './support/runtime';
 import { TEST_DATABASE_KIND } from './support/test-database';
+import { startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
@@ -590,4 +591,60 @@ describe('the wallet for the game’s backend', () => {
     const stranger = await signedInClient(setup.server, 'runtime-release-stranger@studio.test');
     expect((await stranger.get(`/api/games/${setup.game.id}`)).status).toBe(404);
   });
+});
+
+describe('the runtime across instances', () => {
+  it.skipIf(TEST_DATABASE_KIND !== 'postgres')(
+    'shares a player’s rate limit between instances, and a rotated key ends tokens on both',
+    async () => {
+      const clock = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
+      const database = await servers.databases().create();
+      const limits = { perPlayer: { max: 10, windowMs: 60_000 }, perKey: { max: 10_000, windowMs: 1000 } };
+      const one = await startTestServer(database, {
+        ownsDatabase: false,
+        publishing: { readPageHtml: readStandInPage },
+        now: clock.now,
+        runtimeLimits: limits,
+      });
+      const two = await startTestServer(database, {
+        ownsDatabase: false,
+        smtp: one.smtp,
+        now: clock.now,
+        runtimeLimits: limits,
+      });
+      servers.cleanups.push(async () => {
+        await two.close();
+        await one.close();
+        await database.close();
+      });
+      const setup = await publishedRuntimeGame(servers, 'runtime-two-instances@studio.test', { clock, server: one });
+      const onOne = await signedInPlayer(setup, 'spread');
+      const onTwo = new RuntimeClient(two.url);
+      onTwo.token = onOne.token;
+      onTwo.renew = false;
+      onOne.renew = false;
+      // The sign-in took one of the player's 10; then requests alternate between the instances, each after the
+      // counts of the one before had time to be told (every 200 ms).
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        statuses.push((await (i % 2 ? onTwo : onOne).request('/v1/inventory')).status);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(','),
+      ).toHaveLength(10);
+      expect(
+        statuses.slice(10).every((s) => s === 429),
+        statuses.join(','),
+      ).toBe(true);
+
+      clock.advance(60_000);
+      expect((await onTwo.request('/v1/inventory')).status).toBe(200);
+      const rotated = await setup.client.post(`/api/games/${setup.game.id}/sdk-key`, {});
+      expect(rotated.status).toBe(200);
+      // The other instance hears of the change through LISTEN/NOTIFY.
+      await expect.poll(async () => (await onTwo.request('/v1/inventory')).status, { timeout: 5000 }).toBe(401);
+    },
+  );
 });

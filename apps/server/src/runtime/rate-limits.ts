@@ -22,7 +22,7 @@ const HOT_SHARE = 0.1;
 const PAYLOAD_MAX = 7000;
 
 type Count = { window: number; count: number; told: number };
-type Remote = { window: number; byInstance: Map<string, number> };
+type Remote = { window: number; windowMs: number; byInstance: Map<string, number> };
 
 /**
  * The runtime's rate limits (decision 034): fixed windows, counted in memory on each instance, and shared across
@@ -47,12 +47,13 @@ export function createRateLimiter(deps: {
 
   deps.notifier.on(RUNTIME_LIMITS_CHANNEL, (payload) => {
     try {
-      const message = JSON.parse(payload) as { i: string; c: [string, number, number][] };
+      const message = JSON.parse(payload) as { i: string; c: [string, number, number, number][] };
       if (message.i === instance || !Array.isArray(message.c)) return;
-      for (const [key, window, count] of message.c) {
+      for (const [key, window, count, windowMs] of message.c) {
         if (typeof key !== 'string' || typeof window !== 'number' || typeof count !== 'number') continue;
+        if (typeof windowMs !== 'number' || !(windowMs > 0)) continue;
         let entry = remote.get(key);
-        if (!entry || entry.window < window) remote.set(key, (entry = { window, byInstance: new Map() }));
+        if (!entry || entry.window < window) remote.set(key, (entry = { window, windowMs, byInstance: new Map() }));
         if (entry.window === window) entry.byInstance.set(message.i, count);
       }
     } catch {
@@ -62,7 +63,7 @@ export function createRateLimiter(deps: {
 
   const tell = () => {
     const time = now();
-    const changed: [string, number, number][] = [];
+    const changed: [string, number, number, number][] = [];
     for (const [key, count] of local) {
       const budget = budgets.get(key);
       if (!budget || count.window !== windowOf(budget, time)) {
@@ -71,15 +72,14 @@ export function createRateLimiter(deps: {
         continue;
       }
       if (count.count !== count.told && count.count >= Math.max(1, budget.max * HOT_SHARE)) {
-        changed.push([key, count.window, count.count]);
+        changed.push([key, count.window, count.count, budget.windowMs]);
         count.told = count.count;
       }
     }
     for (const [key, entry] of remote) {
-      const budget = budgets.get(key);
-      if (!budget || entry.window < windowOf(budget, time)) remote.delete(key);
+      if (entry.window < Math.floor(time / entry.windowMs)) remote.delete(key);
     }
-    let batch: [string, number, number][] = [];
+    let batch: [string, number, number, number][] = [];
     let size = 0;
     const send = () => {
       if (!batch.length) return;

@@ -444,9 +444,10 @@ export function runtimeRoutes(deps: RuntimeDeps) {
 
   app.use('/sessions', ...jsonBody);
   app.use('/server/*', ...jsonBody);
-  app.use('/daily-rewards', playerAuth, playerOnly);
+  // A wildcard also matches the path without it ('/inventory/*' is '/inventory' too): one middleware a path, so a
+  // request is counted once.
   app.use('/daily-rewards/*', playerAuth);
-  app.use('/inventory', playerAuth, playerOnly);
+  app.use('/daily-rewards', playerOnly);
   app.use('/inventory/*', playerAuth, playerOnly);
   app.use('/server/*', serverAuth);
 
