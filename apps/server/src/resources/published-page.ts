@@ -27,8 +27,8 @@ export function publishedPagePath(config: Pick<Config, 'webDistDir'>): string | 
 
 /**
  * The published daily-rewards page's bytes, as built: one self-contained HTML file that publishing writes beside
- * each config.json. Given PUBLIC_URL, as this deployment serves and publishes it (withRuntimeConnect). Throws,
- * naming the file, when the web app is not built.
+ * each config.json. Given PUBLIC_URL (publishing's reader is), as this deployment publishes it: allowed to claim at
+ * the runtime (withRuntimeConnect). Throws, naming the file, when the web app is not built.
  */
 export async function readPublishedPageHtml(
   config: Pick<Config, 'webDistDir'> & { publicUrl?: string },
@@ -51,7 +51,8 @@ const POLICY_CONNECT = /(<meta http-equiv="Content-Security-Policy" content="[^"
 /**
  * The page with PUBLIC_URL's origin added to its policy's connect-src (decision 036): opened from the runtime's
  * popupUrl it claims at `${PUBLIC_URL}/v1`, wherever it is served from. A page in a bucket or on a CDN, another
- * origin than the runtime's, has only the policy it carries, so publishing writes it there.
+ * origin than the runtime's, has only the policy it carries, so publishing writes it there; the header /files
+ * sends with it says the same (publishedPageContentSecurityPolicy).
  */
 export function withRuntimeConnect(html: string, publicUrl: string): string {
   const origin = new URL(publicUrl).origin;
@@ -151,7 +152,8 @@ type Served = { mtimeMs: number; etag: string; headers: HeaderSet; plain: Buffer
 export function publishedPageHandler(config: Pick<Config, 'webDistDir' | 'publicUrl' | 's3'>) {
   let served: Served | null = null;
   const load = async (mtimeMs: number): Promise<Served> => {
-    const plain = await readPublishedPageHtml(config);
+    // The product's own copy, exactly as built: a popupUrl names a release's page, never this one.
+    const plain = await readPublishedPageHtml({ webDistDir: config.webDistDir });
     const [br, gz] = await Promise.all([
       brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
       gzipAsync(plain, { level: constants.Z_BEST_COMPRESSION }),
