@@ -233,6 +233,23 @@ try {
         `select count(*) as n from wallet_balance b
          where b.amount <> (select sum(l.amount) from wallet_ledger l where l.player_ref = b.player_ref and l.item_id = b.item_id)`,
       );
+      // What a player costs on disk: each player table with its indexes, over the players (and claims) it holds.
+      /** @type {{ table: string, rows: number, bytes: number }[]} */
+      const sizes = [];
+      for (const table of ['player', 'wallet_balance', 'wallet_ledger', 'daily_reward_claim']) {
+        const row = (
+          await db.query(
+            `select count(*)::int as rows, pg_total_relation_size('${table}')::bigint as bytes from ${table}`,
+          )
+        ).rows[0];
+        sizes.push({ table, rows: Number(row.rows), bytes: Number(row.bytes) });
+      }
+      console.log('\n  On disk (table + indexes):');
+      for (const size of sizes) {
+        console.log(
+          `    ${size.table.padEnd(20)} ${String(size.rows).padStart(8)} rows  ${(size.bytes / 1024 / 1024).toFixed(1).padStart(6)} MiB  ${(size.bytes / Math.max(1, size.rows)).toFixed(0).padStart(5)} B/row`,
+        );
+      }
       return { claims, players, twice, ledgerGrants, off };
     } finally {
       await db.end();

@@ -472,6 +472,24 @@ describe('runtime tokens and the dashboard', () => {
     clock.advance(60_000);
     expect((await flooder.request('/v1/inventory')).status).toBe(200);
   });
+  it('limits a flooding SDK key with 429, leaving other games alone', async () => {
+    const clock = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
+    const server = await servers.start({
+      publishing: { readPageHtml: readStandInPage },
+      now: clock.now,
+      runtimeLimits: { perPlayer: { max: 1000, windowMs: 60_000 }, perKey: { max: 12, windowMs: 60_000 } },
+    });
+    const flooded = await publishedRuntimeGame(servers, 'runtime-key-flood@studio.test', { clock, server });
+    const calm = await publishedRuntimeGame(servers, 'runtime-key-calm@studio.test', { clock, server });
+    const players = await Promise.all(['a', 'b', 'c'].map((id) => signedInPlayer(flooded, id)));
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => players[i % 3]!.request('/v1/inventory')));
+    const refused = answers.filter((a) => a.status === 429);
+    // Three sessions and nine calls fit in the key's 12; the other six are refused, whoever sends them.
+    expect(refused).toHaveLength(6);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await signedInPlayer(calm, 'a');
+    expect((await other.request('/v1/inventory')).status).toBe(200);
+  });
 });
 
 describe('the wallet for the game’s backend', () => {
