@@ -71,7 +71,7 @@ async function measure(name, options) {
 /** Takes the next token of a list, one per request (each request is a different player). */
 function rotating(/** @type {string[]} */ tokens, /** @type {number} */ start = 0) {
   let next = start;
-  return () => tokens[next++ % tokens.length];
+  return () => tokens[next++ % tokens.length] ?? '';
 }
 
 const floor = await startFloorServer();
