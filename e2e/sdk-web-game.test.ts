@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -26,6 +27,10 @@ let goldId = '';
 let gemId = '';
 
 beforeAll(async () => {
+  // The example imports the built SDK, which the root build writes (global setup checks only the app's build).
+  if (!existsSync(new URL('../packages/sdk/dist/index.js', import.meta.url))) {
+    throw new Error('packages/sdk/dist is missing: run npm run build (or npm run build -w @liveops/sdk) first.');
+  }
   await mkdir(SHOTS, { recursive: true });
   example = await startExampleServer();
   const { visitor } = await signedUpVisitor(setup.app.url, setup.app.smtp, 'sdk-web-game');
