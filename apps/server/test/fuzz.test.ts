@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import {
   ITEM_ICON_IDS,
   ITEM_TYPES,
   PLATFORMS,
+  decodePopupSession,
   type Asset,
   type DailyReward,
   type Game,
@@ -18,7 +21,10 @@ import {
 } from '@liveops/domain';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
+import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { PASSWORD, signedInClient } from './support/accounts';
+import { readStandInPage } from './support/page-stand-in';
+import { publishedRuntimeGameOn, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -295,28 +301,40 @@ class Visitor {
   }
 }
 
-type Sent = { method: string; path: string; body?: Body; visitor?: Visitor };
-type Got = { status: number; text: string };
+/** `headers` are sent as given (they may replace the Origin); a value Node's client refuses goes out raw. */
+type Sent = { method: string; path: string; body?: Body; visitor?: Visitor; headers?: Record<string, string> };
+/** `type` is the answer's Content-Type: none when Node itself refused the request before any route. */
+type Got = { status: number; text: string; type?: string };
 
-function describeRequest({ method, path: target, body: sent, visitor }: Sent): string {
+function describeRequest({ method, path: target, body: sent, visitor, headers }: Sent): string {
   const who = !visitor ? 'anonymous' : visitor.hasSession() ? 'signed in' : 'no session';
   const shown = sent
     ? ` content-type=${sent.type ?? '(none)'} body(${sent.bytes.length} bytes)=${JSON.stringify(sent.shown.slice(0, 300))}`
     : '';
-  return `${method} ${target.length > 300 ? `${target.slice(0, 300)}…(${target.length})` : target} [${who}]${shown}`;
+  const extra = Object.entries(headers ?? {})
+    .map(
+      ([name, value]) =>
+        ` ${name}=${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…(${value.length})` : value)}`,
+    )
+    .join('');
+  return `${method} ${target.length > 300 ? `${target.slice(0, 300)}…(${target.length})` : target} [${who}]${extra}${shown}`;
 }
 
 /**
  * Sends exactly this path and these bytes (fetch would normalise the path), with a valid Origin, on a connection
  * of its own (a kept-alive one may be closed by the server just as it is reused).
  */
-function send({ method, path: target, body: sent, visitor }: Sent): Promise<Got> {
+function send({ method, path: target, body: sent, visitor, headers: given }: Sent): Promise<Got> {
   requests++;
   const url = new URL(server.url);
   const headers: Record<string, string> = { origin: server.config.publicUrl, connection: 'close' };
   if (visitor?.cookies.size) headers.cookie = visitor.header();
   if (sent?.type) headers['content-type'] = sent.type;
   if (sent) headers['content-length'] = String(sent.bytes.length);
+  Object.assign(headers, given);
+  if (Object.values(headers).some((value) => !SENDABLE_HEADER.test(value))) {
+    return sendRaw({ method, path: target, body: sent, visitor, headers: given }, headers);
+  }
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = httpRequest(
@@ -327,7 +345,11 @@ function send({ method, path: target, body: sent, visitor }: Sent): Promise<Got>
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           visitor?.receive(response.headers['set-cookie'] ?? []);
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() });
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            type: response.headers['content-type'],
+          });
         });
         response.on('error', reject);
       },
@@ -345,8 +367,66 @@ function send({ method, path: target, body: sent, visitor }: Sent): Promise<Got>
   });
 }
 
+/** What Node's HTTP client sends as a header value: tab, visible ASCII and Latin-1's upper half. */
+const SENDABLE_HEADER = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The request with its header values as a hostile client writes them (control characters, line breaks, UTF-8),
+ * which Node's client refuses to send, on a socket of its own. Node's server may answer it itself, before any route.
+ */
+function sendRaw(sent: Sent, headers: Record<string, string>): Promise<Got> {
+  const url = new URL(server.url);
+  const lines = [`${sent.method} ${sent.path} HTTP/1.1`, `host: ${url.host}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    let done = false;
+    const finish = (error?: Error) => {
+      if (done) return;
+      done = true;
+      const got = parseRawAnswer(Buffer.concat(chunks));
+      if (got.status) resolve(got);
+      else reject(new Error(`${describeRequest(sent)} got no answer${error ? `: ${error.message}` : ''}`));
+    };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => finish());
+    socket.on('close', () => finish());
+    socket.on('error', (error) => finish(error));
+    socket.write(Buffer.concat([head, sent.body?.bytes ?? Buffer.alloc(0)]));
+  });
+}
+
+function parseRawAnswer(bytes: Buffer): Got {
+  const end = bytes.indexOf('\r\n\r\n');
+  const head = (end < 0 ? bytes : bytes.subarray(0, end)).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+  let body = end < 0 ? Buffer.alloc(0) : bytes.subarray(end + 4);
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const parts: Buffer[] = [];
+    for (let at = 0; at < body.length;) {
+      const lineEnd = body.indexOf('\r\n', at);
+      const size = parseInt(body.subarray(at, lineEnd).toString(), 16);
+      if (!size || lineEnd < 0) break;
+      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+      at = lineEnd + 2 + size + 2;
+    }
+    body = Buffer.concat(parts);
+  }
+  return { status, text: body.toString(), type: /\r\ncontent-type:[ \t]*([^\r\n]*)/i.exec(head)?.[1] };
+}
+
 /** The tables a request could write, but rate-limit counters; sessions are counted (their rows age as used). */
 const TABLES = ['user', 'account', 'verification', 'game', 'asset', 'segment', 'item', 'pack'] as const;
+/** The player runtime's tables (decision 034), with what orders their rows. */
+const RUNTIME_TABLES: Record<string, string> = {
+  player: 't.id',
+  wallet_balance: 't.player_ref, t.item_id',
+  wallet_ledger: 't.id',
+  daily_reward_claim: 't.id',
+  wallet_operation: 't.id',
+};
 
 type Snapshot = Record<string, string>;
 
@@ -355,9 +435,13 @@ type Snapshot = Record<string, string>;
  * per request stays cheap), plus the stored files.
  */
 async function snapshot(): Promise<Snapshot> {
-  const columns = TABLES.map(
-    (table) =>
-      `(SELECT count(*) || ' rows ' || md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM "${table}" t) AS "${table}"`,
+  const ordered: [string, string][] = [
+    ...TABLES.map((table): [string, string] => [table, 't.id']),
+    ...Object.entries(RUNTIME_TABLES),
+  ];
+  const columns = ordered.map(
+    ([table, order]) =>
+      `(SELECT count(*) || ' rows ' || md5(coalesce(string_agg(t::text, '|' ORDER BY ${order}), '')) FROM "${table}" t) AS "${table}"`,
   );
   const query = `SELECT ${columns.join(', ')}, (SELECT count(*) || ' rows' FROM "session") AS "session"`;
   const result = (await server.database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
@@ -456,7 +540,15 @@ async function multipart(form: FormData, shown: string): Promise<Body> {
 
 beforeAll(async () => {
   databases = await createTestDatabases();
-  server = await startTestServer(await databases.create(), { authRateLimitMax: 100_000, logLevel: LOG_LEVEL });
+  server = await startTestServer(await databases.create(), {
+    authRateLimitMax: 100_000,
+    logLevel: LOG_LEVEL,
+    // The player runtime serves the live release (the stand-in page), on a clock inside one day: a second grant
+    // of a day would be a double grant.
+    publishing: { readPageHtml: readStandInPage },
+    now: CLOCK.now,
+    runtimeLimits: { perPlayer: { max: 1_000_000, windowMs: 60_000 }, perKey: { max: 10_000_000, windowMs: 1000 } },
+  });
   const ownerClient = await signedInClient(server, 'fuzz-owner@studio.test');
   owner = Visitor.from(ownerClient.cookieHeader());
   const game = (await ownerClient.post('/api/games', { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] }))
@@ -504,11 +596,14 @@ beforeAll(async () => {
 
   fuzzerEmail = 'fuzz-account@studio.test';
   fuzzer = Visitor.from((await signedInClient(server, fuzzerEmail)).cookieHeader());
+  await setUpRuntime();
   console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} runs per property`);
 }, 180_000);
 
 afterAll(async () => {
   console.log(`fuzz: ${properties} properties, ${runs} runs, ${requests} requests, seed ${SEED}`);
+  const statuses = [...runtimeStatuses].sort(([a], [b]) => a - b);
+  console.log(`fuzz /v1: answers by status ${statuses.map(([status, n]) => `${status} ×${n}`).join(', ')}`);
   await server?.close();
   await databases?.close();
 });
@@ -1086,6 +1181,830 @@ describe('hostile input to the auth endpoints', () => {
         const endpoint = `${target.path.replace(/:\w+/g, param)}?token=${query}&callbackURL=${query}&code=${query}&state=${query}`;
         await checkAuth(endpoint, target.method, value, sent, signedIn && !SIGNED_OUT_ONLY.has(target.path));
       },
+    );
+  }, 180_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The player runtime (/v1, decision 034)
+
+/** The runtime's only clock, inside one day: a player's second grant of a config that day would be a double grant. */
+const CLOCK = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
+const nowSeconds = () => Math.floor(CLOCK.time / 1000);
+
+/** The routes each runtime property fuzzes: together, every /v1 route (checked below). */
+const SESSION_ROUTES = ['POST /v1/sessions'];
+const WALLET_ROUTES = ['POST /v1/server/wallet/grant', 'POST /v1/server/wallet/consume'];
+const CONFIG_ID_ROUTES = ['POST /v1/daily-rewards/:configId/claim'];
+const HEADER_ROUTES = [
+  'POST /v1/daily-rewards/:configId/claim',
+  'GET /v1/daily-rewards',
+  'GET /v1/inventory',
+  'GET /v1/inventory/ledger',
+  ...WALLET_ROUTES,
+];
+const LEDGER_ROUTES = ['GET /v1/inventory/ledger'];
+const OTHER_ROUTES = ['GET /v1/openapi.json', 'ALL /v1/*'];
+
+type RuntimePlayer = { playerId: string; ref: string; token: string };
+/** The fuzzed game (two daily rewards), a second one that requires signed player ids, and their players. */
+let game1: RuntimeGameSetup;
+let game2: RuntimeGameSetup;
+let player1: RuntimePlayer;
+let player2: RuntimePlayer;
+/** game 2's player of the same id as player1. */
+let elsewhere: RuntimePlayer;
+/** player1's popup token of game 1's first daily reward. */
+let popup1: string;
+/** How the runtime answered the fuzzed requests, by status: the accepting paths must be reached too. */
+const runtimeStatuses = new Map<number, number>();
+
+type Row = Record<string, unknown>;
+async function query(statement: SQL): Promise<Row[]> {
+  return ((await server.database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const refOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { p: string }).p;
+
+async function runtimeSignIn(setup: RuntimeGameSetup, playerId: string): Promise<RuntimePlayer> {
+  const got = await send({
+    method: 'POST',
+    path: '/v1/sessions',
+    body: asJson({ sdkKey: setup.game.sdkKey, playerId }),
+  });
+  expect(got.status, got.text).toBe(200);
+  const token = (JSON.parse(got.text) as { token: string }).token;
+  return { playerId, ref: refOf(token), token };
+}
+
+async function setUpRuntime() {
+  game1 = await publishedRuntimeGameOn(server, 'fuzz-runtime@studio.test', { configs: 2 });
+  game2 = await publishedRuntimeGameOn(server, 'fuzz-runtime-2@studio.test');
+  player1 = await runtimeSignIn(game1, 'fuzz-player');
+  player2 = await runtimeSignIn(game1, 'fuzz-player-2');
+  elsewhere = await runtimeSignIn(game2, 'fuzz-player');
+  const required = await game2.client.request(`/api/games/${game2.game.id}`, {
+    method: 'PATCH',
+    json: { requireSignedPlayerIds: true },
+  });
+  expect(required.status, required.text).toBe(200);
+  const list = await send({ method: 'GET', path: '/v1/daily-rewards', headers: bearer(player1.token) });
+  const states = (JSON.parse(list.text) as { dailyRewards: { popupUrl: string }[] }).dailyRewards;
+  popup1 = decodePopupSession(new URL(states[0]?.popupUrl ?? '').hash)?.token ?? '';
+  expect(refOf(popup1)).toBe(player1.ref);
+}
+
+/**
+ * What must hold of the wallet after any request: every balance is the sum of its ledger, no player has two grants
+ * of a config on one day nor two base amounts of an item, and every grant or consume in the ledger belongs to a
+ * claim or an operation.
+ */
+async function walletProblems(): Promise<string[]> {
+  const rows = await query(sql`
+    select 'balance ' || coalesce(b.player_ref, l.player_ref) || '/' || coalesce(b.item_id, l.item_id) || ' is ' ||
+           coalesce(b.amount::text, 'missing') || ' but its ledger sums to ' || coalesce(l.total::text, 'nothing') as problem
+      from wallet_balance b
+      full join (select player_ref, item_id, sum(amount) as total from wallet_ledger group by player_ref, item_id) l
+        on l.player_ref = b.player_ref and l.item_id = b.item_id
+     where b.amount is distinct from l.total
+    union all
+    select 'balance ' || player_ref || '/' || item_id || ' is below 0: ' || amount from wallet_balance where amount < 0
+    union all
+    select 'player ' || player_ref || ' was granted ' || config_id || ' ' || count(*) || ' times on day key ' || day_key
+      from daily_reward_claim group by player_ref, config_id, day_key having count(*) > 1
+    union all
+    select 'player ' || player_ref || ' got the base amount of ' || item_id || ' ' || count(*) || ' times'
+      from wallet_ledger where reason = 'base_amount' group by player_ref, item_id having count(*) > 1
+    union all
+    select 'ledger entry ' || l.id || ' (' || l.reason || ') belongs to no claim or operation'
+      from wallet_ledger l
+     where l.reason <> 'base_amount'
+       and not exists (select 1 from daily_reward_claim c where c.id = l.operation_id and c.player_ref = l.player_ref)
+       and not exists (select 1 from wallet_operation o where o.id = l.operation_id and o.player_ref = l.player_ref)`);
+  return rows.map((row) => String(row.problem));
+}
+
+/**
+ * One runtime request under its rules: never a 5xx; every answer JSON, and a refusal `{ code, message }` (but a
+ * preflight's 204, a HEAD, and what Node itself answers to a request it cannot parse); a refusal stores nothing, and
+ * with `writes: false` nothing at all is stored; and the wallet's invariants hold after it.
+ */
+async function checkRuntime(sent: Sent, { writes = true } = {}): Promise<Got & { body: unknown }> {
+  const before = await snapshot();
+  const got = await send(sent);
+  runtimeStatuses.set(got.status, (runtimeStatuses.get(got.status) ?? 0) + 1);
+  const where = describeRequest(sent);
+  if (got.status >= 500) throw new Error(`${where} answered ${got.status}: ${got.text.slice(0, 300)}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(got.text);
+  } catch {
+    body = undefined;
+  }
+  const byNode = !got.type && [400, 431].includes(got.status);
+  // A path whose dot segments lead out of /v1 (/v1/../x, /v1/%2e%2e) is another area's, as URLs are resolved.
+  const underV1 = /^\/v1(\/|$)/.test(new URL(sent.path, server.url).pathname);
+  if (got.status !== 204 && sent.method !== 'HEAD' && !byNode && underV1) {
+    if (body === undefined || !/json/.test(got.type ?? '')) {
+      throw new Error(
+        `${where} answered ${got.status} without JSON (${got.type ?? 'no type'}): ${got.text.slice(0, 300)}`,
+      );
+    }
+    const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+    if (got.status >= 400 && (typeof code !== 'string' || typeof message !== 'string' || !message)) {
+      throw new Error(`${where} refused ${got.status} without { code, message }: ${got.text.slice(0, 300)}`);
+    }
+  }
+  if (got.status >= 400 || !writes) {
+    const changed = changes(before, await snapshot());
+    if (changed.length) {
+      throw new Error(
+        `${where} answered ${got.status}${got.status < 400 ? ' to a request that may store nothing' : ''} but stored:\n${changed.join('\n')}`,
+      );
+    }
+  }
+  const problems = await walletProblems();
+  if (problems.length) throw new Error(`${where} answered ${got.status} and broke the wallet:\n${problems.join('\n')}`);
+  return { ...got, body };
+}
+
+/** A server call of game 1's backend, signed over exactly the bytes sent. */
+function signedCall(path: string, sent: Body, key: string, setup: RuntimeGameSetup = game1): Sent {
+  const timestamp = nowSeconds();
+  return {
+    method: 'POST',
+    path,
+    body: sent,
+    headers: {
+      'idempotency-key': key,
+      'x-liveops-key': setup.game.sdkKey,
+      'x-liveops-timestamp': String(timestamp),
+      'x-liveops-signature': signServerRequest(
+        { timestamp, method: 'POST', path, body: sent.bytes.toString() },
+        setup.serverSecret,
+      ),
+    },
+  };
+}
+
+/**
+ * A header value as hostile as fits below Node's 16 KiB request head: mostly one that reaches the route, sometimes
+ * with control characters, which Node's parser refuses before any route.
+ */
+/** C0 and C1 control characters, and DEL. */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+const hostileHeader = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: hostileString.map((value) =>
+      [...textOf(value)]
+        .filter((char) => char === '\t' || !isControl(char.charCodeAt(0)) || char.charCodeAt(0) >= 0x80)
+        .join('')
+        .slice(0, 4000),
+    ),
+  },
+  { weight: 1, arbitrary: hostileString.map((value) => textOf(value).slice(0, 4000)) },
+);
+/** Player ids the schema accepts (1–128 visible characters); the near misses and shaped() try the others. */
+const playerIdArb = fc.oneof(
+  fc.constantFrom('fuzz-player', 'fuzz-player-2', 'p', 'Spieler Ä', '玩家 1', 'x'.repeat(128), 'a b'),
+  fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,30}[A-Za-z0-9]$/),
+);
+const validAttributes = fc.record(
+  {
+    level: fc.integer({ min: 0, max: 1_000_000_000 }),
+    country: fc.constantFrom('DE', 'US', 'JP'),
+    platform: fc.constantFrom(...PLATFORMS),
+    totalSpend: fc.double({ min: 0, max: 1e12, noNaN: true }),
+  },
+  { requiredKeys: [] },
+);
+/** One field of a session just outside what the schema accepts. */
+const SESSION_NEAR_MISSES: [string, unknown][] = [
+  ['sdkKey', 'sdk_unknown'],
+  ['sdkKey', ''],
+  ['sdkKey', 'x'.repeat(129)],
+  ['playerId', 'x'.repeat(129)],
+  ['playerId', ' padded'],
+  ['playerId', 'padded '],
+  ['playerId', '\u200b'],
+  ['playerId', 'a\u202eb'],
+  ['playerId', '\u00a0'],
+  ['playerId', ''],
+  ['timeZone', 'Mars/Phobos'],
+  ['timeZone', 'europe/berlin'],
+  ['timeZone', ''],
+  ['timeZone', 'x'.repeat(65)],
+  ['timeZone', 'Europe/../UTC'],
+  ['timeZone', '+05:30'],
+  ['attributes', { level: -1 }],
+  ['attributes', { level: 1.5 }],
+  ['attributes', { level: 1_000_000_001 }],
+  ['attributes', { country: 'de' }],
+  ['attributes', { country: 'DEU' }],
+  ['attributes', { platform: 'Amiga' }],
+  ['attributes', { totalSpend: -1 }],
+  ['attributes', { totalSpend: 1e12 + 1 }],
+  ['attributes', { favouriteColour: 'red' }],
+  ['attributes', []],
+  ['playerSignature', 'x'.repeat(201)],
+  ['extra', true],
+];
+/** A visible player id, as the schema allows (1–128 characters, no control or direction characters, trimmed). */
+const isVisibleId = (text: string) =>
+  text.length >= 1 &&
+  text.length <= 128 &&
+  text.trim() === text &&
+  ![...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return isControl(code) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  }) &&
+  !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''));
+
+describe('the fuzz suite covers the player runtime', () => {
+  it('has a property for every /v1 route, and none for a route that is gone', () => {
+    const fuzzed = new Set([
+      ...SESSION_ROUTES,
+      ...WALLET_ROUTES,
+      ...CONFIG_ID_ROUTES,
+      ...HEADER_ROUTES,
+      ...LEDGER_ROUTES,
+      ...OTHER_ROUTES,
+    ]);
+    const served = [
+      ...new Set(
+        servedRoutes()
+          .filter((r) => r.path.startsWith('/v1'))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ].sort();
+    expect(served).toEqual([...fuzzed].sort());
+  });
+});
+
+describe('hostile input to the player runtime', () => {
+  it('answers POST /v1/sessions below 500 with { code, message } for arbitrary and schema-shaped bodies, storing nothing it refuses and base amounts once', async () => {
+    const expires = nowSeconds() + 600;
+    const secretOf = (sdkKey: unknown) => (sdkKey === game2.game.sdkKey ? game2.serverSecret : game1.serverSecret);
+    const otherSecretOf = (sdkKey: unknown) => (sdkKey === game2.game.sdkKey ? game1.serverSecret : game2.serverSecret);
+    const fields = {
+      sdkKey: fc.constantFrom(game1.game.sdkKey, game1.game.sdkKey, game2.game.sdkKey),
+      playerId: playerIdArb,
+      timeZone: fc.constantFrom(
+        'Europe/Berlin',
+        'UTC',
+        'Asia/Kolkata',
+        'Pacific/Chatham',
+        'America/St_Johns',
+        'EST5EDT',
+      ),
+      attributes: validAttributes,
+    };
+    // Valid sessions (so the accepting path is fuzzed too), one field just outside the schema, and shaped bodies.
+    const shape = fc
+      .tuple(
+        fc.oneof(
+          fc.record(fields, { requiredKeys: ['sdkKey', 'playerId'] }),
+          fc
+            .tuple(fc.record(fields), fc.constantFrom(...SESSION_NEAR_MISSES))
+            .map(([valid, [key, value]]) => ({ ...valid, [key]: value })),
+          shaped(fields),
+        ),
+        fc.constantFrom('none', 'none', 'none', 'valid', 'valid', 'wrong', 'other game', 'expired'),
+      )
+      .map(([value, signature]) => {
+        if (signature === 'none' || typeof value !== 'object' || value === null) return value;
+        const given = value as Record<string, unknown>;
+        const id = typeof given.playerId === 'string' ? given.playerId : 'fuzz-player';
+        const playerSignature = {
+          valid: signPlayerId(id, secretOf(given.sdkKey), expires),
+          wrong: `${expires}.${'0'.repeat(64)}`,
+          'other game': signPlayerId(id, otherSecretOf(given.sdkKey), expires),
+          expired: signPlayerId(id, secretOf(given.sdkKey), nowSeconds() - 1),
+        }[signature];
+        return { ...given, playerSignature };
+      });
+    const k1 = game1.game.sdkKey;
+    const examples = [
+      { sdkKey: k1, playerId: 'Gold\u0000' },
+      { sdkKey: k1, playerId: 'a\ud800b' },
+      { sdkKey: k1, playerId: '\u200b\u200c\u200d\ufeff' },
+      { sdkKey: k1, playerId: 'x'.repeat(129) },
+      { sdkKey: k1, playerId: 'p', attributes: { country: new Long('x', 1024 * 1024) } },
+      { sdkKey: k1, playerId: 'p', timeZone: 'Mars/Phobos' },
+      { sdkKey: k1, playerId: 'p', attributes: { level: new RawNumber('1e309') } },
+      // Game 2 requires signed ids: its player, unsigned, is refused.
+      { sdkKey: game2.game.sdkKey, playerId: 'fuzz-player' },
+    ].map((value) => asJson(value));
+    await fuzz(
+      body(shape),
+      RUNS * 2,
+      async (sent) => {
+        const got = await checkRuntime({ method: 'POST', path: '/v1/sessions', body: sent });
+        if (got.status !== 200) return;
+        const input = JSON.parse(sent.bytes.toString()) as Record<string, unknown>;
+        const answer = got.body as { player: { playerId: string } };
+        const where = describeRequest({ method: 'POST', path: '/v1/sessions', body: sent });
+        if (answer.player.playerId !== input.playerId || !isVisibleId(answer.player.playerId)) {
+          throw new Error(`${where} signed in the player id ${JSON.stringify(answer.player.playerId)}`);
+        }
+        if (
+          input.sdkKey === game2.game.sdkKey &&
+          input.playerSignature !== signPlayerId(answer.player.playerId, game2.serverSecret, expires)
+        ) {
+          throw new Error(`${where} signed a player in to a game that requires signed ids without its signature`);
+        }
+      },
+      [...examples, Body.text('application/json', DEEP)],
+    );
+  }, 180_000);
+
+  it.each(WALLET_ROUTES)(
+    'answers %s below 500 for arbitrary and schema-shaped bodies signed with the server secret, storing nothing it refuses and never granting twice',
+    async (route) => {
+      const path = route.split(' ')[1] ?? '';
+      const gold = game1.gold.id;
+      const validItems = fc.uniqueArray(
+        fc.record({ itemId: fc.constantFrom(gold, game1.gems.id), quantity: fc.integer({ min: 1, max: 120 }) }),
+        { minLength: 1, maxLength: 2, selector: (entry) => entry.itemId },
+      );
+      const fields = { playerId: fc.constantFrom('fuzz-player', 'fuzz-player-2'), items: validItems };
+      /** One field just outside the schema, or a call the wallet refuses (another game's item, too much). */
+      const nearMisses: [string, unknown][] = [
+        ['playerId', 'nobody'],
+        ['playerId', ''],
+        ['playerId', 'a\u202eb'],
+        ['items', []],
+        ['items', [{ itemId: game2.gold.id, quantity: 1 }]],
+        ['items', [{ itemId: 'nope', quantity: 1 }]],
+        ['items', [{ itemId: gold, quantity: 0 }]],
+        ['items', [{ itemId: gold, quantity: -1 }]],
+        ['items', [{ itemId: gold, quantity: 1.5 }]],
+        ['items', [{ itemId: gold, quantity: 1_000_000_001 }]],
+        ['items', [{ itemId: gold, quantity: 1_000_000_000 }]],
+        [
+          'items',
+          [
+            { itemId: gold, quantity: 1 },
+            { itemId: gold, quantity: 2 },
+          ],
+        ],
+        ['items', Array.from({ length: 51 }, (_, i) => ({ itemId: `item-${i}`, quantity: 1 }))],
+        ['items', [{ itemId: gold, quantity: 1, extra: true }]],
+        ['items', [{ itemId: 'x'.repeat(65), quantity: 1 }]],
+        ['extra', 1],
+      ];
+      const shape = fc.oneof(
+        fc.record(fields),
+        fc
+          .tuple(fc.record(fields), fc.constantFrom(...nearMisses))
+          .map(([valid, [key, value]]) => ({ ...valid, [key]: value })),
+        shaped({
+          playerId: fields.playerId,
+          items: fc.array(
+            shaped({ itemId: fc.constantFrom(gold, game1.gems.id), quantity: fc.integer({ min: 1, max: 120 }) }),
+            {
+              maxLength: 3,
+            },
+          ),
+        }),
+      );
+      const valid = { playerId: 'fuzz-player-2', items: [{ itemId: game1.gold.id, quantity: 1 }] };
+      await fuzz(
+        body(shape),
+        RUNS * 2,
+        async (sent) => {
+          const key = `fuzz-${randomUUID()}`;
+          const request = signedCall(path, sent, key);
+          const got = await checkRuntime(request);
+          if (got.status !== 200) return;
+          // The same call again: the same answer, and nothing granted or taken a second time.
+          const again = await checkRuntime(request, { writes: false });
+          if (again.text !== got.text) {
+            throw new Error(`${describeRequest(request)} answered its retry differently:\n${got.text}\n${again.text}`);
+          }
+          // The same key with another body: refused, nothing done.
+          const other = signedCall(
+            path,
+            asJson({ ...valid, items: [{ itemId: game1.gold.id, quantity: 999_999 }] }),
+            key,
+          );
+          const reused = await checkRuntime(other);
+          if (reused.status !== 422) {
+            throw new Error(`${describeRequest(other)} reused a key for another body and answered ${reused.status}`);
+          }
+        },
+        [...knownHostile(valid).map((sent) => sent), asJson({ ...valid, playerId: 'a\ud800b' })],
+      );
+    },
+    180_000,
+  );
+
+  it('answers POST /v1/daily-rewards/:configId/claim below 500 for hostile config ids, granting only a real config, once', async () => {
+    const configIds = game1.configs.map((config) => config.id);
+    const segmentArb = fc.oneof(
+      { weight: 3, arbitrary: hostileSegment },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(...configIds, game2.configs[0]?.id ?? ''),
+            fc.constantFrom('', '%00', '%20', '/', '%2F', 'x', '/..', '%E2%80%8B', '%ZZ'),
+          )
+          .map(([id, tail]) => `${id}${tail}`),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...configIds).map((id) => id.toUpperCase()) },
+    );
+    const tokens = { player1: player1.token, player2: player2.token, popup: popup1, elsewhere: elsewhere.token };
+    type Who = keyof typeof tokens;
+    await fuzz<{ segment: string; who: Who }>(
+      fc.record({ segment: segmentArb, who: fc.constantFrom<Who>('player1', 'player2', 'popup', 'elsewhere') }),
+      RUNS * 3,
+      async ({ segment, who }) => {
+        const request: Sent = {
+          method: 'POST',
+          path: `/v1/daily-rewards/${segment}/claim`,
+          headers: { ...bearer(tokens[who]), 'idempotency-key': randomUUID() },
+        };
+        const got = await checkRuntime(request);
+        if (got.status !== 200) return;
+        let decoded: string | null = null;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          decoded = null;
+        }
+        const allowed = {
+          popup: [configIds[0]],
+          elsewhere: [game2.configs[0]?.id],
+          player1: configIds,
+          player2: configIds,
+        }[who];
+        if (!allowed.includes(decoded ?? '')) {
+          throw new Error(`${describeRequest(request)} granted a claim of ${JSON.stringify(decoded)} to ${who}`);
+        }
+      },
+      [
+        { segment: configIds[0] ?? '', who: 'player1' },
+        { segment: configIds[1] ?? '', who: 'popup' },
+        { segment: configIds[0] ?? '', who: 'elsewhere' },
+        { segment: '%00', who: 'player1' },
+        { segment: '%ZZ', who: 'player1' },
+        { segment: 'x'.repeat(129), who: 'player1' },
+        { segment: `${configIds[1]}%00`, who: 'player2' },
+      ],
+    );
+  }, 180_000);
+
+  it('answers the player and server routes below 500 for hostile Authorization, Idempotency-Key and X-LiveOps-* values, granting only to a real token, once per key', async () => {
+    const t1 = player1.token;
+    const [head, payload = '', signature] = t1.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...(JSON.parse(Buffer.from(payload, 'base64url').toString()) as object), p: player2.ref })).toString('base64url')}.${signature}`;
+    /** Who a real Authorization value is: the player it grants to, and whether it may only claim config 0. */
+    const real = new Map<string, { ref: string; popup: boolean }>([
+      [`Bearer ${player1.token}`, { ref: player1.ref, popup: false }],
+      [`Bearer ${player2.token}`, { ref: player2.ref, popup: false }],
+      [`Bearer ${elsewhere.token}`, { ref: elsewhere.ref, popup: false }],
+      [`Bearer ${popup1}`, { ref: player1.ref, popup: true }],
+    ]);
+    const authorization = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...real.keys()) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '',
+          ' ',
+          'Bearer',
+          'Bearer ',
+          `bearer ${t1}`,
+          `Bearer  ${t1}`,
+          `Bearer ${t1} `,
+          `Bearer ${t1}x`,
+          `Bearer ${t1.slice(0, -2)}`,
+          `Bearer ${forged}`,
+          'Bearer v1.e30.AAAA',
+          `Basic ${Buffer.from('fuzz:player').toString('base64')}`,
+          `Bearer ${'A'.repeat(1025)}`,
+          `Bearer ${'v1.'.repeat(1300)}`,
+          `Bearer ${t1}, Bearer ${player2.token}`,
+          `Bearer ${t1}\u0000`,
+          `Bearer ${t1}\r`,
+          `Bearer \u00ff${t1}`,
+          `Bearer ${t1}\u2028`,
+          `Token ${t1}`,
+        ),
+      },
+      { weight: 2, arbitrary: hostileHeader.map((value) => `Bearer ${value}`) },
+      { weight: 1, arbitrary: hostileHeader },
+    );
+    const idempotencyKey = fc.oneof(
+      { weight: 2, arbitrary: fc.uuid() },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '',
+          ' ',
+          ' a',
+          'a ',
+          'fuzz-key',
+          'x'.repeat(128),
+          'x'.repeat(129),
+          'x'.repeat(5000),
+          '\u00a0',
+          '\u00ff',
+          '\u0085',
+          'tab\tkey',
+          'é',
+          '%00',
+          '../',
+          'a\u0000b',
+          'line\nbreak',
+          'cr\rkey',
+          'del\u007f',
+          '\u202e',
+          '\ud800',
+          '😀',
+        ),
+      },
+      { weight: 2, arbitrary: hostileHeader },
+    );
+    const liveops = fc.option(
+      fc.record({
+        name: fc.constantFrom('x-liveops-key', 'x-liveops-timestamp', 'x-liveops-signature'),
+        value: fc.oneof(
+          hostileHeader,
+          fc.constantFrom(game2.game.sdkKey, String(nowSeconds() - 301), String(nowSeconds() + 301), '1e3', ''),
+        ),
+      }),
+      { nil: undefined },
+    );
+    /** Each successful claim's or server call's answer, by the player (or game) and the key it was made with. */
+    const answered = new Map<string, string>();
+    await fuzz(
+      fc.record({
+        route: fc.constantFrom(...HEADER_ROUTES),
+        authorization,
+        key: idempotencyKey,
+        liveops,
+        config: fc.constantFrom(0, 1),
+      }),
+      RUNS * 6,
+      async ({ route, authorization: auth, key, liveops: override, config }) => {
+        const [method = 'GET', pattern = ''] = route.split(' ');
+        const configId = game1.configs[config]?.id ?? '';
+        const path = pattern.replace(':configId', configId) + (route === 'GET /v1/inventory/ledger' ? '?limit=5' : '');
+        const server = path.startsWith('/v1/server/');
+        let request: Sent;
+        if (server) {
+          const json = asJson({ playerId: 'fuzz-player-2', items: [{ itemId: game1.gold.id, quantity: 1 }] });
+          request = signedCall(path, json, key ?? '');
+          if (key === undefined) delete request.headers?.['idempotency-key'];
+          if (override) request.headers = { ...request.headers, [override.name]: override.value };
+          if (auth !== undefined) request.headers = { ...request.headers, authorization: auth };
+        } else {
+          request = { method, path, headers: {} };
+          if (auth !== undefined) request.headers!.authorization = auth;
+          if (key !== undefined) request.headers!['idempotency-key'] = key;
+        }
+        // HTTP drops the spaces and tabs around a header value (RFC 9110 §5.5): the route sees it without them.
+        const ows = (value: string) => value.replace(/^[ \t]+|[ \t]+$/g, '');
+        const who = auth === undefined ? undefined : real.get(ows(auth));
+        const done = server
+          ? `game1|${key === undefined ? '' : ows(key)}`
+          : `${who?.ref}|${key === undefined ? '' : ows(key)}`;
+        // A repeat of a key that was granted with: nothing more may be granted, whatever it answers.
+        const got = await checkRuntime(request, { writes: method !== 'GET' && !answered.has(done) });
+        if (got.status !== 200) return;
+        const where = describeRequest(request);
+        if (server) {
+          if (override && override.value !== signedCall(path, request.body!, key ?? '').headers?.[override.name]) {
+            throw new Error(`${where} was accepted with a changed ${override.name}`);
+          }
+        } else if (!who || (who.popup && !(method === 'POST' && config === 0))) {
+          throw new Error(`${where} answered 200 to an Authorization that is no player's token for this route`);
+        }
+        if (method === 'POST') {
+          const earlier = answered.get(done);
+          if (earlier !== undefined && earlier !== got.text) {
+            throw new Error(`${where} answered a retry with its key differently:\n${earlier}\n${got.text}`);
+          }
+          answered.set(done, got.text);
+        }
+      },
+      [
+        {
+          route: HEADER_ROUTES[0]!,
+          authorization: `Bearer ${t1}\u0000`,
+          key: 'fuzz-key',
+          liveops: undefined,
+          config: 0,
+        },
+        { route: HEADER_ROUTES[0]!, authorization: `Bearer ${t1}`, key: 'line\nbreak', liveops: undefined, config: 0 },
+        {
+          route: HEADER_ROUTES[0]!,
+          authorization: `Bearer ${t1}`,
+          key: 'x'.repeat(129),
+          liveops: undefined,
+          config: 0,
+        },
+        { route: HEADER_ROUTES[0]!, authorization: `Bearer ${forged}`, key: 'fuzz-key', liveops: undefined, config: 0 },
+        { route: HEADER_ROUTES[0]!, authorization: `Bearer ${popup1}`, key: 'fuzz-key', liveops: undefined, config: 1 },
+        {
+          route: WALLET_ROUTES[0]!,
+          authorization: undefined,
+          key: 'fuzz-key',
+          liveops: { name: 'x-liveops-key', value: game2.game.sdkKey },
+          config: 0,
+        },
+      ],
+    );
+  }, 240_000);
+
+  /** Gives both players of game 1 entries on either side of id 10, so that a page ordered as text differs. */
+  async function ledgerAcrossTen() {
+    for (let i = 0; i < 6; i++) {
+      for (const playerId of ['fuzz-player', 'fuzz-player-2']) {
+        const sent = asJson({ playerId, items: [{ itemId: game1.gold.id, quantity: 1 }] });
+        const got = await send(signedCall('/v1/server/wallet/grant', sent, `ledger-${playerId}-${i}-${randomUUID()}`));
+        expect(got.status, got.text).toBe(200);
+      }
+    }
+    const spread = await query(sql`select player_ref, min(id) < 10 and max(id) >= 10 as across
+        from wallet_ledger where player_ref in (${player1.ref}, ${player2.ref}) group by player_ref`);
+    expect(spread.map((row) => row.across === true || row.across === 't')).toEqual([true, true]);
+  }
+
+  it('pages through GET /v1/inventory/ledger to each of the caller’s entries once, newest first, whatever the page size', async () => {
+    await ledgerAcrossTen();
+    await fuzz(
+      fc.record({ limit: fc.integer({ min: 1, max: 60 }), who: fc.constantFrom(player1, player2, elsewhere) }),
+      RUNS,
+      async ({ limit, who }) => {
+        const own = (
+          await query(
+            sql`select id::text as id from wallet_ledger where player_ref = ${who.ref} order by wallet_ledger.id desc`,
+          )
+        ).map((row) => String(row.id));
+        const shown: string[] = [];
+        let before: string | null = null;
+        for (let page = 0; page <= own.length; page++) {
+          const target = `/v1/inventory/ledger?limit=${limit}${before ? `&before=${before}` : ''}`;
+          const got = await checkRuntime(
+            { method: 'GET', path: target, headers: bearer(who.token) },
+            { writes: false },
+          );
+          if (got.status !== 200) throw new Error(`GET ${target} answered ${got.status}: ${got.text.slice(0, 300)}`);
+          const answer = got.body as { entries: { id: string }[]; nextBefore: string | null };
+          shown.push(...answer.entries.map((entry) => entry.id));
+          before = answer.nextBefore;
+          if (!before) break;
+        }
+        if (shown.join(',') !== own.join(',')) {
+          throw new Error(`pages of ${limit} answered ${who.playerId} ${shown.join(',')} instead of ${own.join(',')}`);
+        }
+      },
+      [
+        { limit: 50, who: player1 },
+        { limit: 3, who: player2 },
+      ],
+    );
+  }, 180_000);
+
+  it('answers GET /v1/inventory/ledger below 500 for hostile query strings, with the caller’s own entries only, storing nothing', async () => {
+    await ledgerAcrossTen();
+    const ids = (await query(sql`select id::text as id from wallet_ledger order by id`)).map((row) => String(row.id));
+    const value = fc.oneof(
+      fc.constantFrom(
+        '0',
+        '1',
+        '-1',
+        '5',
+        '200',
+        '201',
+        '1e2',
+        '1e309',
+        'NaN',
+        'Infinity',
+        '0x10',
+        '1.5',
+        '%205',
+        '',
+        '9'.repeat(18),
+        '9'.repeat(19),
+        '00001',
+        '%00',
+        '%ZZ',
+        '1%00',
+        '1%2C2',
+      ),
+      fc.integer({ min: -5, max: 1000 }).map(String),
+      fc.constantFrom(...(ids.length ? ids : ['1'])),
+      hostileSegment,
+    );
+    const param = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.constantFrom('limit', 'before', 'LIMIT', 'limit[]', 'before%20', ''), value)
+          .map(([k, v]) => `${k}=${v}`),
+      },
+      { weight: 1, arbitrary: hostileSegment },
+    );
+    await fuzz(
+      fc.record({ parts: fc.array(param, { maxLength: 4 }), who: fc.constantFrom(player1, player2, elsewhere) }),
+      RUNS * 3,
+      async ({ parts, who }) => {
+        const target = `/v1/inventory/ledger${parts.length ? `?${parts.join('&')}` : ''}`;
+        const request: Sent = { method: 'GET', path: target, headers: bearer(who.token) };
+        const got = await checkRuntime(request, { writes: false });
+        if (got.status !== 200) return;
+        const where = describeRequest(request);
+        const { entries, nextBefore } = got.body as { entries: { id: string }[]; nextBefore: string | null };
+        const own = new Set(
+          (await query(sql`select id::text as id from wallet_ledger where player_ref = ${who.ref}`)).map((row) =>
+            String(row.id),
+          ),
+        );
+        const shown = entries.map((entry) => entry.id);
+        const foreign = shown.filter((id) => !own.has(id));
+        if (foreign.length) throw new Error(`${where} answered another player's entries ${foreign.join(', ')}`);
+        if (shown.some((id, i) => i > 0 && BigInt(id) >= BigInt(shown[i - 1]!))) {
+          throw new Error(`${where} answered entries out of order: ${shown.join(', ')}`);
+        }
+        const single = (name: string) => {
+          const found = parts.filter((part) => part.startsWith(`${name}=`));
+          return found.length === 1 ? found[0]!.slice(name.length + 1) : null;
+        };
+        const limit = single('limit');
+        if (shown.length > 200 || (limit && /^[1-9][0-9]{0,2}$/.test(limit) && shown.length > Number(limit))) {
+          throw new Error(`${where} answered ${shown.length} entries`);
+        }
+        const before = single('before');
+        if (before && /^[1-9][0-9]{0,17}$/.test(before) && shown.some((id) => BigInt(id) >= BigInt(before))) {
+          throw new Error(`${where} answered entries not before ${before}: ${shown.join(', ')}`);
+        }
+        if (nextBefore !== null && nextBefore !== shown.at(-1)) {
+          throw new Error(`${where} answered nextBefore ${nextBefore} after ${shown.join(', ')}`);
+        }
+      },
+      [
+        { parts: ['limit=0'], who: player1 },
+        { parts: ['limit=1e309'], who: player1 },
+        { parts: ['before=9999999999999999999'], who: player1 },
+        { parts: ['limit=1', 'limit=2'], who: player1 },
+        { parts: ['before=%00'], who: player1 },
+      ],
+    );
+  }, 180_000);
+
+  it('answers anything else under /v1 below 500 with JSON, whatever the method, path, query or token, storing nothing', async () => {
+    const sections = [
+      'sessions',
+      'daily-rewards',
+      'inventory',
+      'inventory/ledger',
+      'server',
+      'server/wallet',
+      'openapi.json',
+    ];
+    await fuzz(
+      fc.record({
+        method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        path: fc.oneof(
+          fc.constantFrom('/v1/openapi.json', '/v1', '/v1/', '/v1//', '/v1/openapi.json/', '/v1/OPENAPI.JSON'),
+          fc.array(hostileSegment, { minLength: 1, maxLength: 3 }).map((segments) => `/v1/${segments.join('/')}`),
+          fc.tuple(fc.constantFrom(...sections), hostileSegment).map(([section, rest]) => `/v1/${section}/${rest}`),
+        ),
+        query: fc.array(hostileSegment, { maxLength: 2 }),
+        token: fc.boolean(),
+      }),
+      RUNS * 3,
+      async ({ method, path, query: parts, token }) => {
+        const target = `${path}${parts.length ? `?${parts.join('&')}` : ''}`;
+        const request: Sent = {
+          method,
+          path: target,
+          headers: token ? bearer(player1.token) : {},
+          body: ['POST', 'PUT', 'PATCH'].includes(method) ? asJson({}) : undefined,
+        };
+        const got = await checkRuntime(request, { writes: false });
+        if (target === '/v1/openapi.json' && method === 'GET') {
+          const document = got.body as { openapi?: string } | undefined;
+          if (got.status !== 200 || document?.openapi !== '3.1.0') {
+            throw new Error(`${describeRequest(request)} answered ${got.status} instead of the OpenAPI document`);
+          }
+        }
+      },
+      [
+        { method: 'GET', path: '/v1/openapi.json', query: [], token: false },
+        { method: 'GET', path: '/v1', query: [], token: false },
+        { method: 'POST', path: '/v1/server/wallet/%00', query: [], token: true },
+        { method: 'OPTIONS', path: '/v1/sessions/x', query: ['%ZZ'], token: false },
+      ],
     );
   }, 180_000);
 });

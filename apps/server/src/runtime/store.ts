@@ -255,7 +255,10 @@ export type LedgerRow = {
   createdAt: string;
 };
 
-/** Newest first, `limit` at most, older than `before` when given. */
+/**
+ * Newest first, `limit` at most, older than `before` when given. Ordered by the column, not by the text alias of
+ * the same name, which would put entry 9 before entry 10.
+ */
 export async function ledgerOf(db: Db, playerRef: string, limit: number, before: string | null): Promise<LedgerRow[]> {
   const list = await rows(
     db,
@@ -263,7 +266,7 @@ export async function ledgerOf(db: Db, playerRef: string, limit: number, before:
                (extract(epoch from created_at) * 1000)::float8 as created_at
         from wallet_ledger
         where player_ref = ${playerRef} ${before ? sql`and id < ${before}::bigint` : sql``}
-        order by id desc limit ${limit}`,
+        order by wallet_ledger.id desc limit ${limit}`,
   );
   return list.map((r) => ({
     id: String(r.id),

@@ -145,6 +145,18 @@ export async function publishedRuntimeGame(
   { clock, configs = 1, server: given }: { clock: TestClock; configs?: number; server?: TestServer },
 ): Promise<RuntimeGameSetup> {
   const server = given ?? (await servers.start({ publishing: { readPageHtml: readStandInPage }, now: clock.now }));
+  return publishedRuntimeGameOn(server, email, { configs });
+}
+
+/**
+ * The same game on a server the caller started and keeps (a file sharing one server across its tests), which must
+ * publish with the stand-in page.
+ */
+export async function publishedRuntimeGameOn(
+  server: TestServer,
+  email: string,
+  { configs = 1 }: { configs?: number } = {},
+): Promise<RuntimeGameSetup> {
   const client = await signedInClient(server, email);
   const game = (await client.post('/api/games', { name: 'Runtime Quest', description: 'A game', platforms: ['Web'] }))
     .body as Game;
