@@ -541,7 +541,7 @@ describe('the wallet for the game’s backend', () => {
     const wrongSecret = await serverCall(
       setup.server,
       key,
-      `${setup.serverSecret.slice(0, -1)}0`,
+      `${setup.serverSecret.slice(0, -1)}${setup.serverSecret.endsWith('0') ? '1' : '0'}`,
       '/v1/server/wallet/grant',
       grant,
     );

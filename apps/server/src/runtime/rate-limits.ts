@@ -61,24 +61,34 @@ export function createRateLimiter(deps: {
     }
   });
 
-  const tell = () => {
-    const time = now();
-    const changed: [string, number, number, number][] = [];
+  /** Keys whose count reached the share worth telling and changed since the last tell. */
+  const dirty = new Set<string>();
+  let ticks = 0;
+  const sweep = (time: number) => {
     for (const [key, count] of local) {
       const budget = budgets.get(key);
       if (!budget || count.window !== windowOf(budget, time)) {
         local.delete(key);
         budgets.delete(key);
-        continue;
-      }
-      if (count.count !== count.told && count.count >= Math.max(1, budget.max * HOT_SHARE)) {
-        changed.push([key, count.window, count.count, budget.windowMs]);
-        count.told = count.count;
       }
     }
     for (const [key, entry] of remote) {
       if (entry.window < Math.floor(time / entry.windowMs)) remote.delete(key);
     }
+  };
+  const tell = () => {
+    const time = now();
+    // Ended windows are swept every 5 s; a busy instance holds every key of the current ones.
+    if (++ticks % 25 === 0) sweep(time);
+    const changed: [string, number, number, number][] = [];
+    for (const key of dirty) {
+      const count = local.get(key);
+      const budget = budgets.get(key);
+      if (!count || !budget || count.window !== windowOf(budget, time) || count.count === count.told) continue;
+      changed.push([key, count.window, count.count, budget.windowMs]);
+      count.told = count.count;
+    }
+    dirty.clear();
     let batch: [string, number, number, number][] = [];
     let size = 0;
     const send = () => {
@@ -119,6 +129,7 @@ export function createRateLimiter(deps: {
           continue;
         }
         count.count++;
+        if (deps.shared && count.count >= Math.max(1, budget.max * HOT_SHARE)) dirty.add(key);
       }
       return retryAfter ? { allowed: false, retryAfter: Math.max(1, retryAfter) } : { allowed: true };
     },

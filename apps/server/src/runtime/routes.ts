@@ -31,6 +31,7 @@ import {
   type ClaimResponse,
   type DailyRewardState,
   type DailyRewardStatus,
+  type LastClaim,
   type PlayerAttributes,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
@@ -48,6 +49,7 @@ import {
   claimContext,
   createPlayer,
   findPlayer,
+  findPlayerWithClaims,
   findWalletOperation,
   InsufficientBalanceError,
   ledgerOf,
@@ -57,6 +59,7 @@ import {
   type Balance,
   type PlayerRecord,
 } from './store';
+import { createLastClaims } from './last-claims';
 import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
 
 export type RuntimeLimits = { perPlayer: Budget; perKey: Budget };
@@ -248,6 +251,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     now: deps.now,
   });
   const tokens = createTokenSigner(deps.authSecret);
+  const lastClaims = createLastClaims();
   const limiter = createRateLimiter({
     notifier: deps.notifier,
     logger: deps.logger,
@@ -335,6 +339,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       k: claims.k,
       c: config.id,
       e: Math.floor(deps.now() / 1000) + POPUP_TOKEN_TTL_SECONDS,
+      ...(claims.z ? { z: claims.z } : {}),
     });
     const session = encodePopupSession({
       v: 1,
@@ -476,7 +481,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       { key: `k:${found.id}`, budget: limits.perKey },
     ]);
     const attributes: PlayerAttributes | undefined = input.attributes;
-    let player: PlayerRecord | null = await findPlayer(deps.db, found.id, input.playerId);
+    const known = await findPlayerWithClaims(deps.db, found.id, input.playerId);
+    let player: PlayerRecord | null = known?.player ?? null;
     if (!player) {
       const zone = effectiveTimeZone(null, requested, now);
       player = await createPlayer(deps.db, {
@@ -492,7 +498,11 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       // Created by another request at the same moment: that one's player is this one.
       player ??= await findPlayer(deps.db, found.id, input.playerId);
       if (!player) throw new Error('player neither created nor found');
+      for (const config of found.configs) lastClaims.set(player.id, config.id, null, now);
     } else {
+      for (const config of found.configs) {
+        lastClaims.set(player.id, config.id, known?.lastClaims.get(config.id) ?? null, now);
+      }
       const zone = effectiveTimeZone(
         { timeZone: player.timeZone, changedAt: player.timeZoneChangedAt },
         requested,
@@ -514,7 +524,14 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       }
     }
     const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
-    const token = tokens.sign({ t: 'player', g: found.id, p: player.id, k: found.keyTag, e: expires });
+    const token = tokens.sign({
+      t: 'player',
+      g: found.id,
+      p: player.id,
+      k: found.keyTag,
+      e: expires,
+      z: player.timeZone,
+    });
     return c.json(
       {
         token,
@@ -537,6 +554,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const states = await Promise.all(
       found.configs.map(async (config) => {
         const context = await claimContext(deps.db, claims.p, config.id, null);
+        lastClaims.set(claims.p, config.id, context.last, now);
         const status = dailyRewardStatus(context.last, now, config.settings, context.timeZone ?? 'UTC');
         return stateOf(found, config, status, popupUrl(config, claims, status));
       }),
@@ -556,18 +574,35 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const config = found.configs.find((candidate) => candidate.id === configId);
     if (!config) refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
 
-    const attempt = async () => {
+    /**
+     * Decides and grants. Optimistic when this instance knows the player's last claim and zone (a session or a list
+     * just read them): one statement, whose unique (player, config, seq) and (player, key) refuse it if that
+     * knowledge was stale or the key was used; then, and whenever the claim is not possible, everything is read.
+     */
+    const attempt = async (optimistic: boolean) => {
       const now = deps.now();
-      const context = await claimContext(deps.db, claims.p, configId, key);
-      if (context.replay) {
-        if (context.replay.configId !== configId) {
-          refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
+      const known = optimistic && claims.z ? lastClaims.get(claims.p, configId, now) : undefined;
+      let last: LastClaim | null;
+      let timeZone: string;
+      if (known !== undefined && claims.z) {
+        last = known;
+        timeZone = claims.z;
+      } else {
+        const context = await claimContext(deps.db, claims.p, configId, key);
+        if (context.replay) {
+          if (context.replay.configId !== configId) {
+            refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
+          }
+          return c.json(context.replay.response as ClaimResponse, 200);
         }
-        return c.json(context.replay.response as ClaimResponse, 200);
+        last = context.last;
+        timeZone = context.timeZone ?? 'UTC';
+        lastClaims.set(claims.p, configId, last, now);
       }
-      const timeZone = context.timeZone ?? 'UTC';
-      const decided = claimDailyReward(context.last, now, config.settings, timeZone);
+      const decided = claimDailyReward(last, now, config.settings, timeZone);
       if (!decided.ok) {
+        // Known from memory only: a retry of today's claim must get its answer, so ask the database.
+        if (known !== undefined) return attempt(false);
         refuse(409, 'already_claimed', RUNTIME_MESSAGES.alreadyClaimed, {
           nextClaimAt: iso(decided.nextClaimAt),
         });
@@ -583,32 +618,42 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         // The stored answer holds no token: its popupUrl is null.
         dailyReward: stateOf(found, config, decided.status, null),
       };
-      const text = await writeClaim(
-        deps.db,
-        {
-          playerRef: claims.p,
-          configId,
-          seq: decided.claim.seq,
-          dayKey: decided.claim.dayKey,
-          cycleDay: decided.claim.cycleDay,
-          streak: decided.claim.streak,
-          packId: pack.id,
-          idempotencyKey: key,
-          granted,
-          now,
-        },
-        JSON.stringify(answer),
-      );
+      let text: string;
+      try {
+        text = await writeClaim(
+          deps.db,
+          {
+            playerRef: claims.p,
+            configId,
+            seq: decided.claim.seq,
+            dayKey: decided.claim.dayKey,
+            cycleDay: decided.claim.cycleDay,
+            streak: decided.claim.streak,
+            packId: pack.id,
+            idempotencyKey: key,
+            granted,
+            now,
+          },
+          JSON.stringify(answer),
+        );
+      } catch (error) {
+        // Another claim of the player won the race, or this key was used (a retry): decide again from the database.
+        lastClaims.forget(claims.p, configId);
+        if (sqlState(error) !== '23505') throw error;
+        if (known !== undefined) return attempt(false);
+        throw error;
+      }
+      lastClaims.set(claims.p, configId, decided.claim, now);
       const body = JSON.parse(text) as unknown;
       return c.json(body as ClaimResponse, 200);
     };
 
     try {
-      return await attempt();
+      return await attempt(true);
     } catch (error) {
       // Another claim of the player won the race (or the same key, retried at once): answer as it did.
       if (sqlState(error) !== '23505') throw error;
-      return attempt();
+      return attempt(false);
     }
   });
 

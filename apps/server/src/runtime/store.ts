@@ -51,6 +51,32 @@ export async function findPlayer(db: Db, gameId: string, playerId: string): Prom
   return row ? toPlayer(row) : null;
 }
 
+/** A player with their last claim of each config, in one read (a session's: the claims that follow need none). */
+export async function findPlayerWithClaims(
+  db: Db,
+  gameId: string,
+  playerId: string,
+): Promise<{ player: PlayerRecord; lastClaims: Map<string, LastClaim> } | null> {
+  const [row] = await rows(
+    db,
+    sql`select ${PLAYER_COLUMNS},
+          (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
+                                             'cycle_day', cycle_day, 'streak', streak,
+                                             'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
+           from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
+                 from daily_reward_claim where player_ref = player.id
+                 order by config_id, seq desc) last) as last_claims
+        from player where game_id = ${gameId} and player_id = ${playerId}`,
+  );
+  if (!row) return null;
+  const lastClaims = new Map<string, LastClaim>();
+  for (const entry of (parsedJson(row.last_claims) ?? []) as Row[]) {
+    const claim = toLastClaim(entry);
+    if (claim) lastClaims.set(String(entry.config_id), claim);
+  }
+  return { player: toPlayer(row), lastClaims };
+}
+
 /**
  * A new player with the base amounts of the game's items, as ledger entries, in one statement. Null when the
  * player was created meanwhile by another request (the caller reads it then).

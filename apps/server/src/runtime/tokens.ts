@@ -19,6 +19,8 @@ export type PlayerTokenClaims = {
   e: number;
   /** The config a popup token may claim. */
   c?: string;
+  /** The player's time zone when the token was made (a claim needs no read for it). */
+  z?: string;
 };
 
 const PREFIX = 'v1.';
@@ -69,7 +71,8 @@ function isClaims(value: unknown): value is PlayerTokenClaims {
     typeof v.k === 'string' &&
     typeof v.e === 'number' &&
     Number.isFinite(v.e) &&
-    (v.t === 'player' ? v.c === undefined : typeof v.c === 'string')
+    (v.t === 'player' ? v.c === undefined : typeof v.c === 'string') &&
+    (v.z === undefined || (typeof v.z === 'string' && v.z.length <= 64))
   );
 }
 
