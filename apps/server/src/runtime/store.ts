@@ -14,6 +14,24 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
+type Client = {
+  query: (
+    query: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ) => Promise<{ rows: Row[] }>;
+};
+
+/**
+ * A hot path's statement, written with $n parameters and prepared once per connection on PostgreSQL (a named
+ * statement is parsed and planned once, not at every call); on PGlite, one process, it is simply run.
+ */
+async function prepared(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client: Client }).$client;
+  const isPool = typeof (client as unknown as { connect?: unknown }).connect === 'function' && !('waitReady' in client);
+  const result = isPool ? await client.query({ name, text, values }) : await client.query(text, values);
+  return result.rows;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const num = (value: unknown) => Number(value);
 
@@ -37,11 +55,11 @@ const toPlayer = (row: Row): PlayerRecord => ({
   lastSeenAt: num(row.last_seen_at),
 });
 
-const PLAYER_COLUMNS = sql.raw(
-  `id, player_id, time_zone, (extract(epoch from time_zone_changed_at) * 1000)::float8 as time_zone_changed_at,
+const PLAYER_COLUMNS_TEXT = `id, player_id, time_zone,
+   (extract(epoch from time_zone_changed_at) * 1000)::float8 as time_zone_changed_at,
    attributes, (extract(epoch from created_at) * 1000)::float8 as created_at,
-   (extract(epoch from last_seen_at) * 1000)::float8 as last_seen_at`,
-);
+   (extract(epoch from last_seen_at) * 1000)::float8 as last_seen_at`;
+const PLAYER_COLUMNS = sql.raw(PLAYER_COLUMNS_TEXT);
 
 export async function findPlayer(db: Db, gameId: string, playerId: string): Promise<PlayerRecord | null> {
   const [row] = await rows(
@@ -57,16 +75,18 @@ export async function findPlayerWithClaims(
   gameId: string,
   playerId: string,
 ): Promise<{ player: PlayerRecord; lastClaims: Map<string, LastClaim> } | null> {
-  const [row] = await rows(
+  const [row] = await prepared(
     db,
-    sql`select ${PLAYER_COLUMNS},
-          (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
-                                             'cycle_day', cycle_day, 'streak', streak,
-                                             'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
-           from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
-                 from daily_reward_claim where player_ref = player.id
-                 order by config_id, seq desc) last) as last_claims
-        from player where game_id = ${gameId} and player_id = ${playerId}`,
+    'runtime_player_with_claims',
+    `select ${PLAYER_COLUMNS_TEXT},
+       (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
+                                          'cycle_day', cycle_day, 'streak', streak,
+                                          'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
+        from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
+              from daily_reward_claim where player_ref = player.id
+              order by config_id, seq desc) last) as last_claims
+     from player where game_id = $1 and player_id = $2`,
+    [gameId, playerId],
   );
   if (!row) return null;
   const lastClaims = new Map<string, LastClaim>();
@@ -170,16 +190,18 @@ export async function claimContext(
   configId: string,
   idempotencyKey: string | null,
 ): Promise<ClaimContext> {
-  const [row] = await rows(
+  const [row] = await prepared(
     db,
-    sql`select
-          (select time_zone from player where id = ${playerRef}) as time_zone,
-          (select json_build_object('seq', seq, 'day_key', day_key, 'cycle_day', cycle_day, 'streak', streak,
-                                    'claimed_at', (extract(epoch from claimed_at) * 1000)::float8)
-             from daily_reward_claim where player_ref = ${playerRef} and config_id = ${configId}
-             order by seq desc limit 1) as last,
-          (select json_build_object('configId', config_id, 'response', response)
-             from daily_reward_claim where player_ref = ${playerRef} and idempotency_key = ${idempotencyKey ?? ''}) as replay`,
+    'runtime_claim_context',
+    `select
+       (select time_zone from player where id = $1) as time_zone,
+       (select json_build_object('seq', seq, 'day_key', day_key, 'cycle_day', cycle_day, 'streak', streak,
+                                 'claimed_at', (extract(epoch from claimed_at) * 1000)::float8)
+          from daily_reward_claim where player_ref = $1 and config_id = $2
+          order by seq desc limit 1) as last,
+       (select json_build_object('configId', config_id, 'response', response)
+          from daily_reward_claim where player_ref = $1 and idempotency_key = $3) as replay`,
+    [playerRef, configId, idempotencyKey ?? ''],
   );
   const replay = idempotencyKey ? (parsedJson(row?.replay) as ClaimContext['replay']) : null;
   return {
@@ -227,39 +249,51 @@ export async function writeClaim(
     throw new Error('a claim answer marks its balances once');
   const id = randomUUID();
   const granted = JSON.stringify(claim.granted.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
-  const [row] = await rows(
+  const [row] = await prepared(
     db,
-    sql`with g as (select * from jsonb_to_recordset(${granted}::jsonb) as g(item_id text, quantity bigint)),
-        b as (
-          insert into wallet_balance (player_ref, item_id, amount)
-          select ${claim.playerRef}, g.item_id, g.quantity from g
-          on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
-          returning item_id, amount
-        ),
-        balances as (
-          select item_id, amount from b
-          union all
-          select item_id, amount from wallet_balance
-          where player_ref = ${claim.playerRef} and item_id not in (select item_id from g)
-        ),
-        c as (
-          insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
-                                          idempotency_key, response, claimed_at)
-          select ${id}, ${claim.playerRef}, ${claim.configId}, ${claim.seq}, ${claim.dayKey}, ${claim.cycleDay},
-                 ${claim.streak}, ${claim.packId}, ${claim.idempotencyKey},
-                 (${before} || (select coalesce(json_agg(json_build_object('itemId', item_id, 'amount', amount)
-                                                         order by item_id collate "C"), '[]'::json)
-                                from balances)::text || ${after})::json,
-                 ${iso(claim.now)}::timestamptz
-          returning id, response
-        ),
-        l as (
-          insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
-          select ${claim.playerRef}, g.item_id, g.quantity, 'daily_reward', ${claim.configId}, ${claim.cycleDay}, c.id,
-                 ${iso(claim.now)}::timestamptz
-          from g, c
-        )
-        select response::text as response from c`,
+    'runtime_claim',
+    `with g as (select * from jsonb_to_recordset($1::jsonb) as g(item_id text, quantity bigint)),
+     b as (
+       insert into wallet_balance (player_ref, item_id, amount)
+       select $2, g.item_id, g.quantity from g
+       on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
+       returning item_id, amount
+     ),
+     balances as (
+       select item_id, amount from b
+       union all
+       select item_id, amount from wallet_balance where player_ref = $2 and item_id not in (select item_id from g)
+     ),
+     c as (
+       insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
+                                       idempotency_key, response, claimed_at)
+       select $3, $2, $4, $5::int, $6::int, $7::int, $8::int, $9, $10,
+              ($11::text || (select coalesce(json_agg(json_build_object('itemId', item_id, 'amount', amount)
+                                                      order by item_id collate "C"), '[]'::json)
+                             from balances)::text || $12::text)::json,
+              $13::timestamptz
+       returning id, response
+     ),
+     l as (
+       insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
+       select $2, g.item_id, g.quantity, 'daily_reward', $4, $7::int, c.id, $13::timestamptz from g, c
+     )
+     select response::text as response from c`,
+    [
+      granted,
+      claim.playerRef,
+      id,
+      claim.configId,
+      claim.seq,
+      claim.dayKey,
+      claim.cycleDay,
+      claim.streak,
+      claim.packId,
+      claim.idempotencyKey,
+      before,
+      after,
+      iso(claim.now),
+    ],
   );
   if (!row) throw new Error('the claim statement returned nothing');
   return String(row.response);
@@ -267,7 +301,12 @@ export async function writeClaim(
 
 export async function balancesOf(db: Db, playerRef: string): Promise<Balance[]> {
   return toBalances(
-    await rows(db, sql`select item_id, amount::text as amount from wallet_balance where player_ref = ${playerRef}`),
+    await prepared(
+      db,
+      'runtime_balances',
+      'select item_id, amount::text as amount from wallet_balance where player_ref = $1',
+      [playerRef],
+    ),
   );
 }
 
