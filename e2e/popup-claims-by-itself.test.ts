@@ -8,6 +8,7 @@ import { decodePopupSession, type PublishedPageMessage } from '@liveops/domain/p
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack, sendingAs } from './support/publishable';
 import { signedUpVisitor } from './support/visitor';
+import { runtimeCall } from './support/runtime';
 
 /**
  * Issue 21 item 4, decision 036: the published page opened from the runtime's popupUrl claims by itself. A studio
@@ -38,20 +39,9 @@ beforeAll(async () => {
   sdkKey = game.sdkKey;
 });
 
-/** A call to the runtime as a game makes it: JSON, a bearer token, no cookie. */
-async function runtime<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${setup.app.url}/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /v1${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+/** A call to the runtime as a game makes it (e2e/support/runtime.ts), on this file's server. */
+const runtime = <T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown) =>
+  runtimeCall<T>(setup.app.url, method, path, token, body);
 
 /** A new player of the game, signed in: their token and their one daily reward's state (with its popupUrl). */
 async function newPlayer(name: string) {

@@ -8,6 +8,7 @@ import { startExampleServer } from '../docs/examples/sdk-web-game/serve.mjs';
 import { useBrowserAndApp } from './support/lifecycle';
 import { sendingAs } from './support/publishable';
 import { signedUpVisitor } from './support/visitor';
+import { runtimeCall } from './support/runtime';
 
 /**
  * Issue 21 item 6 and "Done when": a studio publishes a 7-day daily reward through the real API and the built app;
@@ -226,19 +227,9 @@ describe('the example web game on the SDK (issue 21 item 6)', () => {
 
 /** The runtime as a game's backend would read it: the player's balances and their daily-reward grants. */
 async function signIn(playerId: string) {
-  const call = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
-    const response = await fetch(`${setup.app.url}/v1${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} /v1${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
+  const call = <T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown) =>
+    runtimeCall<T>(setup.app.url, method, path, token, body);
+
   const { token } = await call<{ token: string }>('POST', '/sessions', null, { sdkKey, playerId });
   return {
     balance: async (itemId: string) => {

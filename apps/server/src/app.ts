@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { Config } from './env';
 import { compressWhenAccepted } from './lib/compression';
 import { closeAfterUnreadBody } from './lib/early-answers';
+import { databaseErrorCode } from './lib/database-errors';
 import { jsonError } from './lib/http';
 import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
 import { checkedAddress, rawPathAndQuery } from './lib/input-hygiene';
@@ -51,15 +52,6 @@ const apiPolicy = (config: Config) =>
     },
     defaults: { 'Cache-Control': 'no-store' },
   });
-
-/** A PostgreSQL SQLSTATE anywhere in an error's cause chain. */
-function databaseErrorCode(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
-}
 
 /** The first two characters of a PostgreSQL SQLSTATE anywhere in an error's cause chain. */
 function databaseErrorClass(error: unknown): string | null {

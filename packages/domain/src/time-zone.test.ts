@@ -8,6 +8,7 @@ import {
   TIME_ZONE_CHANGE_MIN_INTERVAL_MS,
   zoneOffsetMs,
 } from './time-zone';
+import { TRICKY_ZONES } from './tricky-zones.test-support';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -26,25 +27,6 @@ function intlDateKey(instant: number, timeZone: string): number {
   }
   return key(format.format(instant));
 }
-
-/** Zones whose days are not 24 hours long, or not on the hour, or not there at all. */
-const TRICKY_ZONES = [
-  'UTC',
-  'Etc/GMT+12',
-  'Etc/GMT-14',
-  'America/New_York',
-  'Europe/Berlin',
-  'Australia/Lord_Howe',
-  'Asia/Kathmandu',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-  'Pacific/Chatham',
-  'America/Santiago',
-  'America/Sao_Paulo',
-  'America/St_Johns',
-  'Antarctica/Troll',
-  'Pacific/Apia',
-];
 
 describe('canonicalTimeZone', () => {
   it.each([

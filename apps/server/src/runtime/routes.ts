@@ -34,6 +34,7 @@ import {
   type PlayerAttributes,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { databaseErrorCode } from '../lib/database-errors';
 import type { Config } from '../env';
 import { baseHeaders } from '../lib/http-policy';
 import type { LiveEvents } from '../lib/live-events';
@@ -109,15 +110,6 @@ class RuntimeRefusal extends Error {
   ) {
     super(message);
   }
-}
-
-/** A PostgreSQL SQLSTATE anywhere in an error's cause chain. */
-function sqlState(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -637,7 +629,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       } catch (error) {
         // Another claim of the player won the race, or this key was used (a retry): decide again from the database.
         lastClaims.forget(claims.p, configId);
-        if (sqlState(error) !== '23505') throw error;
+        if (databaseErrorCode(error) !== '23505') throw error;
         if (known !== undefined) return attempt(false);
         throw error;
       }
@@ -650,7 +642,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       return await attempt(true);
     } catch (error) {
       // Another claim of the player won the race (or the same key, retried at once): answer as it did.
-      if (sqlState(error) !== '23505') throw error;
+      if (databaseErrorCode(error) !== '23505') throw error;
       return attempt(false);
     }
   });
@@ -720,7 +712,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         );
         return c.json(body as z.infer<typeof ServerWalletResponseSchema>, 200);
       } catch (error) {
-        const state = sqlState(error);
+        const state = databaseErrorCode(error);
         if (state === '23514' || error instanceof InsufficientBalanceError) {
           refuse(409, 'insufficient_balance', RUNTIME_MESSAGES.insufficientBalance);
         }
@@ -776,7 +768,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       const status = error.status as ContentfulStatusCode;
       return runtimeError(c, status, status === 413 ? 'payload_too_large' : 'bad_request', error.message);
     }
-    const state = sqlState(error);
+    const state = databaseErrorCode(error);
     const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
     if (state?.startsWith('22')) {
       deps.logger.warn(`${where} sent a value the database refused:`, error);
