@@ -32,6 +32,7 @@ export * from './game';
 export * from './live-events';
 export * from './asset';
 export * from './segment';
+export * from './player-attributes';
 export * from './inventory';
 export * from './layout';
 export * from './layout-schema';

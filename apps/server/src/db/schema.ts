@@ -24,6 +24,7 @@ import type {
   MissedDaySetting,
   Orientation,
   PackEntry,
+  CustomAttribute,
   Platform,
   PublishedArtifact,
   ReleaseStatus,
@@ -127,6 +128,14 @@ export const game = pgTable(
     serverSecret: text('server_secret').notNull(),
     /** Sessions must carry a player id signed with the server secret (Game Profile's switch). */
     requireSignedPlayerIds: boolean('require_signed_player_ids').notNull().default(false),
+    /**
+     * Custom player attributes the studio declares (issue 22): name and type, so that segment expressions over
+     * them are type-checked. Sessions send them in `attributes`; the built-in fields keep their names.
+     */
+    customAttributes: jsonb('custom_attributes')
+      .$type<CustomAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status').$type<'active'>().notNull().default('active'),
     tier: text('tier').$type<'free'>().notNull().default('free'),
     owner: text('owner'),
@@ -248,10 +257,22 @@ export const dailyReward = pgTable(
     dayStartMinute: integer('day_start_minute').notNull().default(0),
     /** What a missed day does to a player's progress: keep it, or start over at day 1. */
     missedDay: text('missed_day').$type<MissedDaySetting>().notNull().default('keep_progress'),
+    /**
+     * Targeting and schedule (issue 22): the players it applies to (a segment of the same game; null = everyone),
+     * when it applies (UTC; null = open-ended) and its priority. A player gets the one config that applies to them
+     * with the highest priority, ties broken by the oldest. A segment in use cannot be deleted (no action FK).
+     */
+    segmentId: text('segment_id').references(() => segment.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    priority: integer('priority').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index('daily_reward_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+  (t) => [
+    index('daily_reward_game_idx').on(t.gameId, t.ownerId, t.createdAt),
+    index('daily_reward_segment_idx').on(t.segmentId),
+  ],
 );
 
 /**
@@ -327,6 +348,13 @@ export const player = pgTable(
     timeZone: text('time_zone').notNull(),
     timeZoneChangedAt: timestamp('time_zone_changed_at', { withTimezone: true }),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
+    /** Sessions started so far (the segments' `sessionCount`), counted by the server (issue 22). */
+    sessionCount: integer('session_count').notNull().default(0),
+    /** The ids of the game's segments the player matched at their last session (issue 22). */
+    matchedSegments: text('matched_segments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
@@ -385,6 +413,12 @@ export const dailyRewardClaim = pgTable(
       .notNull()
       .references(() => dailyReward.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
+    /**
+     * 'claim' is a grant. 'reset' and 'set_streak' are adjustments (a tester's "Reset progress", support actions,
+     * issues 22 and 23): they take the next seq like a claim, so they race safely with claims, and grant nothing
+     * (pack_id '' and no ledger entries).
+     */
+    kind: text('kind').$type<'claim' | 'reset' | 'set_streak'>().notNull().default('claim'),
     dayKey: integer('day_key').notNull(),
     cycleDay: integer('cycle_day').notNull(),
     streak: integer('streak').notNull(),
@@ -397,6 +431,26 @@ export const dailyRewardClaim = pgTable(
   (t) => [
     uniqueIndex('daily_reward_claim_seq_idx').on(t.playerRef, t.configId, t.seq),
     uniqueIndex('daily_reward_claim_key_idx').on(t.playerRef, t.idempotencyKey),
+  ],
+);
+
+/**
+ * A test player (issue 22): one of the game's player ids whose runtime clock runs at server time plus
+ * clockOffsetMs (at most a year either way). Set only from the dashboard, never by a game client.
+ */
+export const testPlayer = pgTable(
+  'test_player',
+  {
+    id: text('id').primaryKey(),
+    ...ownedByGame(),
+    playerId: text('player_id').notNull(),
+    clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
+    note: text('note').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('test_player_game_player_idx').on(t.gameId, t.playerId),
+    check('test_player_offset_bounded', sql`abs(${t.clockOffsetMs}) <= 31622400000`),
   ],
 );
 
