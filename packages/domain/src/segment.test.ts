@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, segmentHint } from './segment';
-import { checkSegmentExpression, CreateSegmentInputSchema, evaluateSegment } from './segment-expression';
+import { type CustomAttribute, readSessionAttributes } from './player-attributes';
+import {
+  checkSegmentExpression,
+  compileSegment,
+  CreateSegmentInputSchema,
+  evaluateSegment,
+  segmentInputSchemaFor,
+} from './segment-expression';
 
 const example = JSON.stringify(EXAMPLE_PLAYER);
 
@@ -113,5 +120,113 @@ describe('CreateSegmentInputSchema', () => {
   it('refuses 10 KB names and 100 KB expressions', () => {
     expect(first({ name: 'x'.repeat(10_240), expression: 'true' })).toBe(SEGMENT_MESSAGES.nameTooLong);
     expect(first({ name: 'x', expression: 'x'.repeat(100_000) })).toBe(SEGMENT_MESSAGES.expressionTooLong);
+  });
+});
+
+describe('custom attributes', () => {
+  const declared: CustomAttribute[] = [
+    { name: 'vip', type: 'bool' },
+    { name: 'guildRank', type: 'int' },
+    { name: 'ltv', type: 'double' },
+    { name: 'cohort', type: 'string' },
+    { name: 'tags', type: 'list<string>' },
+  ];
+  const expression = 'player.vip && player.guildRank >= 2 && player.ltv > 9.5 && "whale" in player.tags';
+
+  it('type-checks expressions over the declared attributes, and only when declared', () => {
+    expect(checkSegmentExpression(expression, declared)).toBeNull();
+    expect(checkSegmentExpression(expression, [...declared].reverse())).toBeNull();
+    expect(checkSegmentExpression(expression)?.message).toBe('No such key: vip');
+    expect(checkSegmentExpression('player.cohort > 1', declared)?.message).toContain('no such overload');
+    expect(checkSegmentExpression('player.tags == "whale"', declared)?.message).toContain('no such overload');
+    expect(checkSegmentExpression('player.vip', declared)).toBeNull();
+  });
+
+  it('never lets a declaration replace a built-in field or use a name CEL cannot read', () => {
+    const bad: CustomAttribute[] = [
+      { name: 'level', type: 'string' },
+      { name: 'constructor', type: 'int' },
+    ];
+    expect(checkSegmentExpression('player.level > 1', bad)).toBeNull();
+    expect(checkSegmentExpression('player.level == "x"', bad)?.message).toContain('no such overload');
+    expect(checkSegmentExpression('player.constructor > 1', bad)?.message).toBe('No such key: constructor');
+  });
+
+  it('checks saved segments against the game’s declaration in the input schema', () => {
+    const schema = segmentInputSchemaFor(declared);
+    expect(schema.safeParse({ name: 'Whales', expression }).success).toBe(true);
+    expect(CreateSegmentInputSchema.safeParse({ name: 'Whales', expression }).success).toBe(false);
+  });
+
+  it('tests a sample player that carries custom attribute values', () => {
+    const player = { ...EXAMPLE_PLAYER, vip: true, guildRank: 3, ltv: 10, tags: ['whale'] };
+    expect(evaluateSegment(expression, JSON.stringify(player), declared)).toEqual({ ok: true, matches: true });
+    expect(evaluateSegment(expression, JSON.stringify({ ...player, guildRank: 1 }), declared)).toEqual({
+      ok: true,
+      matches: false,
+    });
+    expect(evaluateSegment(expression, JSON.stringify({ ...player, vip: 'yes' }), declared)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('player.vip'),
+    });
+    expect(evaluateSegment(expression, JSON.stringify({ ...player, guildRank: 1.5 }), declared)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('player.guildRank'),
+    });
+    expect(evaluateSegment(expression, JSON.stringify({ ...player, other: 1 }), declared)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('other'),
+    });
+  });
+
+  it('says that a sample player without an attribute the expression reads is not in the segment', () => {
+    expect(evaluateSegment('player.vip', example, declared)).toEqual({
+      ok: false,
+      message: `No such key: vip (line 1, column 8). ${SEGMENT_MESSAGES.evaluationFailed}`,
+    });
+    expect(evaluateSegment('has(player.vip) && player.vip', example, declared)).toEqual({ ok: true, matches: false });
+  });
+});
+
+describe('compileSegment', () => {
+  const declared: CustomAttribute[] = [
+    { name: 'vip', type: 'bool' },
+    { name: 'guildRank', type: 'int' },
+  ];
+  const player = (sent: Record<string, unknown>) =>
+    readSessionAttributes(sent, declared, { daysSinceInstall: 3, sessionCount: 10 }).values;
+
+  it('answers for each player from one compilation', () => {
+    const matches = compileSegment('player.vip && player.guildRank > 2 && player.sessionCount >= 10', declared);
+    expect(matches.problem).toBeNull();
+    expect(matches(player({ vip: true, guildRank: 3 }))).toBe(true);
+    expect(matches(player({ vip: true, guildRank: 2 }))).toBe(false);
+    expect(matches(player({ vip: false, guildRank: 9 }))).toBe(false);
+  });
+
+  it('answers false, and reports why, when the expression fails for a player', () => {
+    const errors: string[] = [];
+    const matches = compileSegment('!player.vip', declared, (message) => errors.push(message));
+    expect(matches(player({}))).toBe(false);
+    expect(matches(player({ vip: 'yes' }))).toBe(false);
+    expect(matches(player({ vip: false }))).toBe(true);
+    expect(errors).toEqual(['No such key: vip', 'No such key: vip']);
+    const overflow = compileSegment('player.guildRank * 9223372036854775807 > 0', declared, (m) => errors.push(m));
+    expect(overflow(player({ guildRank: 2 }))).toBe(false);
+    expect(errors.at(-1)).toContain('overflow');
+  });
+
+  it('never throws on values that are not what the declaration says', () => {
+    const matches = compileSegment('player.guildRank > 1', declared);
+    expect(matches({ guildRank: 'three' })).toBe(false);
+    expect(matches({ guildRank: 3 })).toBe(false);
+    expect(matches({ guildRank: 3n })).toBe(true);
+  });
+
+  it('matches nobody, with the problem, when the expression does not check', () => {
+    const matches = compileSegment('player.vip', []);
+    expect(matches.problem?.message).toBe('No such key: vip');
+    expect(matches({ vip: true })).toBe(false);
+    expect(compileSegment('player.level +', declared).problem).toMatchObject({ line: 1 });
   });
 });

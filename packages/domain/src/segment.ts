@@ -20,6 +20,7 @@ export const SEGMENT_MESSAGES = {
   notFound: 'Segment not found.',
   empty: 'No segments yet. Create one to target players.',
   playerInvalid: 'The test player is not valid JSON.',
+  evaluationFailed: 'When an expression fails for a player, the player is not in the segment.',
   matches: 'This player is in the segment.',
   noMatch: 'This player is not in the segment.',
   updated: (name: string) => `Segment ${name} saved.`,
