@@ -1,4 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { z } from 'zod';
 import {
   type CustomAttribute,
@@ -23,6 +24,14 @@ import {
  * evaluates expressions (the segments routes and tab, the runtime) loads the CEL library.
  */
 
+/**
+ * The CEL environment of segments, before `player` is declared: its options and limits. The conformance test
+ * (cel-conformance.test.ts) declares its own variables in one, so that it measures exactly what segments run.
+ */
+export function createSegmentEnvironment(): Environment {
+  return new Environment({ limits: SEGMENT_EXPRESSION_LIMITS });
+}
+
 /** What `player` holds for one declaration of custom attributes: its CEL environment and its sample schema. */
 type PlayerSchema = {
   environment: Environment;
@@ -41,7 +50,7 @@ const SAMPLE_TYPES: Record<CustomAttributeType, z.ZodType> = {
 function createPlayerSchema(custom: readonly CustomAttribute[]): PlayerSchema {
   const types = new Map<string, CustomAttributeType>(PLAYER_FIELDS.map((field) => [field.name, field.type]));
   for (const attribute of custom) types.set(attribute.name, attribute.type);
-  const environment = new Environment({ limits: SEGMENT_EXPRESSION_LIMITS }).registerVariable({
+  const environment = createSegmentEnvironment().registerVariable({
     name: 'player',
     schema: Object.fromEntries(types),
   });
@@ -120,10 +129,85 @@ function integerOutOfRange(expression: string): number | null {
   return null;
 }
 
-type Program = ReturnType<Environment['parse']>;
-type Analysis = { problem: ExpressionProblem; program?: undefined } | { problem: null; program: Program };
+/** The library's parsed node: an operator, its arguments (nodes, names, literals) and its offset. */
+type CelNode = { op: string; args: unknown; pos: number };
 
-function analyse(schema: PlayerSchema, expression: string): Analysis {
+function isCelNode(value: unknown): value is CelNode {
+  return typeof value === 'object' && value !== null && typeof (value as { op?: unknown }).op === 'string';
+}
+
+/** A node's sub-expressions: `call` is [name, args], `rcall` [name, receiver, args], `map` [[key, value]…]. */
+function celChildren(node: CelNode): CelNode[] {
+  const { args } = node;
+  if (isCelNode(args)) return [args];
+  if (!Array.isArray(args)) return [];
+  return (args as unknown[]).flatMap((arg) =>
+    isCelNode(arg) ? [arg] : Array.isArray(arg) ? (arg as unknown[]).filter(isCelNode) : [],
+  );
+}
+
+const REFUSED_CALLS: Record<string, string> = {
+  uint: SEGMENT_MESSAGES.unsignedUnsupported,
+  bytes: SEGMENT_MESSAGES.bytesUnsupported,
+  timestamp: SEGMENT_MESSAGES.timeUnsupported,
+  duration: SEGMENT_MESSAGES.timeUnsupported,
+};
+
+/**
+ * The first construct segments refuse although CEL has it, because the library answers it wrong (measured by
+ * cel-conformance.test.ts, decision 037) and no player field needs it: unsigned integers, bytes, dates and
+ * durations (whatever their type, every such value starts at a literal or one of these conversions), optional
+ * values, and map keys other than distinct string literals (the library keeps every map as a JavaScript object,
+ * so 1 and "1" would be one key, and a repeated key silently wins).
+ */
+function refusedConstruct(root: CelNode): { message: string; pos: number } | null {
+  const pending = [root];
+  let found: { message: string; pos: number } | null = null;
+  const refuse = (message: string, pos: number) => {
+    if (!found || pos < found.pos) found = { message, pos };
+  };
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const { op, args } = node;
+    if (op === 'value') {
+      if (args instanceof UnsignedInt) refuse(SEGMENT_MESSAGES.unsignedUnsupported, node.pos);
+      if (args instanceof Uint8Array) refuse(SEGMENT_MESSAGES.bytesUnsupported, node.pos);
+    } else if (op === 'id' && args === 'optional') {
+      refuse(SEGMENT_MESSAGES.optionalUnsupported, node.pos);
+    } else if (
+      op === 'call' &&
+      Array.isArray(args) &&
+      typeof args[0] === 'string' &&
+      Object.hasOwn(REFUSED_CALLS, args[0])
+    ) {
+      refuse(REFUSED_CALLS[args[0]] ?? '', node.pos);
+    } else if (op === 'map' && Array.isArray(args)) {
+      const keys = new Set<string>();
+      for (const entry of args as unknown[]) {
+        const key = Array.isArray(entry) ? (entry[0] as unknown) : undefined;
+        if (!isCelNode(key) || key.op !== 'value' || typeof key.args !== 'string') {
+          refuse(SEGMENT_MESSAGES.mapKeyNotString, isCelNode(key) ? key.pos : node.pos);
+        } else if (keys.has(key.args)) {
+          refuse(SEGMENT_MESSAGES.mapKeyTwice(key.args), key.pos);
+        } else {
+          keys.add(key.args);
+        }
+      }
+    }
+    pending.push(...celChildren(node));
+  }
+  return found;
+}
+
+export type CelProgram = ReturnType<Environment['parse']>;
+export type CelCheck =
+  { problem: ExpressionProblem; program?: undefined } | { problem: null; program: CelProgram; type: string };
+
+/**
+ * Everything a segment's expression must pass before it runs, whatever its result type: size, the constructs
+ * segments refuse, parsing and type-checking in the given environment. Parsed and checked once: the program
+ * then only evaluates.
+ */
+export function checkCelExpression(environment: Environment, expression: string): CelCheck {
   if (expression.length > SEGMENT_EXPRESSION_MAX_LENGTH) {
     return { problem: { message: SEGMENT_MESSAGES.expressionTooLong, line: 1, column: 1 } };
   }
@@ -134,25 +218,35 @@ function analyse(schema: PlayerSchema, expression: string): Analysis {
   if (outOfRange !== null) {
     return { problem: { message: SEGMENT_MESSAGES.integerOutOfRange, ...position(expression, outOfRange) } };
   }
-  let program: Program;
-  let result: ReturnType<Program['check']>;
+  let program: CelProgram;
+  let result: ReturnType<CelProgram['check']>;
   try {
-    program = schema.environment.parse(expression);
+    program = environment.parse(expression);
+    const refused = refusedConstruct(program.ast);
+    if (refused) return { problem: { message: refused.message, ...position(expression, refused.pos) } };
     result = program.check();
   } catch (error) {
     return { problem: problemOf(expression, error) };
   }
   if (!result.valid) return { problem: problemOf(expression, result.error) };
-  if (result.type !== 'bool') {
+  return { problem: null, program, type: result.type ?? 'dyn' };
+}
+
+type Analysis = { problem: ExpressionProblem; program?: undefined } | { problem: null; program: CelProgram };
+
+function analyse(schema: PlayerSchema, expression: string): Analysis {
+  const checked = checkCelExpression(schema.environment, expression);
+  if (!checked.program) return checked;
+  if (checked.type !== 'bool') {
     return {
       problem: {
-        message: `The expression must give true or false for a player; it gives ${result.type}.`,
+        message: `The expression must give true or false for a player; it gives ${checked.type}.`,
         line: 1,
         column: 1,
       },
     };
   }
-  return { problem: null, program };
+  return { problem: null, program: checked.program };
 }
 
 /**

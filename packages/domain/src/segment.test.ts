@@ -230,3 +230,70 @@ describe('compileSegment', () => {
     expect(compileSegment('player.level +', declared).problem).toMatchObject({ line: 1 });
   });
 });
+
+describe('what the CEL library gets wrong (decision 037)', () => {
+  it('refuses unsigned integers, bytes, dates and optionals when checked, at their position', () => {
+    expect(checkSegmentExpression('dyn(3u) in [5, 4, 3, 2, 1]')).toEqual({
+      message: SEGMENT_MESSAGES.unsignedUnsupported,
+      line: 1,
+      column: 5,
+    });
+    expect(checkSegmentExpression('player.level > 1 &&\n  uint(player.level) > 2u')).toMatchObject({
+      message: SEGMENT_MESSAGES.unsignedUnsupported,
+      line: 2,
+      column: 3,
+    });
+    expect(checkSegmentExpression('string(b"\\xff") == player.country')?.message).toBe(
+      SEGMENT_MESSAGES.bytesUnsupported,
+    );
+    expect(
+      checkSegmentExpression('timestamp("2026-12-20T00:00:00Z") < timestamp("2026-12-31T00:00:00Z")')?.message,
+    ).toBe(SEGMENT_MESSAGES.timeUnsupported);
+    expect(checkSegmentExpression('duration("1h") > duration("1m")')?.message).toBe(SEGMENT_MESSAGES.timeUnsupported);
+    expect(checkSegmentExpression('optional.of(player.level).hasValue()')?.message).toBe(
+      SEGMENT_MESSAGES.optionalUnsupported,
+    );
+  });
+
+  it('takes map keys only as distinct string literals', () => {
+    expect(checkSegmentExpression('{"DE": 10, "FR": 20}[player.country] < player.level')).toBeNull();
+    expect(checkSegmentExpression('{1: "a"}[dyn("1")] == player.country')).toMatchObject({
+      message: SEGMENT_MESSAGES.mapKeyNotString,
+      column: 2,
+    });
+    expect(checkSegmentExpression('{player.country: 1}["DE"] == 1')?.message).toBe(SEGMENT_MESSAGES.mapKeyNotString);
+    expect(checkSegmentExpression('{"DE": 1, "FR": 2, "DE": 3}[player.country] == 3')).toMatchObject({
+      message: SEGMENT_MESSAGES.mapKeyTwice('DE'),
+      column: 20,
+    });
+  });
+
+  it('compares ints with doubles as the spec does, and never past int64', () => {
+    const check = (expression: string) => evaluateSegment(expression, example);
+    expect(check('player.totalSpend > 19')).toEqual({ ok: true, matches: true });
+    expect(check('player.level < 12.5 && player.level > 11.9')).toEqual({ ok: true, matches: true });
+    expect(check('player.level * 768614336404564650 < 9223372036854775808.0')).toEqual({ ok: true, matches: false });
+    expect(check('player.level in [12.0, 13.0]')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no such overload'),
+    });
+    expect(check('dyn(player.level) == 12.0')).toEqual({ ok: true, matches: true });
+    expect(check('-(player.level - player.level - 9223372036854775807 - 1) > 0')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('overflow'),
+    });
+    expect(check('int(player.totalSpend * 1e18) > 0')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('overflow'),
+    });
+    expect(check('[].all(e, e > 0)')).toEqual({ ok: true, matches: true });
+  });
+
+  it('treats an overflow at run time as "not in the segment", and says so', () => {
+    const errors: string[] = [];
+    const matches = compileSegment('(player.level - 9223372036854775807 - 13) / -1 > 0', [], (m) => errors.push(m));
+    expect(matches.problem).toBeNull();
+    expect(matches({ level: 12n })).toBe(false);
+    expect(errors).toEqual([expect.stringContaining('overflow')]);
+  });
+});

@@ -17,6 +17,15 @@ export const SEGMENT_MESSAGES = {
   hintGood: 'Looks good!',
   integerOutOfRange: 'Whole numbers must lie between -9223372036854775808 and 9223372036854775807 (int64).',
   matchesUnsupported: 'matches() is not available in segments; use startsWith, endsWith or contains.',
+  // What CEL offers but our library gets wrong, and no player field needs (decision 037): refused when checked.
+  unsignedUnsupported: 'Unsigned integers (1u, uint()) are not available in segments; use int.',
+  bytesUnsupported: 'Bytes (b"…", bytes()) are not available in segments; use strings.',
+  timeUnsupported:
+    'Dates and durations (timestamp(), duration()) are not available in segments: no player field holds one.',
+  optionalUnsupported:
+    'Optional values (optional.of, optional.none) are not available in segments; use has(player.<field>).',
+  mapKeyNotString: 'Map keys in segments are strings written in quotes, e.g. {"DE": 10, "FR": 20}.',
+  mapKeyTwice: (key: string) => `The map has the key ${JSON.stringify(key)} twice.`,
   notFound: 'Segment not found.',
   empty: 'No segments yet. Create one to target players.',
   playerInvalid: 'The test player is not valid JSON.',
