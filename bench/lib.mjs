@@ -2,7 +2,7 @@
 // PostgreSQL database, and cleanup of everything a bench started even when it fails or is interrupted.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,51 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
       .then(() => within5s([...cleanups].map((cleanup) => cleanup().catch(() => undefined))))
       .then(() => process.exit(130));
   });
+}
+
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's times. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, and with `children` that of its waited-for
+ * children too; null where /proc cannot tell (not Linux, or the process is gone).
+ * @param {number} pid
+ * @param {boolean} [children]
+ */
+export function processCpuMs(pid, children = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15, cutime 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time used so far by every process of a PostgreSQL running on this machine (the postmaster with the
+ * backends that have ended, and the live ones), in ms; null when none is seen here (a remote database).
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  let seen = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (comm !== 'postgres') continue;
+    const ms = processCpuMs(Number(entry), true);
+    if (ms === null) continue;
+    total += ms;
+    seen = true;
+  }
+  return seen ? total : null;
 }
 
 /** @param {number} ms */
@@ -100,6 +145,8 @@ export async function startServer(env) {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
+    // A profiler or other Node options for the server only (e.g. --require a CPU-profile hook).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...env,
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -120,6 +167,8 @@ export async function startServer(env) {
   }
   return {
     url,
+    /** The server's process id (for its CPU time: processCpuMs). */
+    pid: child.pid ?? 0,
     output: () => output,
     /** True while the server process runs. */
     alive: () => child.exitCode === null && child.signalCode === null,

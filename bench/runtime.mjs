@@ -13,7 +13,9 @@ import {
   createDeveloper,
   gameWithGold,
   POSTGRES_ADMIN_URL,
+  postgresCpuMs,
   printableUrl,
+  processCpuMs,
   startFloorServer,
   startServer,
   temporaryDataDir,
@@ -41,7 +43,11 @@ const BURST_PLAYERS = Number(process.env.BENCH_BURST_PLAYERS ?? 20_000);
 const BURST_CONNECTIONS = 200;
 const SESSIONS = CLAIMS + BURST_PLAYERS + 5_000;
 
-/** @typedef {{ name: string, rps: number, p50: number, p99: number, statuses: string, errors: number, seconds: number }} Row */
+/** @typedef {{ name: string, rps: number, p50: number, p99: number, statuses: string, errors: number, seconds: number,
+ *   serverCpu: number | null, postgresCpu: number | null }} Row */
+
+/** The runtime server's process id, once started: its CPU time per request is printed beside each case. */
+let serverPid = 0;
 
 /**
  * @param {string} name
@@ -49,7 +55,14 @@ const SESSIONS = CLAIMS + BURST_PLAYERS + 5_000;
  * @returns {Promise<Row>}
  */
 async function measure(name, options) {
+  const serverBefore = serverPid ? processCpuMs(serverPid) : null;
+  const postgresBefore = serverPid ? postgresCpuMs() : null;
   const result = await autocannon({ timeout: 30, ...options });
+  const serverAfter = serverPid ? processCpuMs(serverPid) : null;
+  const postgresAfter = serverPid ? postgresCpuMs() : null;
+  const answered = Math.max(1, result.latency.totalCount);
+  const perRequest = (/** @type {number | null} */ before, /** @type {number | null} */ after) =>
+    before === null || after === null ? null : (after - before) / answered;
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
@@ -61,9 +74,15 @@ async function measure(name, options) {
     statuses,
     errors: result.errors + result.timeouts,
     seconds: result.duration,
+    serverCpu: perRequest(serverBefore, serverAfter),
+    postgresCpu: perRequest(postgresBefore, postgresAfter),
   };
+  const cpu =
+    row.serverCpu === null
+      ? ''
+      : `  CPU/req: server ${row.serverCpu.toFixed(2)} ms${row.postgresCpu === null ? '' : `, PostgreSQL ${row.postgresCpu.toFixed(2)} ms`}`;
   console.log(
-    `  ${name.padEnd(34)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.seconds.toFixed(1)} s  (${statuses || 'no answers'}${row.errors ? `, ${row.errors} errors` : ''})`,
+    `  ${name.padEnd(34)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.seconds.toFixed(1)} s  (${statuses || 'no answers'}${row.errors ? `, ${row.errors} errors` : ''})${cpu}`,
   );
   return row;
 }
@@ -92,6 +111,7 @@ try {
       // The bench is one client machine: lift the per-key flood limit, keep the per-player one as shipped.
       RUNTIME_KEY_RATE_LIMIT: '10000000',
     });
+    serverPid = server.pid;
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
@@ -253,6 +273,7 @@ try {
       return { claims, players, twice, ledgerGrants, off };
     } finally {
       await db.end();
+      serverPid = 0;
       await server.stop();
       await data.remove();
     }

@@ -365,9 +365,9 @@ export const player = pgTable(
 export const walletBalance = pgTable(
   'wallet_balance',
   {
-    playerRef: text('player_ref')
-      .notNull()
-      .references(() => player.id, { onDelete: 'cascade' }),
+    // No foreign key on the hot player tables (decision 041): a key check locks the player's row on every claim,
+    // a write of its own. The player_children_delete trigger (migration 0014) deletes them with their player.
+    playerRef: text('player_ref').notNull(),
     itemId: text('item_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
@@ -382,9 +382,8 @@ export const walletLedger = pgTable(
   'wallet_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerRef: text('player_ref')
-      .notNull()
-      .references(() => player.id, { onDelete: 'cascade' }),
+    // No foreign key (decision 041): deleted with the player by the player_children_delete trigger.
+    playerRef: text('player_ref').notNull(),
     itemId: text('item_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').$type<'base_amount' | 'daily_reward' | 'server_grant' | 'server_consume'>().notNull(),
@@ -398,20 +397,19 @@ export const walletLedger = pgTable(
 );
 
 /**
- * One row per daily-reward grant. (player, config, seq) is unique: a claim writes seq = the last claim's + 1, so
+ * One row per daily-reward grant. (player, config, seq) is the key: a claim writes seq = the last claim's + 1, so
  * of two claims that read the same last claim only one can commit, on any instance. (player, idempotency key) is
- * unique too, and `response` is the answer, sent again to a retry with the same key.
+ * unique too, and `response` is the answer, sent again to a retry with the same key. No foreign keys (decision
+ * 041): a key check would lock the player's row and the config's row (every player's claims on one row) on every
+ * claim; the player_children_delete and daily_reward_claims_delete triggers delete claims with their player or
+ * config. `id` names the claim in the ledger (operation_id); it needs no index.
  */
 export const dailyRewardClaim = pgTable(
   'daily_reward_claim',
   {
-    id: text('id').primaryKey(),
-    playerRef: text('player_ref')
-      .notNull()
-      .references(() => player.id, { onDelete: 'cascade' }),
-    configId: text('config_id')
-      .notNull()
-      .references(() => dailyReward.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    playerRef: text('player_ref').notNull(),
+    configId: text('config_id').notNull(),
     seq: integer('seq').notNull(),
     /**
      * 'claim' is a grant. 'reset' and 'set_streak' are adjustments (a tester's "Reset progress", support actions,
@@ -429,7 +427,7 @@ export const dailyRewardClaim = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('daily_reward_claim_seq_idx').on(t.playerRef, t.configId, t.seq),
+    primaryKey({ name: 'daily_reward_claim_pkey', columns: [t.playerRef, t.configId, t.seq] }),
     uniqueIndex('daily_reward_claim_key_idx').on(t.playerRef, t.idempotencyKey),
   ],
 );

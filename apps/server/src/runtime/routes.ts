@@ -54,11 +54,11 @@ import {
   InsufficientBalanceError,
   ledgerOf,
   updatePlayer,
-  writeClaim,
   writeWalletOperation,
   type Balance,
   type PlayerRecord,
 } from './store';
+import { createClaimWriter } from './claim-writer';
 import { createLastClaims } from './last-claims';
 import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
 
@@ -243,6 +243,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   });
   const tokens = createTokenSigner(deps.authSecret);
   const lastClaims = createLastClaims();
+  // A few statements at a time: under a burst, claims gather and go together (decision 041).
+  const claimWriter = createClaimWriter({ db: deps.db, logger: deps.logger, maxInFlight: deps.shared ? 4 : 1 });
   const limiter = createRateLimiter({
     notifier: deps.notifier,
     logger: deps.logger,
@@ -569,7 +571,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
      * just read them): one statement, whose unique (player, config, seq) and (player, key) refuse it if that
      * knowledge was stale or the key was used; then, and whenever the claim is not possible, everything is read.
      */
-    const attempt = async (optimistic: boolean) => {
+    const attempt = async (optimistic: boolean, tries = 0) => {
       const now = deps.now();
       const known = optimistic && claims.z ? lastClaims.get(claims.p, configId, now) : undefined;
       let last: LastClaim | null;
@@ -592,7 +594,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       const decided = claimDailyReward(last, now, config.settings, timeZone);
       if (!decided.ok) {
         // Known from memory only: a retry of today's claim must get its answer, so ask the database.
-        if (known !== undefined) return attempt(false);
+        if (known !== undefined) return attempt(false, tries + 1);
         refuse(409, 'already_claimed', RUNTIME_MESSAGES.alreadyClaimed, {
           nextClaimAt: iso(decided.nextClaimAt),
         });
@@ -608,43 +610,33 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         // The stored answer holds no token: its popupUrl is null.
         dailyReward: stateOf(found, config, decided.status, null),
       };
-      let text: string;
-      try {
-        text = await writeClaim(
-          deps.db,
-          {
-            playerRef: claims.p,
-            configId,
-            seq: decided.claim.seq,
-            dayKey: decided.claim.dayKey,
-            cycleDay: decided.claim.cycleDay,
-            streak: decided.claim.streak,
-            packId: pack.id,
-            idempotencyKey: key,
-            granted,
-            now,
-          },
-          JSON.stringify(answer),
-        );
-      } catch (error) {
+      const text = await claimWriter.write(
+        {
+          playerRef: claims.p,
+          configId,
+          seq: decided.claim.seq,
+          dayKey: decided.claim.dayKey,
+          cycleDay: decided.claim.cycleDay,
+          streak: decided.claim.streak,
+          packId: pack.id,
+          idempotencyKey: key,
+          granted,
+          now,
+        },
+        JSON.stringify(answer),
+      );
+      if (text === null) {
         // Another claim of the player won the race, or this key was used (a retry): decide again from the database.
         lastClaims.forget(claims.p, configId);
-        if (databaseErrorCode(error) !== '23505') throw error;
-        if (known !== undefined) return attempt(false);
-        throw error;
+        // A re-read sees the claim that won (its row was committed), so this ends within a try or two.
+        if (tries < 3) return attempt(false, tries + 1);
+        throw new Error(`claims of player ${claims.p} kept meeting newer ones`);
       }
       lastClaims.set(claims.p, configId, decided.claim, now);
-      const body = JSON.parse(text) as unknown;
-      return c.json(body as ClaimResponse, 200);
+      return c.json(JSON.parse(text) as ClaimResponse, 200);
     };
 
-    try {
-      return await attempt(true);
-    } catch (error) {
-      // Another claim of the player won the race (or the same key, retried at once): answer as it did.
-      if (databaseErrorCode(error) !== '23505') throw error;
-      return attempt(false);
-    }
+    return attempt(true);
   });
 
   app.openapi(inventoryRoute, async (c) => {

@@ -25,7 +25,7 @@ type Client = {
  * A hot path's statement, written with $n parameters and prepared once per connection on PostgreSQL (a named
  * statement is parsed and planned once, not at every call); on PGlite, one process, it is simply run.
  */
-async function prepared(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+export async function prepared(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const client = (db as unknown as { $client: Client }).$client;
   const isPool = typeof (client as unknown as { connect?: unknown }).connect === 'function' && !('waitReady' in client);
   const result = isPool ? await client.query({ name, text, values }) : await client.query(text, values);
@@ -220,84 +220,6 @@ const toBalances = (list: Row[]): Balance[] =>
 
 /** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */
 export const BALANCES_MARK = '__balances__';
-
-/**
- * Grants a daily reward in one statement (so one transaction, and one round trip): the balances, the claim row
- * (whose (player, config, seq) and (player, key) are unique) with its answer, and the ledger. The answer is the
- * caller's JSON with `"__balances__"` replaced by every balance of the player after the grant, as the statement saw
- * them, and is kept with the claim for retries. Throws the database's unique violation (23505) when another claim
- * won; nothing of this one is then written.
- */
-export async function writeClaim(
-  db: Db,
-  claim: {
-    playerRef: string;
-    configId: string;
-    seq: number;
-    dayKey: number;
-    cycleDay: number;
-    streak: number;
-    packId: string;
-    idempotencyKey: string;
-    granted: { itemId: string; quantity: number }[];
-    now: number;
-  },
-  answer: string,
-): Promise<string> {
-  const [before, after, ...more] = answer.split(`"${BALANCES_MARK}"`);
-  if (before === undefined || after === undefined || more.length)
-    throw new Error('a claim answer marks its balances once');
-  const id = randomUUID();
-  const granted = JSON.stringify(claim.granted.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
-  const [row] = await prepared(
-    db,
-    'runtime_claim',
-    `with g as (select * from jsonb_to_recordset($1::jsonb) as g(item_id text, quantity bigint)),
-     b as (
-       insert into wallet_balance (player_ref, item_id, amount)
-       select $2, g.item_id, g.quantity from g
-       on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
-       returning item_id, amount
-     ),
-     balances as (
-       select item_id, amount from b
-       union all
-       select item_id, amount from wallet_balance where player_ref = $2 and item_id not in (select item_id from g)
-     ),
-     c as (
-       insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
-                                       idempotency_key, response, claimed_at)
-       select $3, $2, $4, $5::int, $6::int, $7::int, $8::int, $9, $10,
-              ($11::text || (select coalesce(json_agg(json_build_object('itemId', item_id, 'amount', amount)
-                                                      order by item_id collate "C"), '[]'::json)
-                             from balances)::text || $12::text)::json,
-              $13::timestamptz
-       returning id, response
-     ),
-     l as (
-       insert into wallet_ledger (player_ref, item_id, amount, reason, config_id, day, operation_id, created_at)
-       select $2, g.item_id, g.quantity, 'daily_reward', $4, $7::int, c.id, $13::timestamptz from g, c
-     )
-     select response::text as response from c`,
-    [
-      granted,
-      claim.playerRef,
-      id,
-      claim.configId,
-      claim.seq,
-      claim.dayKey,
-      claim.cycleDay,
-      claim.streak,
-      claim.packId,
-      claim.idempotencyKey,
-      before,
-      after,
-      iso(claim.now),
-    ],
-  );
-  if (!row) throw new Error('the claim statement returned nothing');
-  return String(row.response);
-}
 
 export async function balancesOf(db: Db, playerRef: string): Promise<Balance[]> {
   return toBalances(
