@@ -1,0 +1,306 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ANALYTICS_MESSAGES,
+  analyticsDay,
+  type AnalyticsEvent,
+  EMPTY_ROLLUP_STATE,
+  EVENT_BATCH_MAX_EVENTS,
+  EVENT_CLIENT_TIME_MAX_AHEAD_MS,
+  EVENT_CLIENT_TIME_MIN,
+  EVENT_MAX_BYTES,
+  eventBatchSchema,
+  foldEvents,
+  recordedClientEvent,
+  recountRollups,
+  rollupMarkers,
+  rollupRows,
+  streakBucketOf,
+} from './analytics-rollup';
+
+const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
+
+let nextId = 0;
+const event = (partial: Partial<AnalyticsEvent> & Pick<AnalyticsEvent, 'kind' | 'playerId'>): AnalyticsEvent => ({
+  id: `e${nextId++}`,
+  gameId: 'game-1',
+  configId: partial.kind === 'session' ? null : 'config-1',
+  variantId: null,
+  day: '2026-11-27',
+  cycleDay: partial.kind === 'claimed' ? 1 : null,
+  streak: partial.kind === 'claimed' ? 1 : null,
+  ...partial,
+});
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? null);
+
+describe('streak buckets', () => {
+  it.each([
+    [1, '1'],
+    [7, '7'],
+    [8, '8-14'],
+    [14, '8-14'],
+    [15, '15-30'],
+    [30, '15-30'],
+    [31, '31+'],
+    [4000, '31+'],
+  ])('puts a streak of %d in %s', (streak, bucket) => {
+    expect(streakBucketOf(streak)).toBe(bucket);
+  });
+
+  it.each([0, -1, 2.5, Number.NaN])('refuses a streak of %d', (streak) => {
+    expect(() => streakBucketOf(streak)).toThrow(RangeError);
+  });
+});
+
+describe('daily rollups', () => {
+  it('counts distinct players per game, config and variant, with the funnel and the streaks', () => {
+    const events = [
+      event({ kind: 'session', playerId: 'anna' }),
+      event({ kind: 'session', playerId: 'anna' }),
+      event({ kind: 'session', playerId: 'ben' }),
+      event({ kind: 'shown', playerId: 'anna', variantId: 'a' }),
+      event({ kind: 'shown', playerId: 'anna', variantId: 'a' }),
+      event({ kind: 'shown', playerId: 'ben', variantId: 'b' }),
+      event({ kind: 'closed', playerId: 'ben', variantId: 'b' }),
+      event({ kind: 'claimed', playerId: 'anna', variantId: 'a', cycleDay: 3, streak: 10 }),
+      event({ kind: 'shown', playerId: 'cleo', configId: 'config-2' }),
+    ];
+    const rows = rollupRows(foldEvents(EMPTY_ROLLUP_STATE, events));
+    expect(
+      rows.map(({ configId, variantId, sessions, shown, closed, claimed }) => [
+        configId,
+        variantId,
+        sessions,
+        shown,
+        closed,
+        claimed,
+      ]),
+    ).toEqual([
+      ['config-1', 'a', 0, 1, 0, 1],
+      ['config-1', 'b', 0, 1, 1, 0],
+      ['config-1', null, 0, 2, 1, 1],
+      ['config-2', null, 0, 1, 0, 0],
+      [null, null, 2, 3, 1, 1],
+    ]);
+    const game = rows.at(-1);
+    expect(game?.claimedByCycleDay).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    expect(game?.claimedByStreak['8-14']).toBe(1);
+    expect(Object.values(game?.claimedByStreak ?? {}).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(rows).toEqual(recountRollups(events));
+  });
+
+  it('keeps each day on its own row', () => {
+    const rows = rollupRows(
+      foldEvents(EMPTY_ROLLUP_STATE, [
+        event({ kind: 'session', playerId: 'anna', day: '2026-11-26' }),
+        event({ kind: 'session', playerId: 'anna', day: '2026-11-27' }),
+      ]),
+    );
+    expect(rows.map((row) => [row.day, row.sessions])).toEqual([
+      ['2026-11-26', 1],
+      ['2026-11-27', 1],
+    ]);
+  });
+
+  it('counts a replayed batch once', () => {
+    const batch = [event({ kind: 'claimed', playerId: 'anna', cycleDay: 2, streak: 2 })];
+    const once = foldEvents(EMPTY_ROLLUP_STATE, batch);
+    expect(foldEvents(once, batch)).toEqual(once);
+    expect(rollupRows(once).find((row) => row.configId === null)?.claimed).toBe(1);
+  });
+
+  it('leaves the state it was given as it was', () => {
+    const before = foldEvents(EMPTY_ROLLUP_STATE, [event({ kind: 'shown', playerId: 'anna' })]);
+    const snapshot = rollupRows(before);
+    foldEvents(before, [event({ kind: 'shown', playerId: 'ben' })]);
+    expect(rollupRows(before)).toEqual(snapshot);
+    expect(EMPTY_ROLLUP_STATE.rows.size).toBe(0);
+  });
+
+  it('refuses a claim without a valid cycle day or streak', () => {
+    expect(() => rollupMarkers(event({ kind: 'claimed', playerId: 'a', cycleDay: 8 }))).toThrow(RangeError);
+    expect(() => rollupMarkers(event({ kind: 'claimed', playerId: 'a', cycleDay: null }))).toThrow(RangeError);
+    expect(() => rollupMarkers(event({ kind: 'claimed', playerId: 'a', streak: 0 }))).toThrow(RangeError);
+    expect(() => rollupMarkers(event({ kind: 'claimed', playerId: 'a', streak: null }))).toThrow(RangeError);
+  });
+
+  it('makes markers per row and counter: a claim of a variant counts in three rows, three ways', () => {
+    const markers = rollupMarkers(event({ kind: 'claimed', playerId: 'anna', variantId: 'b', cycleDay: 7, streak: 7 }));
+    expect(markers).toHaveLength(9);
+    expect(new Set(markers.map((m) => m.counter))).toEqual(new Set(['claimed', 'cycle_day:7', 'streak:7']));
+    expect(rollupMarkers(event({ kind: 'session', playerId: 'anna' }))).toEqual([
+      {
+        key: { gameId: 'game-1', configId: null, variantId: null, day: '2026-11-27' },
+        counter: 'sessions',
+        playerId: 'anna',
+      },
+    ]);
+  });
+
+  it('equals a recount from the raw events after any split, order and replay (property)', () => {
+    const eventArbitrary = fc
+      .record({
+        gameId: fc.constantFrom('g1', 'g2'),
+        playerId: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5'),
+        kind: fc.constantFrom('shown', 'closed', 'claimed', 'session'),
+        configId: fc.constantFrom('c1', 'c2'),
+        variantId: fc.constantFrom(null, 'a', 'b'),
+        day: fc.constantFrom('2026-11-26', '2026-11-27', '2026-11-28'),
+        cycleDay: fc.integer({ min: 1, max: 7 }),
+        streak: fc.integer({ min: 1, max: 40 }),
+      })
+      .map((raw): Omit<AnalyticsEvent, 'id'> =>
+        raw.kind === 'session'
+          ? { ...raw, configId: null, variantId: null, cycleDay: null, streak: null }
+          : raw.kind === 'claimed'
+            ? raw
+            : { ...raw, cycleDay: null, streak: null },
+      );
+    const scenario = fc
+      .array(eventArbitrary, { maxLength: 60 })
+      .map((events) => events.map((raw, index): AnalyticsEvent => ({ ...raw, id: `id-${index}` })))
+      .chain((events) =>
+        fc.record({
+          events: fc.constant(events),
+          // Replays: whole events sent again (a retried batch).
+          replays: fc.array(fc.nat({ max: Math.max(0, events.length - 1) }), { maxLength: events.length > 0 ? 20 : 0 }),
+          cuts: fc.array(fc.nat({ max: 100 }), { maxLength: 10 }),
+        }),
+      )
+      .chain(({ events, replays, cuts }) => {
+        const all = [...events, ...replays.map((at) => events[at]!)];
+        return fc.record({
+          events: fc.constant(events),
+          arrival: fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+          cuts: fc.constant(cuts),
+        });
+      });
+    fc.assert(
+      fc.property(scenario, ({ events, arrival, cuts }) => {
+        const points = [...new Set(cuts.map((cut) => Math.min(cut, arrival.length)))].sort((a, b) => a - b);
+        const batches: AnalyticsEvent[][] = [];
+        let from = 0;
+        for (const point of [...points, arrival.length]) {
+          batches.push(arrival.slice(from, point));
+          from = Math.max(from, point);
+        }
+        const state = batches.reduce(foldEvents, EMPTY_ROLLUP_STATE);
+        expect(rollupRows(state)).toEqual(recountRollups(events));
+        // Every claimer is in the funnel: the cycle days together count at least the claimers.
+        for (const row of rollupRows(state).filter((r) => r.configId === null)) {
+          expect(row.claimedByCycleDay.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(row.claimed);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the server’s day', () => {
+  it('is the UTC date of an instant', () => {
+    expect(analyticsDay(Date.UTC(2026, 10, 27, 23, 59, 59, 999))).toBe('2026-11-27');
+    expect(analyticsDay(Date.UTC(2026, 10, 28))).toBe('2026-11-28');
+  });
+});
+
+describe('a batch of events from a game', () => {
+  const schema = eventBatchSchema(NOW);
+  const shown = (overrides: Record<string, unknown> = {}) => ({
+    id: 'b2f8c3a0-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
+    type: 'shown',
+    configId: 'config-1',
+    clientTime: NOW - 5000,
+    ...overrides,
+  });
+
+  it('takes 1 to 100 known events, with properties', () => {
+    const batch = { events: [shown(), shown({ id: 'x:1', type: 'closed', properties: { button: 'x', ms: 1200 } })] };
+    expect(schema.parse(batch)).toEqual(batch);
+    const full = { events: Array.from({ length: EVENT_BATCH_MAX_EVENTS }, (_, i) => shown({ id: `e${i}` })) };
+    expect(schema.safeParse(full).success).toBe(true);
+  });
+
+  it.each([
+    [{ events: Array.from({ length: 101 }, () => shown()) }, ANALYTICS_MESSAGES.batchTooLarge],
+    [{ events: Array.from({ length: 10_000 }, () => shown()) }, ANALYTICS_MESSAGES.batchTooLarge],
+    [{ events: [] }, ANALYTICS_MESSAGES.batchEmpty],
+    [{}, ANALYTICS_MESSAGES.batchInvalid],
+    [[], ANALYTICS_MESSAGES.batchInvalid],
+    [{ events: 'many' }, ANALYTICS_MESSAGES.batchInvalid],
+  ])('refuses the batch %#', (batch, message) => {
+    expect(firstMessage(schema.safeParse(batch))).toBe(message);
+  });
+
+  it('reads none of a batch of 10,000 events before refusing it', () => {
+    const result = schema.safeParse({ events: Array.from({ length: 10_000 }, () => ({ type: 'nonsense' })) });
+    expect(result.success ? [] : result.error.issues).toHaveLength(1);
+  });
+
+  it.each([
+    [shown({ type: 'purchase' }), ANALYTICS_MESSAGES.typeUnknown],
+    [shown({ type: 'claimed' }), ANALYTICS_MESSAGES.typeServerOnly('claimed')],
+    [shown({ type: 'session' }), ANALYTICS_MESSAGES.typeServerOnly('session')],
+    [shown({ id: '' }), ANALYTICS_MESSAGES.eventIdInvalid],
+    [shown({ id: 'has space' }), ANALYTICS_MESSAGES.eventIdInvalid],
+    [shown({ id: 'x'.repeat(65) }), ANALYTICS_MESSAGES.eventIdInvalid],
+    [shown({ configId: '' }), ANALYTICS_MESSAGES.configIdInvalid],
+    [shown({ configId: 'c\u0000' }), ANALYTICS_MESSAGES.configIdInvalid],
+    [shown({ clientTime: Date.UTC(2019, 11, 31, 23, 59, 59) }), ANALYTICS_MESSAGES.clientTimeTooEarly],
+    [shown({ clientTime: Date.UTC(3000, 0, 1) }), ANALYTICS_MESSAGES.clientTimeTooLate],
+    [shown({ clientTime: NOW + EVENT_CLIENT_TIME_MAX_AHEAD_MS + 1 }), ANALYTICS_MESSAGES.clientTimeTooLate],
+    [shown({ clientTime: '2026-11-27T12:00:00Z' }), ANALYTICS_MESSAGES.clientTimeInvalid],
+    [shown({ clientTime: NOW + 0.5 }), ANALYTICS_MESSAGES.clientTimeInvalid],
+    [shown({ properties: { 'bad key': 1 } }), ANALYTICS_MESSAGES.propertiesInvalid],
+    [shown({ properties: { nested: { a: 1 } } }), ANALYTICS_MESSAGES.propertiesInvalid],
+    [shown({ properties: { long: 'x'.repeat(257) } }), ANALYTICS_MESSAGES.propertiesInvalid],
+    [
+      shown({ properties: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) }),
+      ANALYTICS_MESSAGES.propertiesInvalid,
+    ],
+    [shown({ playerId: 'someone-else' }), ANALYTICS_MESSAGES.eventUnknownFields(['playerId'])],
+    [shown({ variantId: 'b' }), ANALYTICS_MESSAGES.eventUnknownFields(['variantId'])],
+    ['shown', ANALYTICS_MESSAGES.eventInvalid],
+  ])('refuses the event %#', (bad, message) => {
+    expect(firstMessage(schema.safeParse({ events: [shown({ id: 'ok' }), bad] }))).toBe(message);
+  });
+
+  it('takes client times from 2020 to a day ahead of the server’s clock, both ends included', () => {
+    expect(schema.safeParse({ events: [shown({ clientTime: EVENT_CLIENT_TIME_MIN })] }).success).toBe(true);
+    const ahead = shown({ clientTime: NOW + EVENT_CLIENT_TIME_MAX_AHEAD_MS });
+    expect(schema.safeParse({ events: [ahead] }).success).toBe(true);
+    // The same event is refused by a server whose clock is a second earlier.
+    expect(eventBatchSchema(NOW - 1000).safeParse({ events: [ahead] }).success).toBe(false);
+  });
+
+  it('refuses an event over 2 KB as JSON, however it gets there', () => {
+    const properties = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`key${i}`, 'é'.repeat(100)]));
+    const big = shown({ properties });
+    expect(new TextEncoder().encode(JSON.stringify(big)).length).toBeGreaterThan(EVENT_MAX_BYTES);
+    expect(JSON.stringify(big).length).toBeLessThan(EVENT_MAX_BYTES);
+    expect(firstMessage(schema.safeParse({ events: [big] }))).toBe(ANALYTICS_MESSAGES.eventTooLarge);
+  });
+
+  it('records a client’s event with the server’s player, variant and day, never the client’s time', () => {
+    const [parsed] = schema.parse({ events: [shown({ clientTime: NOW + 3_600_000 })] }).events;
+    expect(
+      recordedClientEvent(parsed!, {
+        gameId: 'game-1',
+        playerId: 'anna',
+        variantId: 'b',
+        receivedAt: Date.UTC(2026, 10, 27, 23, 59),
+      }),
+    ).toEqual({
+      id: 'b2f8c3a0-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
+      gameId: 'game-1',
+      playerId: 'anna',
+      kind: 'shown',
+      configId: 'config-1',
+      variantId: 'b',
+      day: '2026-11-27',
+      cycleDay: null,
+      streak: null,
+    });
+  });
+});

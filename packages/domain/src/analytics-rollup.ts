@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import { DAILY_CYCLE_LENGTH } from './daily-streak';
+import { hasBidiControl, hasForbiddenCharacters } from './text';
+
+/**
+ * What the Analytics tab reads (issue 23, decision 042): daily rollups of the popup's and the runtime's events,
+ * kept exact under any order of arrival, and the bounds of the event batches a game sends.
+ *
+ * Events. `shown` and `closed` come from the popup (through `POST /v1/events`), `claimed` and `session` are
+ * recorded by the server itself. Each event is stamped by the server with the player (from the token, never the
+ * body), the config and variant it concerns, and the server's UTC date of its arrival; a claim also carries the
+ * cycle day it claimed and the streak it made. The client's own clock is kept beside it for reference only.
+ *
+ * Rollups. One row per (game, config, variant, day), at three scopes: the game (config and variant null), a
+ * config (variant null: all its players, whatever their variant) and a variant of a config's experiment. A row
+ * counts distinct players: who had a session, saw the popup, closed it, claimed; how many claimed each cycle
+ * day (the funnel, day 1..7); how many claimed at each streak length (STREAK_BUCKETS).
+ *
+ * Why a rollup equals a recount. Every count is the number of distinct markers (row, counter, player): an
+ * event yields its markers (`rollupMarkers`), a marker seen before changes nothing, a new one adds 1 to its
+ * counter. Set union is commutative, associative and idempotent, so any split into batches, any order and any
+ * replay (the same event twice) give the same sets, hence the same counts as grouping the raw events at once
+ * (`recountRollups`). The server keeps the markers in a table with a unique key and bumps the counter only for
+ * the markers its `INSERT … ON CONFLICT DO NOTHING` returned, in the same transaction as the raw event.
+ */
+
+export const ANALYTICS_EVENT_KINDS = ['shown', 'closed', 'claimed', 'session'] as const;
+export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
+/** What a game or the popup may send; claims and sessions are recorded by the server itself. */
+export const CLIENT_EVENT_TYPES = ['shown', 'closed'] as const;
+export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
+
+/** Streak lengths as the distribution groups them: each day of a cycle, then weeks and a month. */
+export const STREAK_BUCKETS = [
+  { id: '1', min: 1, max: 1 },
+  { id: '2', min: 2, max: 2 },
+  { id: '3', min: 3, max: 3 },
+  { id: '4', min: 4, max: 4 },
+  { id: '5', min: 5, max: 5 },
+  { id: '6', min: 6, max: 6 },
+  { id: '7', min: 7, max: 7 },
+  { id: '8-14', min: 8, max: 14 },
+  { id: '15-30', min: 15, max: 30 },
+  { id: '31+', min: 31, max: Number.POSITIVE_INFINITY },
+] as const;
+export type StreakBucketId = (typeof STREAK_BUCKETS)[number]['id'];
+
+export function streakBucketOf(streak: number): StreakBucketId {
+  const bucket = STREAK_BUCKETS.find(({ min, max }) => streak >= min && streak <= max);
+  if (!bucket || !Number.isInteger(streak))
+    throw new RangeError(`A claim’s streak is a whole number from 1: ${streak}.`);
+  return bucket.id;
+}
+
+/** An event as the server records it (after validation, with the player and the day it decided). */
+export type AnalyticsEvent = {
+  /** Unique per game and player: the client's id for shown/closed, the server's for claimed/session. */
+  id: string;
+  gameId: string;
+  playerId: string;
+  kind: AnalyticsEventKind;
+  /** Null for a session; the config the popup showed or the claim was of otherwise. */
+  configId: string | null;
+  /** The player's variant when the config runs an experiment, else null. */
+  variantId: string | null;
+  /** The server's UTC date when the event arrived: YYYY-MM-DD. */
+  day: string;
+  /** For a claim: the cycle day it claimed (1..7) and the streak it made (1 or more); null otherwise. */
+  cycleDay: number | null;
+  streak: number | null;
+};
+
+/** The server's UTC date of an instant, as rollups key it. */
+export function analyticsDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+export type RollupKey = { gameId: string; configId: string | null; variantId: string | null; day: string };
+
+export type RollupCounter =
+  'sessions' | 'shown' | 'closed' | 'claimed' | `cycle_day:${number}` | `streak:${StreakBucketId}`;
+
+export type RollupRow = RollupKey & {
+  sessions: number;
+  shown: number;
+  closed: number;
+  claimed: number;
+  /** claimedByCycleDay[d − 1]: players who claimed cycle day d. */
+  claimedByCycleDay: number[];
+  claimedByStreak: Record<StreakBucketId, number>;
+};
+
+/** A first-seen marker: the server's unique key (row, counter, player). */
+export type RollupMarker = { key: RollupKey; counter: RollupCounter; playerId: string };
+
+const kindCounter: Record<AnalyticsEventKind, RollupCounter> = {
+  session: 'sessions',
+  shown: 'shown',
+  closed: 'closed',
+  claimed: 'claimed',
+};
+
+/** The rows an event counts in: its game, its config, and its variant of the config's experiment. */
+export function rollupKeysOf(event: AnalyticsEvent): RollupKey[] {
+  const { gameId, day, configId, variantId } = event;
+  const keys: RollupKey[] = [{ gameId, configId: null, variantId: null, day }];
+  if (configId !== null) {
+    keys.push({ gameId, configId, variantId: null, day });
+    if (variantId !== null) keys.push({ gameId, configId, variantId, day });
+  }
+  return keys;
+}
+
+/** What an event counts: one marker per row it counts in and counter it adds to. */
+export function rollupMarkers(event: AnalyticsEvent): RollupMarker[] {
+  const counters: RollupCounter[] = [kindCounter[event.kind]];
+  if (event.kind === 'claimed') {
+    const { cycleDay, streak } = event;
+    if (cycleDay === null || !Number.isInteger(cycleDay) || cycleDay < 1 || cycleDay > DAILY_CYCLE_LENGTH) {
+      throw new RangeError(`A claim’s cycle day is 1 to ${DAILY_CYCLE_LENGTH}: ${cycleDay}.`);
+    }
+    if (streak === null) throw new RangeError('A claim has a streak.');
+    counters.push(`cycle_day:${cycleDay}`, `streak:${streakBucketOf(streak)}`);
+  }
+  return rollupKeysOf(event).flatMap((key) => counters.map((counter) => ({ key, counter, playerId: event.playerId })));
+}
+
+const keyText = (key: RollupKey) => JSON.stringify([key.gameId, key.configId, key.variantId, key.day]);
+const markerText = (marker: RollupMarker) => JSON.stringify([keyText(marker.key), marker.counter, marker.playerId]);
+
+export function emptyRollupRow(key: RollupKey): RollupRow {
+  return {
+    ...key,
+    sessions: 0,
+    shown: 0,
+    closed: 0,
+    claimed: 0,
+    claimedByCycleDay: Array.from({ length: DAILY_CYCLE_LENGTH }, () => 0),
+    claimedByStreak: Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, 0])) as Record<StreakBucketId, number>,
+  };
+}
+
+/** Adds one player to a row's counter (what the server's UPDATE … SET counter = counter + 1 does). */
+export function addToCounter(row: RollupRow, counter: RollupCounter): RollupRow {
+  if (counter.startsWith('cycle_day:')) {
+    const index = Number(counter.slice('cycle_day:'.length)) - 1;
+    return { ...row, claimedByCycleDay: row.claimedByCycleDay.map((n, at) => (at === index ? n + 1 : n)) };
+  }
+  if (counter.startsWith('streak:')) {
+    const bucket = counter.slice('streak:'.length) as StreakBucketId;
+    return { ...row, claimedByStreak: { ...row.claimedByStreak, [bucket]: row.claimedByStreak[bucket] + 1 } };
+  }
+  const field = counter as 'sessions' | 'shown' | 'closed' | 'claimed';
+  return { ...row, [field]: row[field] + 1 };
+}
+
+/** Rollups kept current batch by batch: the markers seen so far and the rows they counted. */
+export type RollupState = { readonly markers: ReadonlySet<string>; readonly rows: ReadonlyMap<string, RollupRow> };
+
+export const EMPTY_ROLLUP_STATE: RollupState = { markers: new Set(), rows: new Map() };
+
+/** Folds a batch of events into the rollups: only markers not seen before add to a counter. */
+export function foldEvents(state: RollupState, batch: readonly AnalyticsEvent[]): RollupState {
+  const markers = new Set(state.markers);
+  const rows = new Map(state.rows);
+  for (const event of batch) {
+    for (const marker of rollupMarkers(event)) {
+      const text = markerText(marker);
+      if (markers.has(text)) continue;
+      markers.add(text);
+      const rowKey = keyText(marker.key);
+      rows.set(rowKey, addToCounter(rows.get(rowKey) ?? emptyRollupRow(marker.key), marker.counter));
+    }
+  }
+  return { markers, rows };
+}
+
+const compareRows = (a: RollupKey, b: RollupKey) => (keyText(a) < keyText(b) ? -1 : keyText(a) > keyText(b) ? 1 : 0);
+
+/** The rows of a state, in a stable order (game, config, variant, day). */
+export function rollupRows(state: RollupState): RollupRow[] {
+  return [...state.rows.values()].sort(compareRows);
+}
+
+/**
+ * The rollups counted afresh from raw events, all at once: for each row, the distinct players of each kind, of
+ * each cycle day claimed and of each streak bucket. What the server runs to rebuild a day from its raw events;
+ * the tests hold foldEvents to it.
+ */
+export function recountRollups(events: readonly AnalyticsEvent[]): RollupRow[] {
+  const groups = new Map<string, { key: RollupKey; players: Map<RollupCounter, Set<string>> }>();
+  for (const event of events) {
+    for (const key of rollupKeysOf(event)) {
+      const text = keyText(key);
+      const group = groups.get(text) ?? { key, players: new Map<RollupCounter, Set<string>>() };
+      groups.set(text, group);
+      const add = (counter: RollupCounter) => {
+        const players = group.players.get(counter) ?? new Set<string>();
+        players.add(event.playerId);
+        group.players.set(counter, players);
+      };
+      add(kindCounter[event.kind]);
+      if (event.kind === 'claimed') {
+        add(`cycle_day:${event.cycleDay ?? 0}`);
+        add(`streak:${streakBucketOf(event.streak ?? 0)}`);
+      }
+    }
+  }
+  return [...groups.values()]
+    .map(({ key, players }) => {
+      const count = (counter: RollupCounter) => players.get(counter)?.size ?? 0;
+      return {
+        ...key,
+        sessions: count('sessions'),
+        shown: count('shown'),
+        closed: count('closed'),
+        claimed: count('claimed'),
+        claimedByCycleDay: Array.from({ length: DAILY_CYCLE_LENGTH }, (_, at) => count(`cycle_day:${at + 1}`)),
+        claimedByStreak: Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, count(`streak:${id}`)])) as Record<
+          StreakBucketId,
+          number
+        >,
+      };
+    })
+    .sort(compareRows);
+}
+
+// ----- What a game sends: POST /v1/events -----
+
+export const EVENT_BATCH_MAX_EVENTS = 100;
+/** One event, as JSON in UTF-8. */
+export const EVENT_MAX_BYTES = 2048;
+/** The largest body `POST /v1/events` reads: a full batch of the largest events and its envelope. */
+export const EVENT_BATCH_MAX_BYTES = EVENT_BATCH_MAX_EVENTS * (EVENT_MAX_BYTES + 1) + 1024;
+export const EVENT_ID_MAX = 64;
+export const EVENT_CONFIG_ID_MAX = 64;
+export const EVENT_PROPERTIES_MAX = 20;
+export const EVENT_PROPERTY_KEY_MAX = 40;
+export const EVENT_PROPERTY_VALUE_MAX = 256;
+/** The earliest client time taken: 2020-01-01T00:00:00Z. */
+export const EVENT_CLIENT_TIME_MIN = Date.UTC(2020, 0, 1);
+/** How far ahead of the server's clock a client's time may be: a day (a wrong device clock, not a forgery). */
+export const EVENT_CLIENT_TIME_MAX_AHEAD_MS = 86_400_000;
+
+export const ANALYTICS_MESSAGES = {
+  batchInvalid: 'Send a JSON object { "events": [ … ] } with 1 to 100 events.',
+  batchEmpty: 'Send at least one event.',
+  batchTooLarge: `A batch holds at most ${EVENT_BATCH_MAX_EVENTS} events: send the rest in another batch.`,
+  eventInvalid: 'Each event is an object { id, type, configId, clientTime } with optional properties.',
+  eventUnknownFields: (fields: readonly string[]) =>
+    `An event takes no ${fields.map((field) => `“${field}”`).join(', ')}: only id, type, configId, clientTime and properties (the player is the session token’s, the variant the server’s).`,
+  eventTooLarge: `An event is at most ${EVENT_MAX_BYTES} bytes as JSON: send fewer or shorter properties.`,
+  eventIdInvalid: `An event id is 1 to ${EVENT_ID_MAX} letters, digits, “-”, “_”, “.” or “:”, unique for the player (a UUID will do).`,
+  typeUnknown: `Unknown event type: send one of ${CLIENT_EVENT_TYPES.map((type) => `“${type}”`).join(', ')}.`,
+  typeServerOnly: (type: string) =>
+    `“${type}” events are recorded by the server itself (claims and sessions): a game does not send them.`,
+  configIdInvalid: `Send the configId of the daily reward the popup showed (1 to ${EVENT_CONFIG_ID_MAX} characters).`,
+  clientTimeInvalid: 'clientTime is the device’s time in milliseconds since 1970-01-01 UTC, a whole number.',
+  clientTimeTooEarly: 'clientTime is before 2020: check the device’s clock (milliseconds since 1970-01-01 UTC).',
+  clientTimeTooLate: 'clientTime is more than a day ahead of the server’s clock: check the device’s clock.',
+  propertiesInvalid: `properties is an object of at most ${EVENT_PROPERTIES_MAX} entries, each a string of at most ${EVENT_PROPERTY_VALUE_MAX} characters, a finite number or a boolean, under a name of 1 to ${EVENT_PROPERTY_KEY_MAX} letters, digits or “_”.`,
+} as const;
+
+const utf8 = new TextEncoder();
+const serverOnly = new Set<string>(['claimed', 'session']);
+
+const PropertyValueSchema = z.union(
+  [
+    z
+      .string()
+      .max(EVENT_PROPERTY_VALUE_MAX, ANALYTICS_MESSAGES.propertiesInvalid)
+      .refine((text) => !hasForbiddenCharacters(text) && !hasBidiControl(text), ANALYTICS_MESSAGES.propertiesInvalid),
+    z.number().refine(Number.isFinite, ANALYTICS_MESSAGES.propertiesInvalid),
+    z.boolean(),
+  ],
+  { error: ANALYTICS_MESSAGES.propertiesInvalid },
+);
+
+const PropertiesSchema = z
+  .record(
+    z.string().regex(new RegExp(`^[A-Za-z0-9_]{1,${EVENT_PROPERTY_KEY_MAX}}$`), ANALYTICS_MESSAGES.propertiesInvalid),
+    PropertyValueSchema,
+    { error: ANALYTICS_MESSAGES.propertiesInvalid },
+  )
+  .refine((properties) => Object.keys(properties).length <= EVENT_PROPERTIES_MAX, ANALYTICS_MESSAGES.propertiesInvalid);
+
+/** One event as a game sends it; the player is the token's, the variant the server's, so neither is sent. */
+export function clientEventSchema(now: number) {
+  return z
+    .strictObject(
+      {
+        id: z
+          .string({ error: ANALYTICS_MESSAGES.eventIdInvalid })
+          .regex(new RegExp(`^[A-Za-z0-9_.:-]{1,${EVENT_ID_MAX}}$`), ANALYTICS_MESSAGES.eventIdInvalid),
+        type: z.enum(CLIENT_EVENT_TYPES, {
+          error: (issue) =>
+            typeof issue.input === 'string' && serverOnly.has(issue.input)
+              ? ANALYTICS_MESSAGES.typeServerOnly(issue.input)
+              : ANALYTICS_MESSAGES.typeUnknown,
+        }),
+        configId: z
+          .string({ error: ANALYTICS_MESSAGES.configIdInvalid })
+          .min(1, ANALYTICS_MESSAGES.configIdInvalid)
+          .max(EVENT_CONFIG_ID_MAX, ANALYTICS_MESSAGES.configIdInvalid)
+          .refine((id) => id.trim() === id && !hasForbiddenCharacters(id), ANALYTICS_MESSAGES.configIdInvalid),
+        clientTime: z
+          .number({ error: ANALYTICS_MESSAGES.clientTimeInvalid })
+          .int(ANALYTICS_MESSAGES.clientTimeInvalid)
+          .min(EVENT_CLIENT_TIME_MIN, ANALYTICS_MESSAGES.clientTimeTooEarly)
+          .max(now + EVENT_CLIENT_TIME_MAX_AHEAD_MS, ANALYTICS_MESSAGES.clientTimeTooLate),
+        properties: PropertiesSchema.optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? ANALYTICS_MESSAGES.eventUnknownFields(issue.keys)
+            : ANALYTICS_MESSAGES.eventInvalid,
+      },
+    )
+    .refine((event) => utf8.encode(JSON.stringify(event)).length <= EVENT_MAX_BYTES, ANALYTICS_MESSAGES.eventTooLarge);
+}
+export type ClientEvent = z.infer<ReturnType<typeof clientEventSchema>>;
+
+/**
+ * A batch of events, checked against the server's clock `now` (clientTime may not be more than a day ahead of
+ * it). The count is checked before any event is read, so a batch of 10,000 costs one check.
+ */
+export function eventBatchSchema(now: number) {
+  return z.strictObject(
+    {
+      events: z
+        .array(z.unknown(), { error: ANALYTICS_MESSAGES.batchInvalid })
+        .min(1, ANALYTICS_MESSAGES.batchEmpty)
+        .max(EVENT_BATCH_MAX_EVENTS, ANALYTICS_MESSAGES.batchTooLarge)
+        .pipe(z.array(clientEventSchema(now))),
+    },
+    { error: ANALYTICS_MESSAGES.batchInvalid },
+  );
+}
+export type EventBatch = z.infer<ReturnType<typeof eventBatchSchema>>;
+
+/** A client's event as the server records it: the player from the token, the variant and the day its own. */
+export function recordedClientEvent(
+  event: ClientEvent,
+  stamp: { gameId: string; playerId: string; variantId: string | null; receivedAt: number },
+): AnalyticsEvent {
+  return {
+    id: event.id,
+    gameId: stamp.gameId,
+    playerId: stamp.playerId,
+    kind: event.type,
+    configId: event.configId,
+    variantId: stamp.variantId,
+    day: analyticsDay(stamp.receivedAt),
+    cycleDay: null,
+    streak: null,
+  };
+}
