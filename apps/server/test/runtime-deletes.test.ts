@@ -9,11 +9,13 @@ import { useTestServers } from './support/use-test-servers';
  */
 const servers = useTestServers();
 
+type Rows<T> = { rows: T[] };
+
 const count = async (setup: RuntimeGameSetup, table: string, column: string, value: string) => {
-  const result = await setup.server.database.db.execute(
+  const result = (await setup.server.database.db.execute(
     sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${value}`,
-  );
-  return Number((result.rows[0] as { n: number }).n);
+  )) as unknown as Rows<{ n: number }>;
+  return Number(result.rows[0]!.n);
 };
 
 async function claimedPlayer(setup: RuntimeGameSetup, playerId: string) {
