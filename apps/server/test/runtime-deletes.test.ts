@@ -27,8 +27,10 @@ async function claimedPlayer(setup: RuntimeGameSetup, playerId: string) {
     headers: { 'idempotency-key': `${playerId}-claim` },
   });
   expect(claim.status, claim.text).toBe(200);
-  const [row] = (await setup.server.database.db.execute(sql`select id from player where player_id = ${playerId}`))
-    .rows as { id: string }[];
+  const result = (await setup.server.database.db.execute(
+    sql`select id from player where player_id = ${playerId}`,
+  )) as unknown as Rows<{ id: string }>;
+  const [row] = result.rows;
   return row!.id;
 }
 
