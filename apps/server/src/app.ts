@@ -23,6 +23,7 @@ import { assetsRoutes } from './routes/assets';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
 import { createLiveUpdates } from './routes/live-updates';
+import { customAttributesRoutes } from './routes/custom-attributes';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { gamesRoutes } from './routes/games';
@@ -31,6 +32,7 @@ import { meRoutes, sessionRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
 import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
+import { testPlayersRoutes } from './routes/test-players';
 import { webAppRoutes } from './routes/web-app';
 import { runtimeRoutes } from './runtime/routes';
 import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
@@ -113,8 +115,10 @@ export async function createApp({
     )
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
-    .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage }))
+    .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage, now }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
+    .route('/games/:gameId/test-players', testPlayersRoutes({ auth, db: database.db, liveEvents, now }))
+    .route('/games/:gameId/custom-attributes', customAttributesRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/releases',
       releasesRoutes({

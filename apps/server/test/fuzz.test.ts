@@ -18,6 +18,7 @@ import {
   type Item,
   type Pack,
   type Segment,
+  type TestPlayer,
 } from '@liveops/domain';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
@@ -418,7 +419,7 @@ function parseRawAnswer(bytes: Buffer): Got {
 }
 
 /** The tables a request could write, but rate-limit counters; sessions are counted (their rows age as used). */
-const TABLES = ['user', 'account', 'verification', 'game', 'asset', 'segment', 'item', 'pack'] as const;
+const TABLES = ['user', 'account', 'verification', 'game', 'asset', 'segment', 'item', 'pack', 'test_player'] as const;
 /** The player runtime's tables (decision 034), with what orders their rows. */
 const RUNTIME_TABLES: Record<string, string> = {
   player: 't.id',
@@ -521,6 +522,8 @@ type Ids = {
   segmentId: string;
   assetId: string;
   dailyRewardId: string;
+  /** A test player who never plays (decision 040): a reset of theirs could pay a runtime player twice a day. */
+  testPlayerId: string;
 };
 let owner: Visitor;
 let ownerIds: Ids;
@@ -584,7 +587,10 @@ beforeAll(async () => {
     await ownerClient.post(`/api/games/${game.id}/segments`, { name: 'Fuzz Whales', expression: 'player.level > 3' })
   ).body as Segment;
   const reward = (await ownerClient.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
+  const tester = (await ownerClient.post(`/api/games/${game.id}/test-players`, { playerId: 'fuzz-qa-tester' }))
+    .body as TestPlayer;
   ownerIds = {
+    testPlayerId: tester.id,
     gameId: game.id,
     itemId: item.id,
     packId: pack.id,
@@ -672,6 +678,7 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
           'player.country.matches(".*")',
           `[${'[1],'.repeat(400)}[1]].size() > 0`,
           'player.level / 0 > 1',
+          'player.vip == true',
         ),
       }),
   },
@@ -685,10 +692,16 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
       }),
   },
   'DELETE /api/games/:gameId/segments/:segmentId': { input: 'path' },
+  'PUT /api/games/:gameId/custom-attributes': { input: 'json', shape: () => customAttributesShape() },
   'POST /api/games/:gameId/daily-rewards': { input: 'json', shape: () => shaped({ name: name }) },
   'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'json', shape: (ids) => rewardsShape(ids) },
   'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': { input: 'json', shape: () => layoutShape() },
   'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'path' },
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/targeting': {
+    input: 'json',
+    shape: (ids) => targetingShape(ids),
+  },
+  'POST /api/games/:gameId/daily-rewards/for-player': { input: 'json', shape: () => samplePlayerShape() },
   'POST /api/games/:gameId/releases': {
     input: 'json',
     shape: (ids) =>
@@ -698,6 +711,19 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
       }),
   },
   'POST /api/games/:gameId/releases/:version/live': { input: 'path' },
+  'POST /api/games/:gameId/test-players': { input: 'json', shape: () => testPlayerShape() },
+  'PATCH /api/games/:gameId/test-players/:testPlayerId': { input: 'json', shape: () => testPlayerShape() },
+  'DELETE /api/games/:gameId/test-players/:testPlayerId': { input: 'path' },
+  'POST /api/games/:gameId/test-players/:testPlayerId/next-day': {
+    input: 'json',
+    shape: (ids) => shaped({ configId: fc.constantFrom(ids.dailyRewardId, 'not-a-config', '') }),
+  },
+  'POST /api/games/:gameId/test-players/:testPlayerId/reset': {
+    input: 'json',
+    shape: (ids) => shaped({ configId: fc.constantFrom(ids.dailyRewardId, 'not-a-config', '') }),
+  },
+  // No body: a signature of the tester's id, made again at each run.
+  'POST /api/games/:gameId/test-players/:testPlayerId/signature': { input: 'path' },
   // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
   'DELETE /api/account': {
     input: 'json',
@@ -720,6 +746,7 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'POST /api/games/:gameId/items': { name: 'Fuzz Gem', type: 'currency', value: 1, baseAmount: 1, iconId: 'gem' },
     'POST /api/games/:gameId/packs': { name: 'Fuzz Bundle', contents: [{ itemId: ids.itemId, quantity: 1 }] },
     'POST /api/games/:gameId/segments': { name: 'Fuzz Segment', expression: 'player.level > 3' },
+    'PUT /api/games/:gameId/custom-attributes': { customAttributes: [{ name: 'vip', type: 'bool' }] },
     'POST /api/games/:gameId/daily-rewards': { name: 'Fuzz Week' },
     'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': {
       name: 'Fuzz Week',
@@ -729,7 +756,18 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {
       uiLayout: { id: 'root', type: 'Root', props: {}, children: [] },
     },
+    'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/targeting': {
+      segmentId: ids.segmentId,
+      startsAt: '2031-01-01T00:00:00Z',
+      endsAt: null,
+      priority: 1,
+    },
+    'POST /api/games/:gameId/daily-rewards/for-player': { player: { level: 4, country: 'DE', totalSpend: 1 } },
     'POST /api/games/:gameId/releases': { note: 'Fuzz release' },
+    'POST /api/games/:gameId/test-players': { playerId: 'fuzz-tester-2', clockOffsetMs: 86_400_000 },
+    'PATCH /api/games/:gameId/test-players/:testPlayerId': { clockOffsetMs: 3_600_000, note: 'Fuzz note' },
+    'POST /api/games/:gameId/test-players/:testPlayerId/next-day': { configId: ids.dailyRewardId },
+    'POST /api/games/:gameId/test-players/:testPlayerId/reset': { configId: ids.dailyRewardId },
   };
   bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
   bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;
@@ -795,6 +833,75 @@ function layoutShape() {
   for (let depth = 0; depth < 2; depth++) level = node(fc.array(level, { maxLength: 3 }));
   return shaped({ uiLayout: level, baseVersion: fc.integer({ min: -1, max: 3 }) });
 }
+/** Declarations as a studio, or an attacker, might send them: names near every rule, known and unknown types. */
+function customAttributesShape() {
+  const attribute = shaped({
+    name: fc.constantFrom(
+      'vip',
+      'VIP',
+      'chapter',
+      'level',
+      'Country',
+      'in',
+      '2x',
+      'a b',
+      '',
+      'x'.repeat(65),
+      'toString',
+    ),
+    type: fc.constantFrom('int', 'double', 'string', 'bool', 'list<string>', 'map', 'list<int>', ''),
+  });
+  return shaped({ customAttributes: fc.array(attribute, { maxLength: 55 }) });
+}
+/** A config's targeting (decision 038): segments of the game or not, instants about the bounds, priorities too. */
+function targetingShape(ids: Ids) {
+  const instant = fc.constantFrom(
+    null,
+    '2031-01-01T00:00:00Z',
+    '2031-06-01T00:00:00+14:00',
+    '2020-01-01T00:00:00Z',
+    '2031-01-01T00:00:00',
+    '1999-12-31T23:59:59Z',
+    '2100-01-01T00:00:00.001Z',
+    '+275760-09-13T00:00:00Z',
+    'tomorrow',
+    '',
+  );
+  return shaped({
+    segmentId: fc.constantFrom(ids.segmentId, null, 'not-a-segment', '', 'a b', 'x'.repeat(129)),
+    startsAt: instant,
+    endsAt: instant,
+    priority: fc.oneof(fc.integer({ min: -1001, max: 1001 }), fc.constantFrom(0.5, 2 ** 53, -(2 ** 63), 1e308)),
+  });
+}
+/** The segment tester's sample player: the built-in fields with hostile values, or anything at all. */
+function samplePlayerShape() {
+  return shaped({
+    player: fc.oneof(
+      shaped({
+        level: fc.oneof(fc.integer(), fc.constantFrom(2 ** 63, 1.5, -1)),
+        country: fc.constantFrom('DE', '', 'x'.repeat(65)),
+        platform: fc.constantFrom('iOS', 'Web', 'Amiga'),
+        daysSinceInstall: fc.integer({ min: -1, max: 10_000 }),
+        sessionCount: fc.integer({ min: -1, max: 10_000 }),
+        totalSpend: fc.constantFrom(0, 19.99, -1, 1e308),
+      }),
+      fc.jsonValue(),
+    ),
+  });
+}
+/** A test player: a player id, an offset about the year's bound (366 days) either way, a note. */
+function testPlayerShape() {
+  const year = 366 * 86_400_000;
+  return shaped({
+    playerId: fc.oneof(name, fc.constantFrom('fuzz-qa-tester', ' padded', 'x'.repeat(129))),
+    clockOffsetMs: fc.oneof(
+      fc.integer({ min: -year - 1000, max: year + 1000 }),
+      fc.constantFrom(year, -year, year + 1, -year - 1, 0.5, 2 ** 53, -(2 ** 63)),
+    ),
+    note: name,
+  });
+}
 function packShape(ids: Ids) {
   return shaped({
     name: name,
@@ -843,6 +950,7 @@ function fill(pattern: string, ids: Ids): string {
     segmentId: ids.segmentId,
     assetId: ids.assetId,
     dailyRewardId: ids.dailyRewardId,
+    testPlayerId: ids.testPlayerId,
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }
@@ -1250,6 +1358,17 @@ async function setUpRuntime() {
     json: { requireSignedPlayerIds: true },
   });
   expect(required.status, required.text).toBe(200);
+  // Game 1 declares custom attributes and a segment over them, so sessions read and evaluate them (decision 039).
+  const declared = await game1.client.request(`/api/games/${game1.game.id}/custom-attributes`, {
+    method: 'PUT',
+    json: { customAttributes: CUSTOM_ATTRIBUTES },
+  });
+  expect(declared.status, declared.text).toBe(200);
+  const segmented = await game1.client.post(`/api/games/${game1.game.id}/segments`, {
+    name: 'Fuzz custom',
+    expression: 'player.vip && player.chapter > 2 && "a" in player.tags && player.daysSinceInstall >= 0',
+  });
+  expect(segmented.status, segmented.text).toBe(201);
   const list = await send({ method: 'GET', path: '/v1/daily-rewards', headers: bearer(player1.token) });
   const states = (JSON.parse(list.text) as { dailyRewards: { popupUrl: string }[] }).dailyRewards;
   popup1 = decodePopupSession(new URL(states[0]?.popupUrl ?? '').hash)?.token ?? '';
@@ -1273,7 +1392,7 @@ async function walletProblems(): Promise<string[]> {
     select 'balance ' || player_ref || '/' || item_id || ' is below 0: ' || amount from wallet_balance where amount < 0
     union all
     select 'player ' || player_ref || ' was granted ' || config_id || ' ' || count(*) || ' times on day key ' || day_key
-      from daily_reward_claim group by player_ref, config_id, day_key having count(*) > 1
+      from daily_reward_claim where kind = 'claim' group by player_ref, config_id, day_key having count(*) > 1
     union all
     select 'player ' || player_ref || ' got the base amount of ' || item_id || ' ' || count(*) || ' times'
       from wallet_ledger where reason = 'base_amount' group by player_ref, item_id having count(*) > 1
@@ -1372,12 +1491,22 @@ const playerIdArb = fc.oneof(
   fc.constantFrom('fuzz-player', 'fuzz-player-2', 'p', 'Spieler Ä', '玩家 1', 'x'.repeat(128), 'a b'),
   fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,30}[A-Za-z0-9]$/),
 );
+/** Game 1's custom attributes: a session's values for them are read, and ignored when of the wrong type. */
+const CUSTOM_ATTRIBUTES = [
+  { name: 'vip', type: 'bool' },
+  { name: 'chapter', type: 'int' },
+  { name: 'tags', type: 'list<string>' },
+];
 const validAttributes = fc.record(
   {
     level: fc.integer({ min: 0, max: 1_000_000_000 }),
     country: fc.constantFrom('DE', 'US', 'JP'),
     platform: fc.constantFrom(...PLATFORMS),
     totalSpend: fc.double({ min: 0, max: 1e12, noNaN: true }),
+    vip: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 2 })),
+    chapter: fc.oneof(fc.integer(), fc.double(), fc.jsonValue({ maxDepth: 2 })),
+    tags: fc.oneof(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })),
+    sessionCount: fc.integer(),
   },
   { requiredKeys: [] },
 );
@@ -1407,7 +1536,7 @@ const SESSION_NEAR_MISSES: [string, unknown][] = [
   ['attributes', { platform: 'Amiga' }],
   ['attributes', { totalSpend: -1 }],
   ['attributes', { totalSpend: 1e12 + 1 }],
-  ['attributes', { favouriteColour: 'red' }],
+  ['attributes', 'red'],
   ['attributes', []],
   ['playerSignature', 'x'.repeat(201)],
   ['extra', true],
@@ -1515,6 +1644,18 @@ describe('hostile input to the player runtime', () => {
           input.playerSignature !== signPlayerId(answer.player.playerId, game2.serverSecret, expires)
         ) {
           throw new Error(`${where} signed a player in to a game that requires signed ids without its signature`);
+        }
+        // What segments see of game 1's custom attributes has the declared type, whatever was sent (decision 039).
+        const shown = (got.body as { player: { attributes: Record<string, unknown> } }).player.attributes;
+        const typed: Record<string, (value: unknown) => boolean> = {
+          vip: (value) => typeof value === 'boolean',
+          chapter: (value) => Number.isSafeInteger(value),
+          tags: (value) => Array.isArray(value) && value.every((tag) => typeof tag === 'string'),
+        };
+        for (const [name, ok] of Object.entries(typed)) {
+          if (name in shown && (input.sdkKey !== game1.game.sdkKey || !ok(shown[name]))) {
+            throw new Error(`${where} shows ${name} = ${JSON.stringify(shown[name])}`);
+          }
         }
       },
       [...examples, Body.text('application/json', DEEP)],

@@ -13,12 +13,14 @@ import {
   INVENTORY_MESSAGES,
   RUNTIME_MESSAGES,
   SEGMENT_MESSAGES,
+  TEST_PLAYER_MESSAGES,
   type Asset,
   type DailyReward,
   type Game,
   type Item,
   type Pack,
   type Segment,
+  type TestPlayer,
 } from '@liveops/domain';
 import * as schema from '../src/db/schema';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
@@ -51,6 +53,8 @@ type Ids = {
   version: string;
   /** The game's SDK key, for the runtime's sessions and server calls. */
   sdkKey: string;
+  /** A test player of the game (decision 040). */
+  testPlayerId: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -65,6 +69,7 @@ const PARAMS: Record<string, keyof Ids> = {
   // A daily reward as the runtime names it (decision 034).
   configId: 'dailyRewardId',
   version: 'version',
+  testPlayerId: 'testPlayerId',
 };
 
 /** The first owner's game's player whose data the /v1 part guards; bob's game has a player of the same id. */
@@ -287,6 +292,12 @@ const MATRIX: Record<string, Entry> = {
     notFound: SEGMENT_MESSAGES.notFound,
   },
   'DELETE /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
+  'GET /api/games/:gameId/custom-attributes': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'PUT /api/games/:gameId/custom-attributes': {
+    access: 'game',
+    body: () => ({ customAttributes: [{ name: 'matrixVip', type: 'bool' }] }),
+    notFound: GAME_MESSAGES.notFound,
+  },
   'GET /api/games/:gameId/daily-rewards': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/daily-rewards/:dailyRewardId': { access: 'record', notFound: DAILY_REWARD_MESSAGES.notFound },
   'GET /api/games/:gameId/daily-rewards/:dailyRewardId/embed-config': {
@@ -311,6 +322,47 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId': {
     access: 'game',
     notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  // Targeting (decision 038): another owner neither targets a config nor asks which one a sample player gets.
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/targeting': {
+    access: 'game',
+    body: () => ({ segmentId: null, startsAt: null, endsAt: null, priority: 2 }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'POST /api/games/:gameId/daily-rewards/for-player': {
+    access: 'game',
+    body: () => ({ player: { level: 50, country: 'DE', platform: 'Web', totalSpend: 500 } }),
+    notFound: GAME_MESSAGES.notFound,
+  },
+  // Test players (decision 040): another owner neither sees, adds, moves the clock of, resets nor signs one.
+  'GET /api/games/:gameId/test-players': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/test-players': {
+    access: 'game',
+    body: () => ({ playerId: 'matrix-tester', clockOffsetMs: 86_400_000 }),
+    notFound: GAME_MESSAGES.notFound,
+  },
+  'PATCH /api/games/:gameId/test-players/:testPlayerId': {
+    access: 'game',
+    body: () => ({ clockOffsetMs: 86_400_000, note: 'Matrix note' }),
+    notFound: TEST_PLAYER_MESSAGES.notFound,
+  },
+  'DELETE /api/games/:gameId/test-players/:testPlayerId': {
+    access: 'game',
+    notFound: TEST_PLAYER_MESSAGES.notFound,
+  },
+  'POST /api/games/:gameId/test-players/:testPlayerId/next-day': {
+    access: 'game',
+    body: (ids) => ({ configId: ids.dailyRewardId }),
+    notFound: TEST_PLAYER_MESSAGES.notFound,
+  },
+  'POST /api/games/:gameId/test-players/:testPlayerId/reset': {
+    access: 'game',
+    body: (ids) => ({ configId: ids.dailyRewardId }),
+    notFound: TEST_PLAYER_MESSAGES.notFound,
+  },
+  'POST /api/games/:gameId/test-players/:testPlayerId/signature': {
+    access: 'game',
+    notFound: TEST_PLAYER_MESSAGES.notFound,
   },
   'GET /api/games/:gameId/releases': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/games/:gameId/releases/preview': { access: 'game', notFound: GAME_MESSAGES.notFound },
@@ -470,7 +522,7 @@ async function send(
 /** The first owner's every row, and the bytes of their stored files, as one comparable string. */
 async function aliceData(): Promise<string> {
   const { db } = server.database;
-  const owned = [schema.game, schema.asset, schema.segment, schema.item, schema.pack] as const;
+  const owned = [schema.game, schema.asset, schema.segment, schema.item, schema.pack, schema.testPlayer] as const;
   const rows = await Promise.all([
     db.select().from(schema.user).where(eq(schema.user.id, aliceIds.userId)),
     db.select().from(schema.account).where(eq(schema.account.userId, aliceIds.userId)),
@@ -545,7 +597,15 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
+  const tester = (
+    await alice.post(`/api/games/${game.id}/test-players`, {
+      playerId: 'alice-qa-tester',
+      clockOffsetMs: 2 * 86_400_000,
+      note: 'Alice tester notes',
+    })
+  ).body as TestPlayer;
   aliceIds = {
+    testPlayerId: tester.id,
     userId: game.ownerId,
     dailyRewardId: reward.id,
     version: '1',
@@ -575,6 +635,9 @@ beforeAll(async () => {
     segment.description,
     reward.id,
     reward.name,
+    tester.id,
+    tester.playerId,
+    tester.note,
   ];
 
   bob = await signedInClient(server, 'bob-matrix@studio.test');
@@ -597,6 +660,7 @@ beforeAll(async () => {
     segmentId: '',
     assetId: 'bobart',
     dailyRewardId: '',
+    testPlayerId: '',
     version: '1',
     sdkKey: bobGame.sdkKey,
   };
@@ -710,7 +774,7 @@ describe('a route that needs a verified owner', () => {
   );
 
   const childEntries = protectedEntries.filter(([key]) =>
-    /:(itemId|packId|segmentId|assetId|dailyRewardId)\b/.test(key),
+    /:(itemId|packId|segmentId|assetId|dailyRewardId|testPlayerId)\b/.test(key),
   );
   it.each(childEntries)(
     "answers %s from another owner, in their own game, with the first owner's record id as not found",
@@ -926,10 +990,18 @@ async function setUpRuntime(alicePack: Pack, bobPack: Pack) {
     return { key, text: answer.text };
   };
   herOperations = { grant: await operation('grant', 7654321), consume: await operation('consume', 1234) };
+  // A player gets one config (decision 038): A (the older) until B targets her segment with a higher priority.
   const herStates = await dailyRewardsOf(her.token);
+  const targeted = await alice.request(`/api/games/${aliceIds.gameId}/daily-rewards/${configB}/targeting`, {
+    method: 'PUT',
+    json: { segmentId: aliceIds.segmentId, startsAt: null, endsAt: null, priority: 1 },
+  });
+  expect(targeted.status, targeted.text).toBe(200);
+  her.configIds = [configB];
+  const herStatesThen = await dailyRewardsOf(her.token);
   herPopup = {
     A: popupTokenOf(herStates.find((s) => s.configId === configA)?.popupUrl ?? null),
-    B: popupTokenOf(herStates.find((s) => s.configId === configB)?.popupUrl ?? null),
+    B: popupTokenOf(herStatesThen.find((s) => s.configId === configB)?.popupUrl ?? null),
   };
   expect(claimsOf(herPopup.A)).toMatchObject({ t: 'popup', p: her.ref, c: configA });
   expect(claimsOf(herPopup.B)).toMatchObject({ t: 'popup', p: her.ref, c: configB });
@@ -938,7 +1010,7 @@ async function setUpRuntime(alicePack: Pack, bobPack: Pack) {
     label: 'bob-player',
     playerId: 'bob-player',
     ...(await signIn(aliceIds.sdkKey, 'bob-player')),
-    configIds: [configA, configB],
+    configIds: [configA],
   };
   stranger = {
     label: 'the player of bob’s game named alice-player',
@@ -1165,14 +1237,15 @@ describe('a /v1 route of one player (a bearer token)', () => {
         await expectNothingOfHers(`popup token ${key}`, answer, ownerOnlyNeedles, [herPopup.A]);
         return;
       }
-      // B's popup token on A: refused. A's on A: let through, and refused only because she claimed A today.
+      // B's popup token on A: refused. A's on A: let through, and refused only because A is no longer hers (B
+      // targets her with a higher priority).
       const other = await v1({ token: herPopup.B }, method, target, { headers });
       expect(other.status).toBe(403);
       expect(other.body).toEqual({ code: 'token_scope', message: RUNTIME_MESSAGES.tokenScope });
       await expectNothingOfHers(`B's popup token ${key}`, other, ownerOnlyNeedles, [herPopup.B]);
       const own = await v1({ token: herPopup.A }, method, target, { headers: { 'idempotency-key': randomUUID() } });
       expect(own.status).toBe(409);
-      expect(own.body).toMatchObject({ code: 'already_claimed' });
+      expect(own.body).toMatchObject({ code: 'not_targeted' });
       expect(await herRows()).toBe(herBefore);
     },
   );

@@ -12,6 +12,7 @@ import { signPlayerId } from '../src/runtime/tokens';
 import { signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';
 import {
+  createSegment,
   DAY,
   HOUR,
   publishedRuntimeGame,
@@ -22,6 +23,7 @@ import {
   TestClock,
   type RuntimeGameSetup,
 } from './support/runtime';
+import { setTargeting } from './support/targeting';
 import { TEST_DATABASE_KIND } from './support/test-database';
 import { startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
@@ -110,7 +112,7 @@ describe('player sessions', () => {
       [{ sdkKey: key, playerId: 'bell\u0007' }, 400, 'control_characters'],
       [{ sdkKey: key, playerId: 'p', timeZone: 'Mars/Phobos' }, 400, 'validation_error'],
       [{ sdkKey: key, playerId: 'p', attributes: { level: 'high' } }, 400, 'validation_error'],
-      [{ sdkKey: key, playerId: 'p', attributes: { favouriteColour: 'red' } }, 400, 'validation_error'],
+      [{ sdkKey: key, playerId: 'p', attributes: 'red' }, 400, 'validation_error'],
       [{ sdkKey: key, playerId: 'p', extra: true }, 400, 'validation_error'],
       [[], 400, 'validation_error'],
     ];
@@ -162,12 +164,13 @@ describe('player sessions', () => {
 });
 
 describe('server-authoritative daily rewards', () => {
-  it('list each published config with the player’s state, its pack and a popup that may claim it', async () => {
+  it('list the published config that applies to the player with their state, its pack and a popup that may claim it', async () => {
     const clock = new TestClock(Date.parse('2026-03-02T10:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'runtime-list@studio.test', { clock, configs: 2 });
     const player = await signedInPlayer(setup);
     const states = await list(player);
-    expect(states.map((s) => s.configId)).toEqual(setup.configs.map((c) => c.id));
+    // One config a player (decision 038): of two for everyone with the same priority, the oldest.
+    expect(states.map((s) => s.configId)).toEqual([setup.configs[0]!.id]);
     const [first] = states;
     expect(first).toMatchObject({
       day: 1,
@@ -200,7 +203,7 @@ describe('server-authoritative daily rewards', () => {
     const popup = new RuntimeClient(setup.server.url);
     popup.token = session!.token;
     expect((await popup.request('/v1/inventory')).status).toBe(403);
-    expect((await popup.claim(states[1]!.configId)).status).toBe(403);
+    expect((await popup.claim(setup.configs[1]!.id)).status).toBe(403);
     const claimed = await popup.claim(first!.configId);
     expect(claimed.status, claimed.text).toBe(200);
     expect((claimed.body as ClaimResponse).granted).toEqual([{ itemId: setup.gold.id, quantity: 10 }]);
@@ -256,14 +259,18 @@ describe('server-authoritative daily rewards', () => {
     const setup = await publishedRuntimeGame(servers, 'runtime-missed@studio.test', { clock, configs: 2 });
     const [keep, restart] = setup.configs.map((c) => c.id) as [string, string];
     await setRules(setup, restart, { missedDay: 'start_over' });
-    const player = await signedInPlayer(setup);
+    // A player gets one config (decision 038): the second one is for the players of a segment.
+    const veterans = await createSegment(setup, 'Veterans', 'player.level >= 10');
+    await setTargeting(setup, restart, { segmentId: veterans.id, priority: 1 });
+    const player = await signedInPlayer(setup, 'player-1', { attributes: { level: 1 } });
+    const veteran = await signedInPlayer(setup, 'veteran-1', { attributes: { level: 10 } });
     for (let i = 0; i < 3; i++) {
       expect((await player.claim(keep)).status).toBe(200);
-      expect((await player.claim(restart)).status).toBe(200);
+      expect((await veteran.claim(restart)).status).toBe(200);
       clock.advance(DAY);
     }
     clock.advance(DAY); // a missed day
-    const states = await list(player);
+    const states = [...(await list(player)), ...(await list(veteran))];
     expect(states.find((s) => s.configId === keep)).toMatchObject({
       day: 4,
       streak: 0,
@@ -278,7 +285,7 @@ describe('server-authoritative daily rewards', () => {
     });
     const kept = (await player.claim(keep)).body as ClaimResponse;
     expect([kept.day, kept.dailyReward.streak]).toEqual([4, 1]);
-    const restarted = (await player.claim(restart)).body as ClaimResponse;
+    const restarted = (await veteran.claim(restart)).body as ClaimResponse;
     expect([restarted.day, restarted.dailyReward.streak]).toEqual([1, 1]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
+import { DailyRewardTargetingSchema } from './daily-reward-targeting';
 import { LayoutNodeSchema } from './layout-schema';
 import { DayStartSchema, MISSED_DAY_SETTINGS } from './runtime-api';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
@@ -238,6 +239,8 @@ export const DailyRewardSchema = z.object({
   dayStart: DayStartSchema,
   /** What a missed day does to a player's progress. */
   missedDay: MissedDaySchema,
+  /** Which players get it, when, and its priority (issue 22, decision 038): a setting of the runtime, like the two above. */
+  targeting: DailyRewardTargetingSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   enabled: z.boolean(),

@@ -5,7 +5,16 @@ import { z } from 'zod';
  * they show of that topic; the stream never carries the data itself. `account` is the user's own account: its
  * name, password and sessions (a signed-out or deleted account's open tabs learn of it this way).
  */
-export const LIVE_TOPICS = ['games', 'assets', 'segments', 'inventory', 'dailyRewards', 'account', 'releases'] as const;
+export const LIVE_TOPICS = [
+  'games',
+  'assets',
+  'segments',
+  'inventory',
+  'dailyRewards',
+  'account',
+  'releases',
+  'testPlayers',
+] as const;
 export const LiveEventSchema = z.object({ topic: z.enum(LIVE_TOPICS), id: z.string().optional() });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export const LIVE_EVENT_NAME = 'change';

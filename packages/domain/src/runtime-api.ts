@@ -22,6 +22,10 @@ export const SERVER_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** The most items one server grant or consume names. */
 export const SERVER_WALLET_ITEMS_MAX = 50;
 export const LEDGER_PAGE_MAX = 200;
+/** The longest value (as JSON) of one attribute a session keeps; a longer one is ignored and reported. */
+export const RUNTIME_ATTRIBUTE_VALUE_MAX_CHARS = 1024;
+/** The most ignored attributes a session's answer lists. */
+export const RUNTIME_IGNORED_ATTRIBUTES_MAX = 100;
 
 export const RUNTIME_MESSAGES = {
   playerIdInvalid: `A player id is 1 to ${RUNTIME_PLAYER_ID_MAX} visible characters, without control characters.`,
@@ -40,6 +44,8 @@ export const RUNTIME_MESSAGES = {
   idempotencyKeyRequired: 'Send an Idempotency-Key header (1 to 128 visible characters) with every claim.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another request. Use a new key for a new claim.',
   dayNotConfigured: 'Today’s day of this daily reward has no pack in the published release.',
+  notTargeted:
+    'This daily reward does not apply to this player now (its segment, schedule or priority): GET /v1/daily-rewards answers the one that does.',
   insufficientBalance: 'The player does not hold enough of an item for this consume: nothing was taken.',
   unknownItem: 'This game has no item with that id.',
   playerUnknown: 'This game has no player with that id yet: a player exists from their first session.',
@@ -50,6 +56,7 @@ export const RUNTIME_MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   jsonRequired: 'Send a JSON body with Content-Type: application/json.',
   malformedJson: 'The body is not valid JSON.',
+  attributeTooLong: `longer than ${RUNTIME_ATTRIBUTE_VALUE_MAX_CHARS} characters as JSON`,
   internal: 'Something went wrong on our side. Try again.',
   unavailable: 'The service is busy. Try again shortly.',
 } as const;
@@ -73,11 +80,14 @@ export const IdempotencyKeySchema = visibleText(IDEMPOTENCY_KEY_MAX, RUNTIME_MES
 });
 
 /**
- * What a game may tell about a player, for segments (the player fields of the segment editor). Fields the
- * server keeps itself (daysSinceInstall, sessionCount) are not taken from the client.
+ * What a game may tell about a player, for segments (the player fields of the segment editor): the built-in fields,
+ * checked here (a wrong one refuses the session), and the custom attributes the studio declares for the game, read
+ * against the declarations at each session (decision 039): one undeclared or of the wrong type is ignored and
+ * listed in the answer's `ignoredAttributes`, since declarations change in the dashboard while builds are shipped.
+ * Fields the server keeps itself (daysSinceInstall, sessionCount) are not taken from the client.
  */
 export const PlayerAttributesSchema = z
-  .strictObject({
+  .object({
     level: z.number().int().min(0).max(1_000_000_000).optional(),
     country: z
       .string()
@@ -86,9 +96,11 @@ export const PlayerAttributesSchema = z
     platform: z.enum(PLATFORMS).optional(),
     totalSpend: z.number().min(0).max(1e12).optional(),
   })
+  .catchall(z.unknown())
   .meta({
     id: 'PlayerAttributes',
-    description: 'What the game knows of the player, used by segments. All optional.',
+    description:
+      'What the game knows of the player, used by segments. All optional. Other names are the game’s custom attributes (declared in the dashboard: int, double, string, bool or list of strings); one undeclared or of the wrong type is ignored and listed in `ignoredAttributes`.',
   });
 export type PlayerAttributes = z.infer<typeof PlayerAttributesSchema>;
 
@@ -116,14 +128,32 @@ export const RuntimePlayerSchema = z
     timeZone: z.string().meta({ description: 'The time zone in effect for the player’s day.' }),
     attributes: PlayerAttributesSchema,
     createdAt: z.string().meta({ description: 'When the game first signed this player in (ISO 8601).' }),
+    sessionCount: z
+      .number()
+      .int()
+      .meta({ description: 'Sessions so far, this one included (segments’ sessionCount).' }),
+    daysSinceInstall: z
+      .number()
+      .int()
+      .meta({ description: 'Whole days (24 h) since the first session, on the server’s clock.' }),
   })
   .meta({ id: 'Player' });
+
+export const IgnoredAttributeSchema = z
+  .object({
+    name: z.string(),
+    reason: z.string().meta({ example: 'not declared for this game' }),
+  })
+  .meta({ id: 'IgnoredAttribute' });
 
 export const CreateSessionResponseSchema = z
   .object({
     token: z.string().meta({ description: 'Send as "Authorization: Bearer <token>" on every other call.' }),
     expiresAt: z.string().meta({ description: 'When the token stops working (ISO 8601): sign in again before.' }),
     player: RuntimePlayerSchema,
+    ignoredAttributes: z.array(IgnoredAttributeSchema).meta({
+      description: `The attributes sent that segments will not see, and why (undeclared, wrong type, kept by the server, too long); at most ${RUNTIME_IGNORED_ATTRIBUTES_MAX}. Empty when all were taken.`,
+    }),
   })
   .meta({ id: 'Session' });
 export type CreateSessionResponse = z.infer<typeof CreateSessionResponseSchema>;
@@ -171,6 +201,10 @@ export const DailyRewardStateSchema = z
     dayStart: DayStartSchema,
     missedDay: z.enum(MISSED_DAY_SETTINGS),
     pack: RuntimePackSchema.nullable().meta({ description: 'What today’s claim grants.' }),
+    targeting: z.object({ segmentId: z.string(), segmentName: z.string() }).nullable().meta({
+      description:
+        'The segment the player matched for this daily reward (at their last session); null when it is for every player.',
+    }),
     popupUrl: z.string().nullable().meta({
       description:
         'The published popup for this player: open it in a web view; its Claim button claims by itself. Valid for 30 minutes.',

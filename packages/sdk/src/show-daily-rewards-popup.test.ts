@@ -25,6 +25,7 @@ const CLAIM_ANSWER: ClaimResult = {
     dayStart: { kind: 'player_midnight' },
     missedDay: 'keep_progress',
     pack: null,
+    targeting: null,
     popupUrl: null,
   },
 };

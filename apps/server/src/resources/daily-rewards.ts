@@ -22,12 +22,22 @@ import { listPacks } from './packs';
 
 export type DailyRewardRow = typeof dailyReward.$inferSelect;
 
-/** A daily reward config as the API shows it: the runtime's rules as `dayStart` and `missedDay` (decision 035). */
+/**
+ * A daily reward config as the API shows it: the runtime's rules as `dayStart` and `missedDay` (decision 035), and
+ * its `targeting`.
+ */
 export function presentDailyReward(row: DailyRewardRow): DailyReward {
-  const { dayStartKind, dayStartMinute, ...shown } = row;
+  const { dayStartKind, dayStartMinute, segmentId, startsAt, endsAt, priority, ...shown } = row;
   return {
     ...shown,
     dayStart: dayStartKind === 'utc_time' ? { kind: 'utc_time', minuteOfDay: dayStartMinute } : { kind: dayStartKind },
+    // Its targeting (decision 038), instants in UTC.
+    targeting: {
+      segmentId,
+      startsAt: startsAt?.toISOString() ?? null,
+      endsAt: endsAt?.toISOString() ?? null,
+      priority,
+    },
     cycleDays: DAILY_REWARD_CYCLE_DAYS,
     uiLayout: row.uiLayout ?? null,
     createdAt: row.createdAt.toISOString(),

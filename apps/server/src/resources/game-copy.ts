@@ -47,8 +47,8 @@ function replaceStrings<T>(value: T, urls: ReadonlyMap<string, string>): T {
 
 /**
  * A staging copy of a game (decision 018): a new game with a new SDK key and copies of its segments, items,
- * packs, daily rewards (with their layouts) and assets, every copy with a new id and every reference between
- * them (a pack's items, a day's pack) pointing at the copy. Asset IDs are the developer's own names, unique per
+ * packs, daily rewards (with their layouts and targeting) and assets, every copy with a new id and every reference
+ * between them (a pack's items, a day's pack, a config's segment) pointing at the copy. Asset IDs are the developer's own names, unique per
  * game, so `asset:<id>` references and icons keep working as they are; the bytes are copied to keys of the new
  * game. Releases and published packs are not copied: the copy is unpublished.
  *
@@ -63,13 +63,14 @@ export async function copyGame(
   const { db, storage, logger, intents } = deps;
   const mine = <T extends typeof segment | typeof item | typeof pack | typeof dailyReward | typeof asset>(table: T) =>
     and(eq(table.gameId, source.id), eq(table.ownerId, source.ownerId));
-  const [segments, items, packs, rewards, assets] = await Promise.all([
-    db.select().from(segment).where(mine(segment)),
+  // The daily rewards are read before the segments: a segment one of them targets cannot be deleted meanwhile.
+  const [rewards, items, packs, assets] = await Promise.all([
+    db.select().from(dailyReward).where(mine(dailyReward)),
     db.select().from(item).where(mine(item)),
     db.select().from(pack).where(mine(pack)),
-    db.select().from(dailyReward).where(mine(dailyReward)),
     db.select().from(asset).where(mine(asset)),
   ]);
+  const segments = await db.select().from(segment).where(mine(segment));
 
   // The copy is a game and its images more for the account (issue 24): refused before any byte is copied, and
   // again in the transaction that inserts it, where a request at the same moment cannot slip past.
@@ -113,6 +114,7 @@ export async function copyGame(
     throw new GameCopyError(502, 'STORAGE_FAILED', GAME_MESSAGES.duplicateStorageFailed);
   }
 
+  const segmentIds = new Map(segments.map((row) => [row.id, randomUUID()]));
   const itemIds = new Map(items.map((row) => [row.id, randomUUID()]));
   const packIds = new Map(packs.map((row) => [row.id, randomUUID()]));
   const now = new Date();
@@ -148,7 +150,7 @@ export async function copyGame(
             .returning();
           if (!row) throw new Error('insert returned nothing');
           if (segments.length) {
-            await tx.insert(segment).values(segments.map((s) => ({ ...s, ...owned, id: randomUUID() })));
+            await tx.insert(segment).values(segments.map((s) => ({ ...s, ...owned, id: segmentIds.get(s.id)! })));
           }
           if (items.length) {
             await tx.insert(item).values(items.map((i) => ({ ...i, ...owned, id: itemIds.get(i.id)! })));
@@ -170,6 +172,9 @@ export async function copyGame(
                 ...owned,
                 id: randomUUID(),
                 rewards: r.rewards.map((entry) => ({ ...entry, packId: packIds.get(entry.packId) ?? entry.packId })),
+                // Its targeting names the copy's segment (decision 038). A segment the read above missed was deleted
+                // meanwhile, which only a config that stopped targeting it allows: the copy targets every player.
+                segmentId: r.segmentId === null ? null : (segmentIds.get(r.segmentId) ?? null),
                 uiLayout: r.uiLayout ? replaceStrings<LayoutNode>(r.uiLayout, urls) : null,
               })),
             );

@@ -5,7 +5,10 @@ import {
   CreateDailyRewardInputSchema,
   DAILY_REWARD_CYCLE_DAYS,
   DAILY_REWARD_MESSAGES,
+  DailyRewardForPlayerInputSchema,
+  DailyRewardTargetingInputSchema,
   defaultDailyRewardName,
+  TARGETING_MESSAGES,
   UpdateDailyRewardInputSchema,
   UpdateDailyRewardLayoutInputSchema,
 } from '@liveops/domain';
@@ -18,16 +21,25 @@ import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-s
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { jsonBody, layoutBody } from '../lib/request-body';
 import { dayStartColumns, embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+import { dailyRewardForPlayer, saveTargeting } from '../resources/daily-reward-targeting';
 import type { Storage } from '../storage/storage';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
+type Deps = {
+  auth: Auth;
+  db: Db;
+  liveEvents: LiveEvents;
+  storage: Storage;
+  /** The server's clock, the runtime's (tests inject one): which config applies now, and what "past" is. */
+  now?: () => number;
+};
 
 /**
  * /api/games/:gameId/daily-rewards: list, the config with its packs and assets (…/embed-config), create ("Daily
  * Reward N"), rename, save the 7 days and set the runtime's day rules (PATCH), save the UI layout (PUT …/layout,
- * checked as untrusted), delete.
+ * checked as untrusted), set its targeting (PUT …/targeting), delete; and which config a sample player would get
+ * now (POST …/for-player, the segment tester's question).
  */
-export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
+export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.now }: Deps) {
   const own = (scope: GameScope, id: string) =>
     and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
   const changed = (scope: GameScope, id: string) => liveEvents.publish(scope.ownerId, { topic: 'dailyRewards', id });
@@ -149,6 +161,31 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage }: Deps) {
       }
       await changed(scope, row.id);
       return c.json(presentDailyReward(row));
+    })
+    .put('/:dailyRewardId/targeting', ...jsonBody, async (c) => {
+      const scope = c.get('scope');
+      const input = await readJson(c, DailyRewardTargetingInputSchema);
+      if (!input.ok) return input.response;
+      // Saved as sent, like the day rules (decision 035): a setting of the runtime, apart from the days' version.
+      const saved = await saveTargeting(db, scope, c.req.param('dailyRewardId'), input.value, now());
+      if (saved.kind === 'not-found') return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+      if (saved.kind === 'unknown-segment') {
+        return jsonError(c, 400, 'VALIDATION_ERROR', TARGETING_MESSAGES.segmentUnknown, {
+          issues: [{ path: 'segmentId', message: TARGETING_MESSAGES.segmentUnknown }],
+        });
+      }
+      if (saved.kind === 'invalid') {
+        return jsonError(c, 400, 'VALIDATION_ERROR', saved.message, {
+          issues: [{ path: 'endsAt', message: saved.message }],
+        });
+      }
+      await changed(scope, saved.row.id);
+      return c.json(presentDailyReward(saved.row));
+    })
+    .post('/for-player', ...jsonBody, async (c) => {
+      const input = await readJson(c, DailyRewardForPlayerInputSchema);
+      if (!input.ok) return input.response;
+      return c.json(await dailyRewardForPlayer(db, c.get('scope'), input.value.player, now()));
     })
     .delete('/:dailyRewardId', ...jsonBody, async (c) => {
       const scope = c.get('scope');

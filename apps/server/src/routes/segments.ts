@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
-import { CreateSegmentInputSchema, UpdateSegmentInputSchema } from '@liveops/domain/segment-expression';
+import { SEGMENT_MESSAGES, segmentInUseMessage, type Segment } from '@liveops/domain';
+import { segmentInputSchemaFor } from '@liveops/domain/segment-expression';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { segment } from '../db/schema';
@@ -10,6 +10,8 @@ import { jsonBody } from '../lib/request-body';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
+import { configsTargeting } from '../resources/daily-reward-targeting';
+import { customAttributesOf, writeSegmentChecked } from '../resources/custom-attributes';
 
 type SegmentRow = typeof segment.$inferSelect;
 const toSegment = (row: SegmentRow): Segment => ({
@@ -20,9 +22,13 @@ const toSegment = (row: SegmentRow): Segment => ({
 
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
 
+/** An expression that stopped checking while it was saved (the game's custom attributes changed meanwhile). */
+const expressionRefused = (c: Parameters<typeof jsonError>[0], message: string) =>
+  jsonError(c, 400, 'VALIDATION_ERROR', message, { issues: [{ path: 'expression', message }] });
+
 /**
- * /api/games/:gameId/segments: list, read one, create and edit (the expression must parse and type-check),
- * delete.
+ * /api/games/:gameId/segments: list, read one, create and edit (the expression must parse and type-check with the
+ * game's custom attributes), delete.
  */
 export function segmentsRoutes({ auth, db, liveEvents }: Deps) {
   const ownSegment = (gameId: string, ownerId: string, id: string) =>
@@ -50,37 +56,59 @@ export function segmentsRoutes({ auth, db, liveEvents }: Deps) {
     })
     .post('/', async (c) => {
       const { gameId, ownerId } = c.get('scope');
-      const input = await readJson(c, CreateSegmentInputSchema);
+      const declared = await customAttributesOf(db, gameId);
+      const input = await readJson(c, segmentInputSchemaFor(declared));
       if (!input.ok) return input.response;
-      const [row] = await db
-        .insert(segment)
-        .values({ id: randomUUID(), gameId, ownerId, ...input.value, logicType: 'CEL' })
-        .returning();
+      const written = await writeSegmentChecked(db, gameId, input.value.expression, declared, (tx) =>
+        tx
+          .insert(segment)
+          .values({ id: randomUUID(), gameId, ownerId, ...input.value, logicType: 'CEL' })
+          .returning(),
+      );
+      if (!written.ok) return expressionRefused(c, written.message);
+      const [row] = written.value;
       if (!row) throw new Error('insert returned nothing');
       await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
       return c.json(toSegment(row), 201);
     })
     .patch('/:segmentId', async (c) => {
       const { gameId, ownerId } = c.get('scope');
-      const input = await readJson(c, UpdateSegmentInputSchema);
+      const declared = await customAttributesOf(db, gameId);
+      const input = await readJson(c, segmentInputSchemaFor(declared));
       if (!input.ok) return input.response;
-      const [row] = await db
-        .update(segment)
-        .set({ ...input.value, updatedAt: new Date() })
-        .where(ownSegment(gameId, ownerId, c.req.param('segmentId')))
-        .returning();
+      const written = await writeSegmentChecked(db, gameId, input.value.expression, declared, (tx) =>
+        tx
+          .update(segment)
+          .set({ ...input.value, updatedAt: new Date() })
+          .where(ownSegment(gameId, ownerId, c.req.param('segmentId')))
+          .returning(),
+      );
+      if (!written.ok) return expressionRefused(c, written.message);
+      const [row] = written.value;
       if (!row) return jsonError(c, 404, 'NOT_FOUND', SEGMENT_MESSAGES.notFound);
       await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
       return c.json(toSegment(row));
     })
     .delete('/:segmentId', async (c) => {
-      const { gameId, ownerId } = c.get('scope');
-      const [row] = await db
-        .delete(segment)
-        .where(ownSegment(gameId, ownerId, c.req.param('segmentId')))
-        .returning({ id: segment.id });
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', SEGMENT_MESSAGES.notFound);
-      await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
+      const scope = c.get('scope');
+      const { gameId, ownerId } = scope;
+      const segmentId = c.req.param('segmentId');
+      // Locking the segment first makes a daily reward being targeted at it either finish before we look, or wait.
+      const outcome = await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: segment.id })
+          .from(segment)
+          .where(ownSegment(gameId, ownerId, segmentId))
+          .for('update');
+        if (!locked) return { status: 404 as const };
+        const targeting = await configsTargeting(tx, scope, segmentId);
+        if (targeting.length) return { status: 409 as const, names: targeting };
+        await tx.delete(segment).where(eq(segment.id, segmentId));
+        return { status: 204 as const };
+      });
+      if (outcome.status === 404) return jsonError(c, 404, 'NOT_FOUND', SEGMENT_MESSAGES.notFound);
+      if (outcome.status === 409) return jsonError(c, 409, 'SEGMENT_IN_USE', segmentInUseMessage(outcome.names));
+      await liveEvents.publish(ownerId, { topic: 'segments', id: segmentId });
       return c.body(null, 204);
     });
 }

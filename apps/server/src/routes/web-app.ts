@@ -28,6 +28,8 @@ const PRECOMPRESSED = /\.(?:br|gz)$/;
 export function pageContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3' | 'google'>): string {
   const imageSources = new Set(["'self'", 'data:', 'blob:', new URL(config.publicUrl).origin]);
   if (config.s3?.publicUrl) imageSources.add(new URL(config.s3.publicUrl).origin);
+  const frameSources = new Set(["'self'", new URL(config.publicUrl).origin]);
+  if (config.s3?.publicUrl) frameSources.add(new URL(config.s3.publicUrl).origin);
   if (config.google) imageSources.add(GOOGLE_PHOTOS);
   return [
     "default-src 'self'",
@@ -35,6 +37,8 @@ export function pageContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 's3
     "style-src 'self' 'unsafe-inline'",
     `img-src ${[...imageSources].join(' ')}`,
     "connect-src 'self'",
+    // The Emulator frames a release's published page, which lives where images are published (decision 040).
+    `frame-src ${[...frameSources].join(' ')}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

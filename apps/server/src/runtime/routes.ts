@@ -23,15 +23,16 @@ import {
   ServerWalletResponseSchema,
   canonicalTimeZone,
   claimDailyReward,
+  claimTargeting,
   dailyRewardStatus,
   effectiveTimeZone,
   encodePopupSession,
   findTextProblem,
+  selectDailyReward,
   type ClaimResponse,
   type DailyRewardState,
   type DailyRewardStatus,
   type LastClaim,
-  type PlayerAttributes,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
 import { databaseErrorCode } from '../lib/database-errors';
@@ -49,10 +50,11 @@ import {
   claimContext,
   createPlayer,
   findPlayer,
-  findPlayerWithClaims,
   findWalletOperation,
   InsufficientBalanceError,
   ledgerOf,
+  listContext,
+  recordSession,
   updatePlayer,
   writeWalletOperation,
   type Balance,
@@ -60,6 +62,9 @@ import {
 } from './store';
 import { createClaimWriter } from './claim-writer';
 import { createLastClaims } from './last-claims';
+import { listCandidates, targetingState } from './targeting';
+import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
+import { onServerClock, testerOffset, testerTokenClaims } from './testers';
 import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
 
 export type RuntimeLimits = { perPlayer: Budget; perKey: Budget };
@@ -77,9 +82,6 @@ export type RuntimeDeps = {
   /** The server's clock (tests inject one): the only clock that decides a player's day. */
   now: () => number;
 };
-
-/** How often a returning player's "last seen" is written. */
-const LAST_SEEN_RESOLUTION_MS = 3_600_000;
 
 type RuntimeVariables = { player: PlayerTokenClaims; game: RuntimeGame };
 type RuntimeEnv = { Variables: RuntimeVariables };
@@ -129,7 +131,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, invalid or expired credentials (`missing_token`, `invalid_token`, `invalid_signature`).',
   403: 'The credentials may not do this (`token_scope`, `game_disabled`).',
   404: 'Not found (`not_found`, `player_unknown`).',
-  409: 'Conflict (`already_claimed` with `nextClaimAt`, `insufficient_balance`, `day_not_configured`).',
+  409: 'Conflict (`already_claimed` with `nextClaimAt`, `insufficient_balance`, `day_not_configured`, `not_targeted`).',
   413: 'Body too large (`payload_too_large`).',
   415: 'Not JSON (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used for another request (`idempotency_key_reused`), or an unknown item.',
@@ -162,7 +164,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/daily-rewards',
   summary: 'The player’s daily rewards',
-  description: 'Each published daily reward with the player’s state on the server’s clock, and its popup.',
+  description:
+    'The published daily reward that applies to the player now (none or one: the highest priority among those whose segment the player matched at their last session and whose schedule holds, ties to the oldest), with the player’s state on the server’s clock, and its popup.',
   security: bearer,
   responses: {
     200: { description: 'The states.', content: { 'application/json': { schema: DailyRewardListResponseSchema } } },
@@ -333,6 +336,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       c: config.id,
       e: Math.floor(deps.now() / 1000) + POPUP_TOKEN_TTL_SECONDS,
       ...(claims.z ? { z: claims.z } : {}),
+      ...(claims.i ? { i: claims.i } : {}),
     });
     const session = encodePopupSession({
       v: 1,
@@ -382,6 +386,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     dayStart: config.settings.dayStart,
     missedDay: config.settings.missedDay,
     pack: packOf(found, config, status.day),
+    targeting: targetingState(config),
     popupUrl: popup,
   });
 
@@ -472,49 +477,64 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       { key: `s:${found.id}:${input.playerId}`, budget: limits.perPlayer },
       { key: `k:${found.id}`, budget: limits.perKey },
     ]);
-    const attributes: PlayerAttributes | undefined = input.attributes;
-    const known = await findPlayerWithClaims(deps.db, found.id, input.playerId);
-    let player: PlayerRecord | null = known?.player ?? null;
-    if (!player) {
-      const zone = effectiveTimeZone(null, requested, now);
-      player = await createPlayer(deps.db, {
-        gameId: found.id,
-        playerId: input.playerId,
-        timeZone: zone.timeZone,
-        attributes: attributes ?? {},
-        baseAmounts: [...found.items.values()]
-          .filter((i) => i.enabled && i.baseAmount > 0)
-          .map((i) => ({ itemId: i.id, amount: i.baseAmount })),
-        now,
-      });
-      // Created by another request at the same moment: that one's player is this one.
-      player ??= await findPlayer(deps.db, found.id, input.playerId);
-      if (!player) throw new Error('player neither created nor found');
-      for (const config of found.configs) lastClaims.set(player.id, config.id, null, now);
-    } else {
+    // Custom attributes are read against the game's declarations: what does not fit is ignored and reported.
+    const sent = readSentAttributes(input.attributes, found.customAttributes);
+    /** A player signed in before: this session is counted, then their zone and segments are decided. */
+    const returning = async (known: NonNullable<Awaited<ReturnType<typeof recordSession>>>) => {
+      let player = known.player;
       for (const config of found.configs) {
-        lastClaims.set(player.id, config.id, known?.lastClaims.get(config.id) ?? null, now);
+        lastClaims.set(player.id, config.id, known.lastClaims.get(config.id) ?? null, now);
       }
       const zone = effectiveTimeZone(
         { timeZone: player.timeZone, changedAt: player.timeZoneChangedAt },
         requested,
         now,
       );
-      const sent = attributes ?? {};
-      const attributesChanged = Object.entries(sent).some(
-        ([name, value]) => player?.attributes[name as keyof PlayerAttributes] !== value,
-      );
-      // A returning player costs a read only: the row is written when something changed, and "last seen" has an
-      // hour's resolution.
-      if (zone.changed || attributesChanged || now - player.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) {
+      const evaluated = evaluatePlayer(found.segments, found.customAttributes, player, now);
+      // Counting the session was one statement; a second one only when the zone or the segments changed.
+      if (zone.changed || !sameSegments(evaluated.matched, player.matchedSegments)) {
         player = await updatePlayer(deps.db, player, {
           timeZone: zone.timeZone,
           timeZoneChangedAt: zone.changedAt,
-          attributes,
-          now,
+          matchedSegments: evaluated.matched,
         });
       }
+      return { player, evaluated };
+    };
+    const known = await recordSession(deps.db, found.id, input.playerId, { attributes: sent.accepted, now });
+    let session: { player: PlayerRecord; evaluated: ReturnType<typeof evaluatePlayer> };
+    if (known) {
+      session = await returning(known);
+    } else {
+      const zone = effectiveTimeZone(null, requested, now);
+      const evaluated = evaluatePlayer(
+        found.segments,
+        found.customAttributes,
+        { attributes: sent.accepted, sessionCount: 1, createdAt: now },
+        now,
+      );
+      const created = await createPlayer(deps.db, {
+        gameId: found.id,
+        playerId: input.playerId,
+        timeZone: zone.timeZone,
+        attributes: sent.accepted,
+        matchedSegments: evaluated.matched,
+        baseAmounts: [...found.items.values()]
+          .filter((i) => i.enabled && i.baseAmount > 0)
+          .map((i) => ({ itemId: i.id, amount: i.baseAmount })),
+        now,
+      });
+      if (created) {
+        for (const config of found.configs) lastClaims.set(created.id, config.id, null, now);
+        session = { player: created, evaluated };
+      } else {
+        // Created by another request at the same moment: that one's player is this one, and this is a session too.
+        const again = await recordSession(deps.db, found.id, input.playerId, { attributes: sent.accepted, now });
+        if (!again) throw new Error('player neither created nor found');
+        session = await returning(again);
+      }
     }
+    const { player, evaluated } = session;
     const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
     const token = tokens.sign({
       t: 'player',
@@ -523,6 +543,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       k: found.keyTag,
       e: expires,
       z: player.timeZone,
+      ...testerTokenClaims(found, input.playerId),
     });
     return c.json(
       {
@@ -531,9 +552,12 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         player: {
           playerId: player.playerId,
           timeZone: player.timeZone,
-          attributes: player.attributes,
+          attributes: evaluated.attributes,
           createdAt: iso(player.createdAt),
+          sessionCount: player.sessionCount,
+          daysSinceInstall: evaluated.daysSinceInstall,
         },
+        ignoredAttributes: sent.ignored,
       },
       200,
     );
@@ -543,14 +567,33 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const claims = c.get('player');
     const found = c.get('game');
     const now = deps.now();
-    const states = await Promise.all(
-      found.configs.map(async (config) => {
-        const context = await claimContext(deps.db, claims.p, config.id, null);
-        lastClaims.set(claims.p, config.id, context.last, now);
-        const status = dailyRewardStatus(context.last, now, config.settings, context.timeZone ?? 'UTC');
-        return stateOf(found, config, status, popupUrl(config, claims, status));
-      }),
-    );
+    // A test player's day follows their own clock; the instants answered are real ones (decision 040).
+    const offset = testerOffset(found, claims);
+    // The one config that applies to the player now (decision 038), read with all it is decided on in one read.
+    const candidates = listCandidates(found.configs, now + offset);
+    const states: DailyRewardState[] = [];
+    if (candidates.length) {
+      const context = await listContext(
+        deps.db,
+        claims.p,
+        candidates.map((config) => config.id),
+      );
+      const config = selectDailyReward(candidates, context.matchedSegments, now + offset)?.config;
+      if (config) {
+        // Remembered for the claim that may follow, of this config only (the one the player may claim).
+        lastClaims.set(claims.p, config.id, context.lastClaims.get(config.id) ?? null, now);
+        const status = onServerClock(
+          dailyRewardStatus(
+            context.lastClaims.get(config.id) ?? null,
+            now + offset,
+            config.settings,
+            context.timeZone ?? 'UTC',
+          ),
+          offset,
+        );
+        states.push(stateOf(found, config, status, popupUrl(config, claims, status)));
+      }
+    }
     return c.json({ dailyRewards: states }, 200);
   });
 
@@ -565,6 +608,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     }
     const config = found.configs.find((candidate) => candidate.id === configId);
     if (!config) refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
+    const offset = testerOffset(found, claims);
 
     /**
      * Decides and grants. Optimistic when this instance knows the player's last claim and zone (a session or a list
@@ -573,7 +617,10 @@ export function runtimeRoutes(deps: RuntimeDeps) {
      */
     const attempt = async (optimistic: boolean, tries = 0) => {
       const now = deps.now();
-      const known = optimistic && claims.z ? lastClaims.get(claims.p, configId, now) : undefined;
+      // Whether the config is the player's now (decision 038): decided from memory when no segment decides it.
+      const targeted = claimTargeting(found.configs, configId, now + offset);
+      const known =
+        optimistic && targeted === 'applies' && claims.z ? lastClaims.get(claims.p, configId, now) : undefined;
       let last: LastClaim | null;
       let timeZone: string;
       if (known !== undefined && claims.z) {
@@ -587,16 +634,24 @@ export function runtimeRoutes(deps: RuntimeDeps) {
           }
           return c.json(context.replay.response as ClaimResponse, 200);
         }
+        // A retry of a claim made before is answered above; a new claim must be of the player's config now.
+        if (
+          targeted === 'not_applicable' ||
+          (targeted === 'depends_on_segments' &&
+            selectDailyReward(found.configs, context.matchedSegments, now + offset)?.config.id !== configId)
+        ) {
+          refuse(409, 'not_targeted', RUNTIME_MESSAGES.notTargeted);
+        }
         last = context.last;
         timeZone = context.timeZone ?? 'UTC';
         lastClaims.set(claims.p, configId, last, now);
       }
-      const decided = claimDailyReward(last, now, config.settings, timeZone);
+      const decided = claimDailyReward(last, now + offset, config.settings, timeZone);
       if (!decided.ok) {
         // Known from memory only: a retry of today's claim must get its answer, so ask the database.
         if (known !== undefined) return attempt(false, tries + 1);
         refuse(409, 'already_claimed', RUNTIME_MESSAGES.alreadyClaimed, {
-          nextClaimAt: iso(decided.nextClaimAt),
+          nextClaimAt: iso(decided.nextClaimAt - offset),
         });
       }
       const pack = packOf(found, config, decided.claim.cycleDay);
@@ -608,7 +663,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         granted,
         balances: BALANCES_MARK,
         // The stored answer holds no token: its popupUrl is null.
-        dailyReward: stateOf(found, config, decided.status, null),
+        dailyReward: stateOf(found, config, onServerClock(decided.status, offset), null),
       };
       const text = await claimWriter.write(
         {

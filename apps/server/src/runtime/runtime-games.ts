@@ -1,12 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { StreakSettings } from '@liveops/domain';
+import type { CustomAttribute, StreakSettings } from '@liveops/domain';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import type { Db } from '../db/database';
-import { dailyReward, game, item, release } from '../db/schema';
+import { dailyReward, game, item, release, segment } from '../db/schema';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/storage';
 import { versionedConfigKey } from '../storage/release-keys';
+import { createSegmentCompiler, type RuntimeSegment } from './segments';
+import { loadTesters, type RuntimeTesters } from './testers';
+import { runtimeTargetingOf, TARGETING_COLUMNS, type RuntimeTargeting } from './targeting';
 import { sdkKeyTag } from './tokens';
 
 /** Longest a game is kept if a change notification were ever lost (decision 025's safety net). */
@@ -18,7 +21,8 @@ const MAX_RELEASE_CONFIGS = 5_000;
 
 export type RuntimeItem = { id: string; name: string; type: string; baseAmount: number; enabled: boolean };
 
-export type RuntimeConfig = {
+/** A config as the runtime serves it; its targeting is read live, like its day rules (decision 038). */
+export type RuntimeConfig = RuntimeTargeting & {
   id: string;
   name: string;
   settings: StreakSettings;
@@ -40,6 +44,12 @@ export type RuntimeGame = {
   /** The live release's configs that still exist, in the dashboard's order. */
   configs: RuntimeConfig[];
   items: Map<string, RuntimeItem>;
+  /** The player attributes the studio declared (issue 22). */
+  customAttributes: CustomAttribute[];
+  /** The game's segments, compiled, in the dashboard's order: evaluated for the player at each session. */
+  segments: RuntimeSegment[];
+  /** The game's test players' clock offsets (decision 040). */
+  testers: RuntimeTesters;
 };
 
 export type RuntimeGames = {
@@ -67,6 +77,7 @@ export function createRuntimeGames(deps: {
   const gameIdByKey = new Map<string, { gameId: string | null; until: number }>();
   const gamesOfOwner = new Map<string, Set<string>>();
   const releaseConfigs = new Map<string, Promise<EmbedConfig | null>>();
+  const compileSegments = createSegmentCompiler(deps.logger);
   let epoch = 0;
 
   const dropAll = () => {
@@ -118,7 +129,7 @@ export function createRuntimeGames(deps: {
       .from(game)
       .where('id' in where ? eq(game.id, where.id) : eq(game.sdkKey, where.sdkKey));
     if (!row) return null;
-    const [live, configRows, itemRows] = await Promise.all([
+    const [live, configRows, itemRows, segmentRows, testers] = await Promise.all([
       deps.db
         .select({ version: release.version, artifacts: release.artifacts })
         .from(release)
@@ -130,14 +141,22 @@ export function createRuntimeGames(deps: {
           dayStartKind: dailyReward.dayStartKind,
           dayStartMinute: dailyReward.dayStartMinute,
           missedDay: dailyReward.missedDay,
+          ...TARGETING_COLUMNS,
         })
         .from(dailyReward)
+        .leftJoin(segment, eq(segment.id, dailyReward.segmentId))
         .where(eq(dailyReward.gameId, row.id))
         .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
       deps.db
         .select({ id: item.id, name: item.name, type: item.type, baseAmount: item.baseAmount, enabled: item.enabled })
         .from(item)
         .where(eq(item.gameId, row.id)),
+      deps.db
+        .select({ id: segment.id, name: segment.name, expression: segment.expression, updatedAt: segment.updatedAt })
+        .from(segment)
+        .where(and(eq(segment.gameId, row.id), eq(segment.enabled, true)))
+        .orderBy(asc(segment.createdAt), asc(segment.id)),
+      loadTesters(deps.db, row.id),
     ]);
     const configs: RuntimeConfig[] = [];
     const release0 = live[0];
@@ -156,6 +175,7 @@ export function createRuntimeGames(deps: {
           continue;
         }
         configs.push({
+          ...runtimeTargetingOf(config),
           id: config.id,
           name: config.name,
           settings: {
@@ -180,6 +200,9 @@ export function createRuntimeGames(deps: {
       enabled: row.enabled,
       configs,
       items: new Map(itemRows.map((i) => [i.id, i])),
+      customAttributes: row.customAttributes,
+      segments: compileSegments(segmentRows, row.customAttributes),
+      testers,
     };
   };
 

@@ -34,13 +34,20 @@ export async function prepared(db: Db, name: string, text: string, values: unkno
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const num = (value: unknown) => Number(value);
+/** A text[] parameter, sent as JSON so that it reads the same through node-postgres and PGlite. */
+const textArray = (values: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::text[]`;
 
 export type PlayerRecord = {
   id: string;
   playerId: string;
   timeZone: string;
   timeZoneChangedAt: number | null;
+  /** What the game sent of the player over time (built-in and custom attributes, as sent). */
   attributes: PlayerAttributes;
+  sessionCount: number;
+  /** The segments the player was in at their last session (issue 22). */
+  matchedSegments: string[];
   createdAt: number;
   lastSeenAt: number;
 };
@@ -51,13 +58,16 @@ const toPlayer = (row: Row): PlayerRecord => ({
   timeZone: String(row.time_zone),
   timeZoneChangedAt: row.time_zone_changed_at == null ? null : num(row.time_zone_changed_at),
   attributes: (typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes) as PlayerAttributes,
+  sessionCount: num(row.session_count),
+  matchedSegments: ((parsedJson(row.matched_segments) ?? []) as unknown[]).map(String),
   createdAt: num(row.created_at),
   lastSeenAt: num(row.last_seen_at),
 });
 
 const PLAYER_COLUMNS_TEXT = `id, player_id, time_zone,
    (extract(epoch from time_zone_changed_at) * 1000)::float8 as time_zone_changed_at,
-   attributes, (extract(epoch from created_at) * 1000)::float8 as created_at,
+   attributes, session_count, to_json(matched_segments) as matched_segments,
+   (extract(epoch from created_at) * 1000)::float8 as created_at,
    (extract(epoch from last_seen_at) * 1000)::float8 as last_seen_at`;
 const PLAYER_COLUMNS = sql.raw(PLAYER_COLUMNS_TEXT);
 
@@ -69,24 +79,37 @@ export async function findPlayer(db: Db, gameId: string, playerId: string): Prom
   return row ? toPlayer(row) : null;
 }
 
-/** A player with their last claim of each config, in one read (a session's: the claims that follow need none). */
-export async function findPlayerWithClaims(
+/**
+ * A returning player's session, in one statement (issue 22): counts it, marks them seen now and merges the
+ * attributes sent into theirs, answering the player as they are after it with their last claim of each config (the
+ * claims that follow need no read). Null for a player the game has not signed in before.
+ *
+ * Its commit does not wait for the disk (synchronous_commit off for this statement's transaction only, decision
+ * 039): a crash may lose the last fraction of a second of session counts and attributes, which the next session
+ * sets again, and nothing of a wallet. Waiting made a session's statement about half as fast as the read it
+ * replaces.
+ */
+export async function recordSession(
   db: Db,
   gameId: string,
   playerId: string,
+  values: { attributes: Record<string, unknown>; now: number },
 ): Promise<{ player: PlayerRecord; lastClaims: Map<string, LastClaim> } | null> {
   const [row] = await prepared(
     db,
-    'runtime_player_with_claims',
-    `select ${PLAYER_COLUMNS_TEXT},
+    'runtime_session',
+    `with async_commit as (select set_config('synchronous_commit', 'off', true))
+     update player set session_count = session_count + 1, last_seen_at = $3::timestamptz,
+       attributes = attributes || $4::jsonb
+     from async_commit where game_id = $1 and player_id = $2
+     returning ${PLAYER_COLUMNS_TEXT},
        (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
                                           'cycle_day', cycle_day, 'streak', streak,
                                           'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
         from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
               from daily_reward_claim where player_ref = player.id
-              order by config_id, seq desc) last) as last_claims
-     from player where game_id = $1 and player_id = $2`,
-    [gameId, playerId],
+              order by config_id, seq desc) last) as last_claims`,
+    [gameId, playerId, iso(values.now), JSON.stringify(values.attributes)],
   );
   if (!row) return null;
   const lastClaims = new Map<string, LastClaim>();
@@ -107,7 +130,8 @@ export async function createPlayer(
     gameId: string;
     playerId: string;
     timeZone: string;
-    attributes: PlayerAttributes;
+    attributes: Record<string, unknown>;
+    matchedSegments: string[];
     baseAmounts: { itemId: string; amount: number }[];
     now: number;
   },
@@ -117,9 +141,11 @@ export async function createPlayer(
   const [row] = await rows(
     db,
     sql`with p as (
-          insert into player (id, game_id, player_id, time_zone, time_zone_changed_at, attributes, created_at, last_seen_at)
+          insert into player (id, game_id, player_id, time_zone, time_zone_changed_at, attributes, session_count,
+                              matched_segments, created_at, last_seen_at)
           values (${id}, ${values.gameId}, ${values.playerId}, ${values.timeZone}, null,
-                  ${JSON.stringify(values.attributes)}::jsonb, ${iso(values.now)}::timestamptz, ${iso(values.now)}::timestamptz)
+                  ${JSON.stringify(values.attributes)}::jsonb, 1, ${textArray(values.matchedSegments)},
+                  ${iso(values.now)}::timestamptz, ${iso(values.now)}::timestamptz)
           on conflict (game_id, player_id) do nothing
           returning ${PLAYER_COLUMNS}
         ),
@@ -136,35 +162,37 @@ export async function createPlayer(
   return row ? toPlayer(row) : null;
 }
 
-/** A returning player: seen now, with the attributes sent merged in and the time zone the rules allow. */
+/**
+ * What a session decided after counting it (recordSession): the time zone the rules allow and the segments the
+ * player is in now. Written only when one of them changed, with a commit that does not wait for the disk either:
+ * a crash that loses it leaves the player's previous zone and segments, which their next session decides again.
+ */
 export async function updatePlayer(
   db: Db,
   player: PlayerRecord,
-  changes: {
-    timeZone: string;
-    timeZoneChangedAt: number | null;
-    attributes: PlayerAttributes | undefined;
-    now: number;
-  },
+  changes: { timeZone: string; timeZoneChangedAt: number | null; matchedSegments: string[] },
 ): Promise<PlayerRecord> {
-  const attributes = changes.attributes ? { ...player.attributes, ...changes.attributes } : player.attributes;
-  await db.execute(
-    sql`update player set last_seen_at = ${iso(changes.now)}::timestamptz, time_zone = ${changes.timeZone},
-          time_zone_changed_at = ${changes.timeZoneChangedAt === null ? null : iso(changes.timeZoneChangedAt)}::timestamptz,
-          attributes = ${JSON.stringify(attributes)}::jsonb
-        where id = ${player.id}`,
+  await prepared(
+    db,
+    'runtime_session_decided',
+    `with async_commit as (select set_config('synchronous_commit', 'off', true))
+     update player set time_zone = $2, time_zone_changed_at = $3::timestamptz,
+       matched_segments = array(select jsonb_array_elements_text($4::jsonb))::text[]
+     from async_commit where id = $1`,
+    [
+      player.id,
+      changes.timeZone,
+      changes.timeZoneChangedAt === null ? null : iso(changes.timeZoneChangedAt),
+      JSON.stringify(changes.matchedSegments),
+    ],
   );
-  return {
-    ...player,
-    timeZone: changes.timeZone,
-    timeZoneChangedAt: changes.timeZoneChangedAt,
-    attributes,
-    lastSeenAt: changes.now,
-  };
+  return { ...player, ...changes };
 }
 
 export type ClaimContext = {
   timeZone: string | null;
+  /** The segments the player matched at their last session (decision 038). */
+  matchedSegments: string[];
   last: LastClaim | null;
   replay: { configId: string; response: unknown } | null;
 };
@@ -195,6 +223,7 @@ export async function claimContext(
     'runtime_claim_context',
     `select
        (select time_zone from player where id = $1) as time_zone,
+       (select to_json(matched_segments) from player where id = $1) as matched_segments,
        (select json_build_object('seq', seq, 'day_key', day_key, 'cycle_day', cycle_day, 'streak', streak,
                                  'claimed_at', (extract(epoch from claimed_at) * 1000)::float8)
           from daily_reward_claim where player_ref = $1 and config_id = $2
@@ -206,8 +235,44 @@ export async function claimContext(
   const replay = idempotencyKey ? (parsedJson(row?.replay) as ClaimContext['replay']) : null;
   return {
     timeZone: row?.time_zone == null ? null : String(row.time_zone),
+    matchedSegments: ((parsedJson(row?.matched_segments) ?? []) as unknown[]).map(String),
     last: toLastClaim(row?.last),
     replay: replay ? { configId: replay.configId, response: parsedJson(replay.response) } : null,
+  };
+}
+
+/**
+ * What a list decides on, in one read (decision 038): the player's zone, the segments they matched at their last
+ * session, and their last claim of each config named (the ones that may be theirs now).
+ */
+export async function listContext(
+  db: Db,
+  playerRef: string,
+  configIds: readonly string[],
+): Promise<{ timeZone: string | null; matchedSegments: string[]; lastClaims: Map<string, LastClaim> }> {
+  const [row] = await prepared(
+    db,
+    'runtime_list_context',
+    `select time_zone, to_json(matched_segments) as matched_segments,
+       (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
+                                          'cycle_day', cycle_day, 'streak', streak,
+                                          'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
+        from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
+              from daily_reward_claim
+              where player_ref = $1 and config_id in (select jsonb_array_elements_text($2::jsonb))
+              order by config_id, seq desc) last) as last_claims
+     from player where id = $1`,
+    [playerRef, JSON.stringify(configIds)],
+  );
+  const lastClaims = new Map<string, LastClaim>();
+  for (const entry of (parsedJson(row?.last_claims) ?? []) as Row[]) {
+    const claim = toLastClaim(entry);
+    if (claim) lastClaims.set(String(entry.config_id), claim);
+  }
+  return {
+    timeZone: row?.time_zone == null ? null : String(row.time_zone),
+    matchedSegments: ((parsedJson(row?.matched_segments) ?? []) as unknown[]).map(String),
+    lastClaims,
   };
 }
 

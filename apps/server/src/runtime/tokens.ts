@@ -21,6 +21,8 @@ export type PlayerTokenClaims = {
   c?: string;
   /** The player's time zone when the token was made (a claim needs no read for it). */
   z?: string;
+  /** A test player's id for the game (decision 040): their clock offset is found by it. */
+  i?: string;
 };
 
 const PREFIX = 'v1.';
@@ -72,7 +74,8 @@ function isClaims(value: unknown): value is PlayerTokenClaims {
     typeof v.e === 'number' &&
     Number.isFinite(v.e) &&
     (v.t === 'player' ? v.c === undefined : typeof v.c === 'string') &&
-    (v.z === undefined || (typeof v.z === 'string' && v.z.length <= 64))
+    (v.z === undefined || (typeof v.z === 'string' && v.z.length <= 64)) &&
+    (v.i === undefined || (typeof v.i === 'string' && v.i.length <= 128))
   );
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DailyReward, Game, Item, Pack } from '@liveops/domain';
+import type { DailyReward, Game, Item, Pack, Segment } from '@liveops/domain';
 import { dailyReward, game as gameTable } from '../../src/db/schema';
 import { signServerRequest } from '../../src/runtime/tokens';
 import { signedInClient } from './accounts';
@@ -225,4 +225,26 @@ export async function setRules(
     json: { name: `Rules ${randomUUID().slice(0, 8)}` },
   });
   if (renamed.status !== 200) throw new Error(`rename: ${renamed.status} ${renamed.text}`);
+}
+
+/** Replaces the game's custom attribute declarations through the dashboard (issue 22); the answer as given. */
+export function declareAttributes(
+  setup: Pick<RuntimeGameSetup, 'client' | 'game'>,
+  customAttributes: { name: string; type: string }[],
+): Promise<Answer> {
+  return setup.client.request(`/api/games/${setup.game.id}/custom-attributes`, {
+    method: 'PUT',
+    json: { customAttributes },
+  });
+}
+
+/** A segment of the game, created through the dashboard (its expression checked with the declarations). */
+export async function createSegment(
+  setup: Pick<RuntimeGameSetup, 'client' | 'game'>,
+  name: string,
+  expression: string,
+): Promise<Segment> {
+  const created = await setup.client.post(`/api/games/${setup.game.id}/segments`, { name, expression });
+  if (created.status !== 201) throw new Error(`segment: ${created.status} ${created.text}`);
+  return created.body as Segment;
 }

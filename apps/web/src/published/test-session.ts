@@ -31,6 +31,7 @@ export const RESULT: ClaimResponse = {
     dayStart: { kind: 'player_midnight' },
     missedDay: 'keep_progress',
     pack: null,
+    targeting: null,
     popupUrl: null,
   },
 };

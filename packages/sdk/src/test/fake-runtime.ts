@@ -55,6 +55,7 @@ export function fakeRuntime() {
       iconId: 'coin',
       assetUrl: null,
     },
+    targeting: null,
     popupUrl: `${POPUP_ORIGIN}/packs/g1/releases/3/daily_rewards/${CONFIG_ID}/daily_rewards.html?token=popup`,
   });
 
@@ -78,7 +79,10 @@ export function fakeRuntime() {
           timeZone: request.data.timeZone ?? 'UTC',
           attributes: request.data.attributes ?? {},
           createdAt: '2026-11-01T09:00:00.000Z',
+          sessionCount: tokenCount,
+          daysSinceInstall: 21,
         },
+        ignoredAttributes: [],
       };
       return answer(200, CreateSessionResponseSchema.parse(session));
     }

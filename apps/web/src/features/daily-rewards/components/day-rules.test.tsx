@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, DEFAULT_TARGETING, type DailyReward } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { useDayRulesDraft } from '../day-rules-draft';
 import { DayRules } from './day-rules';
@@ -20,6 +20,7 @@ const config: DailyReward = {
   rewardsVersion: 3,
   dayStart: { kind: 'player_midnight' },
   missedDay: 'keep_progress',
+  targeting: DEFAULT_TARGETING,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   enabled: true,

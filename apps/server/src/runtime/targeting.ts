@@ -1,0 +1,58 @@
+import { compareConfigRank, isScheduledAt, type DailyRewardState, type TargetableConfig } from '@liveops/domain';
+import { dailyReward, segment } from '../db/schema';
+
+/*
+ * Which of a game's configs the runtime gives a player (issue 22, decision 038): the rules are the domain's
+ * (selectDailyReward); this module holds what the runtime keeps of them and the few decisions routes take.
+ */
+
+/** What the runtime keeps of a config's targeting, read live from the dashboard like its day rules (decision 035). */
+export type RuntimeTargeting = TargetableConfig & { segmentName: string | null };
+
+/** The columns runtime-games reads for it, beside the day rules (a left join on the config's segment). */
+export const TARGETING_COLUMNS = {
+  createdAt: dailyReward.createdAt,
+  segmentId: dailyReward.segmentId,
+  segmentName: segment.name,
+  startsAt: dailyReward.startsAt,
+  endsAt: dailyReward.endsAt,
+  priority: dailyReward.priority,
+  enabled: dailyReward.enabled,
+};
+
+export function runtimeTargetingOf(row: {
+  id: string;
+  createdAt: Date;
+  segmentId: string | null;
+  segmentName: string | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  priority: number;
+  enabled: boolean;
+}): RuntimeTargeting {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.getTime(),
+    segmentId: row.segmentId,
+    segmentName: row.segmentId === null ? null : (row.segmentName ?? ''),
+    startsAt: row.startsAt?.getTime() ?? null,
+    endsAt: row.endsAt?.getTime() ?? null,
+    priority: row.priority,
+    enabled: row.enabled,
+  };
+}
+
+/** The state's `targeting`: the segment the player matched for this config, or null when it is for everyone. */
+export function targetingState(config: RuntimeTargeting): DailyRewardState['targeting'] {
+  return config.segmentId === null ? null : { segmentId: config.segmentId, segmentName: config.segmentName ?? '' };
+}
+
+/**
+ * The configs whose last claims a list must read to answer whichever one the player gets: those that apply at `now`
+ * to someone, in rank order, up to the first one for everyone (nothing below it can be selected).
+ */
+export function listCandidates<C extends TargetableConfig>(configs: readonly C[], now: number): C[] {
+  const live = configs.filter((config) => config.enabled && isScheduledAt(config, now)).sort(compareConfigRank);
+  const everyone = live.findIndex((config) => config.segmentId === null);
+  return everyone < 0 ? live : live.slice(0, everyone + 1);
+}
