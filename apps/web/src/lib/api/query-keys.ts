@@ -27,6 +27,7 @@ export const queryKeys = {
   },
   segments: {
     list: (gameId: string) => topicKey('segments', gameId),
+    customAttributes: (gameId: string) => topicKey('segments', 'custom-attributes', gameId),
   },
   // Items and packs share the topic and a game prefix: a pack's value follows its items.
   inventory: {
@@ -39,9 +40,21 @@ export const queryKeys = {
   },
   dailyRewards: {
     list: (gameId: string) => topicKey('dailyRewards', gameId),
+    // The segment tester's "which daily reward would this player get": under the list, so a change of the configs
+    // refreshes it.
+    forPlayer: (gameId: string, player: string, segmentsVersion: number) =>
+      topicKey('dailyRewards', gameId, 'for-player', player, segmentsVersion),
   },
   releases: {
     list: (gameId: string) => topicKey('releases', gameId),
+  },
+  // A game's test players, and what the Emulator plays as one of them (their state on the runtime): a change of a
+  // tester's clock refreshes both.
+  testPlayers: {
+    game: (gameId: string) => topicKey('testPlayers', gameId),
+    list: (gameId: string) => topicKey('testPlayers', gameId, 'list'),
+    dailyRewards: (gameId: string, testPlayerId: string, token: string) =>
+      topicKey('testPlayers', gameId, 'daily-rewards', testPlayerId, token),
   },
 };
 

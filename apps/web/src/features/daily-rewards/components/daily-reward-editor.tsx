@@ -10,6 +10,7 @@ import {
   DAILY_REWARD_SAVED_MESSAGE_MS,
   missingDays,
   missingDaysMessage,
+  TARGETING_MESSAGES,
   type DailyReward,
 } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -26,16 +27,19 @@ import { usePacks } from '../../../lib/api/packs/get-packs';
 import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
 import { useDayRulesDraft } from '../day-rules-draft';
 import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
+import { useTargetingForm } from '../use-targeting-form';
 import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
 import { DayRules } from './day-rules';
 import { DaySlot } from './day-slot';
+import { TargetingSection } from './targeting-section';
 import styles from './daily-reward-editor.module.css';
 
 /**
- * §4 the selected config: its name, the 7-day draft and its save, delete, and the runtime's day rules. Mounted per
- * config (keyed by id), so selecting another config starts from its stored days. While the draft has unsaved days
- * or rules, an address that `leaves` this config (another config, tab or page) asks first, as the UI editor does.
+ * §4 the selected config: its name, the 7-day draft and its save, delete, the runtime's day rules and its
+ * targeting. Mounted per config (keyed by id), so selecting another config starts from its stored days. While the
+ * draft has unsaved days, rules or targeting, an address that `leaves` this config (another config, tab or page)
+ * asks first, as the UI editor does.
  */
 export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; config: DailyReward; leaves: Leaves }) {
   const packs = usePacks(gameId);
@@ -57,7 +61,10 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   const errorText = message && message.kind !== 'saved' ? message.text : null;
   // The runtime's day rules have a draft of their own, saved apart from the days (decision 035).
   const rules = useDayRulesDraft(config);
-  const blocker = useLeaveGuard(dirty || rules.dirty, leaves);
+  // So does its targeting (decision 038).
+  const targeting = useTargetingForm(config);
+  const targetingDirty = targeting.form.formState.isDirty;
+  const blocker = useLeaveGuard(dirty || rules.dirty || targetingDirty, leaves);
 
   const choose = (day: number, packId: string) => {
     // A clean draft follows the stored days, so its first edit starts from the version shown.
@@ -193,10 +200,23 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
         </>
       )}
       <DayRules gameId={gameId} config={config} rules={rules} />
+      <TargetingSection gameId={gameId} config={config} targeting={targeting} />
       <LeaveDialog
         blocker={blocker}
-        title={dirty ? DAILY_REWARD_MESSAGES.leaveTitle : DAILY_REWARD_MESSAGES.rulesLeaveTitle}
-        text={dirty ? DAILY_REWARD_MESSAGES.leaveText(config.name) : DAILY_REWARD_MESSAGES.rulesLeaveText(config.name)}
+        title={
+          dirty
+            ? DAILY_REWARD_MESSAGES.leaveTitle
+            : rules.dirty
+              ? DAILY_REWARD_MESSAGES.rulesLeaveTitle
+              : TARGETING_MESSAGES.leaveTitle
+        }
+        text={
+          dirty
+            ? DAILY_REWARD_MESSAGES.leaveText(config.name)
+            : rules.dirty
+              ? DAILY_REWARD_MESSAGES.rulesLeaveText(config.name)
+              : TARGETING_MESSAGES.leaveText(config.name)
+        }
       />
     </section>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Page } from '../../../components/page';
 import { DailyRewardEditor } from '../components/daily-reward-editor';
 import { DailyRewardList } from '../components/daily-reward-list';
+import { TargetingOverlaps } from '../components/targeting-overlaps';
 import styles from './daily-rewards-tab.module.css';
 
 /** The query parameter naming the selected config, here and in the Emulator tab. */
@@ -80,15 +81,18 @@ export function DailyRewardsTab() {
           {createButton}
         </section>
       ) : (
-        <div className={styles.layout}>
-          <section className="panel daily-rewards-configs" aria-labelledby="daily-rewards-heading">
-            <h2 className="panel-title" id="daily-rewards-heading">
-              Configs ({configs.data.length})
-            </h2>
-            <DailyRewardList configs={configs.data} selectedId={selected.id} onSelect={select} />
-          </section>
-          <DailyRewardEditor key={selected.id} gameId={gameId} config={selected} leaves={leaves} />
-        </div>
+        <>
+          <TargetingOverlaps configs={configs.data} />
+          <div className={styles.layout}>
+            <section className="panel daily-rewards-configs" aria-labelledby="daily-rewards-heading">
+              <h2 className="panel-title" id="daily-rewards-heading">
+                Configs ({configs.data.length})
+              </h2>
+              <DailyRewardList configs={configs.data} selectedId={selected.id} onSelect={select} />
+            </section>
+            <DailyRewardEditor key={selected.id} gameId={gameId} config={selected} leaves={leaves} />
+          </div>
+        </>
       )}
     </Page>
   );

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
 import { evaluateSegment } from '@liveops/domain/segment-expression';
+import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import segmentStyles from '../segments.module.css';
+import { DailyRewardForPlayer } from './daily-reward-for-player';
 import styles from './segment-tester.module.css';
 
 /** "Test against a player": a JSON player, evaluated as it is typed. Runs in the page, bounded by the checker. */
 export function SegmentTester({ segment }: { segment: Segment }) {
   const [player, setPlayer] = useState(() => JSON.stringify(EXAMPLE_PLAYER, null, 2));
-  const result = evaluateSegment(segment.expression, player);
+  // The game's custom attributes are fields of the sample player too (an expression may use them).
+  const declared = useCustomAttributes(segment.gameId).data;
+  const result = evaluateSegment(segment.expression, player, declared);
   return (
     <section className="panel" aria-labelledby="tester-heading">
       <h2 className="panel-title" id="tester-heading">
@@ -37,6 +41,7 @@ export function SegmentTester({ segment }: { segment: Segment }) {
           )}
         </div>
       </div>
+      <DailyRewardForPlayer gameId={segment.gameId} player={player} />
     </section>
   );
 }

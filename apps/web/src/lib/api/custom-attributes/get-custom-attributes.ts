@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CustomAttributeDeclarationsSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A game's custom player attributes: what its segments may use beside the built-in fields (decision 039). */
+export function getCustomAttributes(gameId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/custom-attributes`, { signal }).then(
+    (body) => CustomAttributeDeclarationsSchema.parse(body).customAttributes,
+  );
+}
+
+export function customAttributesQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: queryKeys.segments.customAttributes(gameId),
+    queryFn: ({ signal }) => getCustomAttributes(gameId, signal),
+  });
+}
+
+export function useCustomAttributes(gameId: string) {
+  return useQuery(customAttributesQueryOptions(gameId));
+}
