@@ -12,9 +12,12 @@ const everyKey = [
   queryKeys.games.list(),
   queryKeys.games.detail('g1'),
   queryKeys.segments.list('g1'),
+  queryKeys.segments.customAttributes('g1'),
   queryKeys.inventory.items('g1'),
   queryKeys.inventory.packs('g1'),
   queryKeys.assets.list('g1'),
+  queryKeys.testPlayers.list('g1'),
+  queryKeys.testPlayers.dailyRewards('g1', 't1', 'token'),
 ];
 
 describe('queryKeys', () => {

@@ -1,8 +1,8 @@
-import { PLAYER_FIELDS } from '@liveops/domain';
+import { PLAYER_FIELDS, type CustomAttribute } from '@liveops/domain';
 import styles from './player-fields.module.css';
 
-/** The fields an expression can use, from the same list the checker uses. */
-export function PlayerFields() {
+/** The fields an expression can use: the built-in ones, from the same list the checker uses, and the game's own. */
+export function PlayerFields({ customAttributes = [] }: { customAttributes?: readonly CustomAttribute[] }) {
   return (
     <details className={styles.fields}>
       <summary>Player fields you can use</summary>
@@ -15,6 +15,15 @@ export function PlayerFields() {
               </td>
               <td className="muted">{field.type}</td>
               <td className="muted">{field.description}</td>
+            </tr>
+          ))}
+          {customAttributes.map((attribute) => (
+            <tr key={attribute.name}>
+              <td>
+                <code>player.{attribute.name}</code>
+              </td>
+              <td className="muted">{attribute.type}</td>
+              <td className="muted">Custom attribute</td>
             </tr>
           ))}
         </tbody>

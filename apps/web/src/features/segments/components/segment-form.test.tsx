@@ -1,8 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEGMENT_MESSAGES } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { SegmentForm } from './segment-form';
+
+afterEach(() => vi.unstubAllGlobals());
 
 function typeExpression(text: string) {
   fireEvent.change(screen.getByLabelText('Expression'), { target: { value: text } });
@@ -27,5 +29,24 @@ describe('SegmentForm', () => {
     typeExpression('player.platform in [');
     await vi.waitFor(() => expect(screen.queryByText(SEGMENT_MESSAGES.hintOperator)).not.toBeInTheDocument());
     expect(screen.getByLabelText('Expression')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks expressions over the game’s custom attributes with their declared types', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        expect(url).toBe('/api/games/g1/custom-attributes');
+        return new Response(JSON.stringify({ customAttributes: [{ name: 'vip', type: 'bool' }] }), { status: 200 });
+      }),
+    );
+    renderWithProviders(<SegmentForm gameId="g1" onDone={() => undefined} />);
+    fireEvent.click(screen.getByText('Player fields you can use'));
+    expect(await screen.findByText('player.vip')).toBeInTheDocument();
+    typeExpression('player.vip == true');
+    expect(await screen.findByText(SEGMENT_MESSAGES.hintGood)).toBeInTheDocument();
+    typeExpression('player.vip > 3');
+    expect(await screen.findByText(/no such overload/i)).toBeInTheDocument();
+    typeExpression('player.vipp == true');
+    expect(await screen.findByText(/No such key: vipp/)).toBeInTheDocument();
   });
 });

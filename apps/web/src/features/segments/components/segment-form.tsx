@@ -1,35 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Info } from 'lucide-react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { segmentHint, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { segmentHint, SEGMENT_MESSAGES, type CustomAttribute, type Segment } from '@liveops/domain';
 import {
   checkSegmentExpression,
-  CreateSegmentInputSchema,
   formatProblem,
-  UpdateSegmentInputSchema,
+  segmentInputSchemaFor,
   type CreateSegmentInput,
 } from '@liveops/domain/segment-expression';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
+import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { useUpdateSegment } from '../../../lib/api/segments/update-segment';
 import { PlayerFields } from './player-fields';
 import segmentStyles from '../segments.module.css';
 import styles from './segment-form.module.css';
 
+const NO_ATTRIBUTES: CustomAttribute[] = [];
+
 /**
- * Name, description and expression, with the spec's live hint and, beside it, the real CEL check: a new segment,
- * or (given `segment`) an edit of one under the same rules.
+ * Name, description and expression, with the spec's live hint and, beside it, the real CEL check (with the game's
+ * custom attributes): a new segment, or (given `segment`) an edit of one under the same rules.
  */
 export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segment?: Segment; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateSegment(gameId);
   const update = useUpdateSegment(gameId);
   const save = segment ? update : create;
+  // Until the game's custom attributes are known, an expression over them cannot be checked: nothing is said yet
+  // (if they cannot be loaded, the built-in fields are checked here and the server checks the rest).
+  const customAttributes = useCustomAttributes(gameId);
+  const declared = customAttributes.data ?? (customAttributes.isError ? NO_ATTRIBUTES : undefined);
+  const schema = useMemo(() => segmentInputSchemaFor(declared ?? NO_ATTRIBUTES), [declared]);
   const idOf = (field: string) => `segment-${segment ? `edit-${segment.id}` : 'new'}-${field}`;
   const {
     register,
@@ -38,14 +46,14 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
     reset,
     formState: { errors, isSubmitted, isDirty },
   } = useForm<CreateSegmentInput>({
-    resolver: zodResolver(segment ? UpdateSegmentInputSchema : CreateSegmentInputSchema),
+    resolver: zodResolver(schema),
     defaultValues: segment
       ? { name: segment.name, description: segment.description, expression: segment.expression }
       : { name: '', description: '', expression: '' },
   });
   const expression = useWatch({ control, name: 'expression' }) ?? '';
   const hint = segmentHint(expression);
-  const problem = expression.trim() ? checkSegmentExpression(expression.trim()) : null;
+  const problem = expression.trim() && declared ? checkSegmentExpression(expression.trim(), declared) : null;
 
   // Awaited rather than given as mutate's callbacks: a saved edit re-keys this form, and callbacks of an
   // unmounted component's mutate never run.
@@ -102,7 +110,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
         <p id={idOf('check')} className="field-error" role={problem ? 'alert' : undefined}>
           {problem ? formatProblem(problem) : isSubmitted ? errors.expression?.message : null}
         </p>
-        <PlayerFields />
+        <PlayerFields customAttributes={declared} />
       </div>
       {save.isError ? (
         <Alert tone="error">
@@ -119,7 +127,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
             Cancel
           </Button>
         )}
-        <Button type="submit" loading={save.isPending} disabled={segment ? !isDirty : false}>
+        <Button type="submit" loading={save.isPending} disabled={!declared || (segment ? !isDirty : false)}>
           {segment ? 'Save Changes' : 'Create Segment'}
         </Button>
       </div>

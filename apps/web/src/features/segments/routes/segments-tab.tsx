@@ -10,6 +10,7 @@ import { useDeleteSegment } from '../../../lib/api/segments/delete-segment';
 import { useSegments } from '../../../lib/api/segments/get-segments';
 import { PageHeader } from '../../../components/page-header';
 import { Page } from '../../../components/page';
+import { CustomAttributesEditor } from '../components/custom-attributes-editor';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
 import segmentStyles from '../segments.module.css';
@@ -144,6 +145,7 @@ export function SegmentsTab() {
           </ul>
         )}
       </section>
+      <CustomAttributesEditor gameId={gameId} />
     </Page>
   );
 }
