@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   CANVAS_PRESETS,
   canvasDensity,
@@ -33,6 +33,8 @@ export function PreviewFrame({
   defaultSize = DEFAULT_CANVAS_SIZE,
   onSizeChange,
   zoomable = false,
+  src,
+  onFrameMessage,
   children,
 }: {
   /** The frame's accessible name ("Daily reward preview"). */
@@ -44,12 +46,28 @@ export function PreviewFrame({
    */
   zoomable?: boolean;
   onSizeChange?: (size: CanvasSize) => void;
-  children: ReactNode;
+  /**
+   * A page to show instead of children, at the device's size (the Emulator's test player plays the published popup
+   * from its popupUrl, decision 040); what it posts to its parent goes to onFrameMessage.
+   */
+  src?: string;
+  onFrameMessage?: (message: unknown) => void;
+  children?: ReactNode;
 }) {
   const [size, setSize] = useState<CanvasSize>(defaultSize);
   const [zoom, setZoom] = useState<Zoom>('fit');
   const stageRef = useRef<HTMLDivElement>(null);
   const stage = useElementSize(stageRef);
+  const pageRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (!onFrameMessage) return;
+    const listener = (event: MessageEvent) => {
+      if (pageRef.current && event.source === pageRef.current.contentWindow) onFrameMessage(event.data);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [onFrameMessage]);
 
   const change = (next: CanvasSize) => {
     setSize(next);
@@ -62,6 +80,11 @@ export function PreviewFrame({
       ? fitScale(stage.width - 2 * STAGE_PADDING, stage.height - 2 * STAGE_PADDING, size.width, size.height)
       : 0;
   const scale = zoomable && zoom !== 'fit' ? zoom / density : fit;
+  const frameStyle = {
+    width: size.width / density,
+    height: size.height / density,
+    transform: `scale(${scale * density})`,
+  };
 
   return (
     <div className="preview-frame">
@@ -131,18 +154,13 @@ export function PreviewFrame({
           data-testid="preview-canvas"
           style={{ width: size.width * scale, height: size.height * scale }}
         >
-          <IsolatedFrame
-            title={title}
-            css={VIEWS_CSS}
-            className="preview-iframe"
-            style={{
-              width: size.width / density,
-              height: size.height / density,
-              transform: `scale(${scale * density})`,
-            }}
-          >
-            {children}
-          </IsolatedFrame>
+          {src === undefined ? (
+            <IsolatedFrame title={title} css={VIEWS_CSS} className="preview-iframe" style={frameStyle}>
+              {children}
+            </IsolatedFrame>
+          ) : (
+            <iframe ref={pageRef} title={title} src={src} className="preview-iframe" style={frameStyle} />
+          )}
         </div>
       </div>
     </div>

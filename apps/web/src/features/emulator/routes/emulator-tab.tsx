@@ -1,3 +1,4 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useMemo, useReducer, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
@@ -14,11 +15,16 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { DailyRewardsPreview } from '../components/daily-rewards-preview';
+import { TestPlayersMode } from '../components/test-players-mode';
 import { INITIAL_PLAY_CYCLE, playCycle, playCycleParams } from '../play-cycle';
 import styles from '../emulator.module.css';
 
 /** The query parameter naming the chosen config; the Daily Rewards tab's "+ Open Emulator" sets it. */
 const CONFIG_PARAM = 'config';
+/** `?mode=tester` opens "Play as a test player", with `?tester=` the chosen test player (decision 040). */
+const MODE_PARAM = 'mode';
+const TESTER_MODE = 'tester';
+const TESTER_PARAM = 'tester';
 
 const FEATURES = [{ type: EMBED_FEATURE_TYPE, label: 'Daily Rewards' }] as const;
 
@@ -39,8 +45,20 @@ export function EmulatorTab() {
 
   const chosenId = searchParams.get(CONFIG_PARAM);
   const chosen = configs.data?.find((c) => c.id === chosenId) ?? null;
-  const choose = (id: string) =>
-    setSearchParams(id ? { [CONFIG_PARAM]: id } : {}, { replace: true, preventScrollReset: true });
+  const setParams = (changes: Record<string, string | null>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const choose = (id: string) => setParams({ [CONFIG_PARAM]: id || null });
+  const mode = searchParams.get(MODE_PARAM) === TESTER_MODE ? TESTER_MODE : 'preview';
   const isDailyRewards = feature === EMBED_FEATURE_TYPE;
   const noConfigs = configs.data?.length === 0;
 
@@ -71,78 +89,116 @@ export function EmulatorTab() {
     <Page>
       <PageHeader
         title="Emulator"
-        intro="Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with."
+        intro="Preview a feature’s popup as players see it on a given day, and get what a game’s WebView loads it with; or play it as a test player, on the real server, a day at a time."
       />
-      <section className={`panel ${styles.controls}`} aria-label="Emulator settings">
-        <Field label="Feature" htmlFor={ids.feature}>
-          <select
-            id={ids.feature}
-            className="input"
-            value={feature}
-            onChange={(event) => setFeature(event.target.value)}
-          >
-            <option value="">Select a feature</option>
-            {FEATURES.map((f) => (
-              <option key={f.type} value={f.type}>
-                {f.label}
-              </option>
+      <Tabs.Root
+        value={mode}
+        onValueChange={(value) => setParams({ [MODE_PARAM]: value === TESTER_MODE ? value : null })}
+      >
+        <Tabs.List className={styles.tabs} aria-label="Emulator">
+          <Tabs.Trigger value="preview" className={styles.tab}>
+            Preview
+          </Tabs.Trigger>
+          <Tabs.Trigger value={TESTER_MODE} className={styles.tab}>
+            Play as a test player
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="preview" className={styles.mode}>
+          <section className={`panel ${styles.controls}`} aria-label="Emulator settings">
+            <Field label="Feature" htmlFor={ids.feature}>
+              <select
+                id={ids.feature}
+                className="input"
+                value={feature}
+                onChange={(event) => setFeature(event.target.value)}
+              >
+                <option value="">Select a feature</option>
+                {FEATURES.map((f) => (
+                  <option key={f.type} value={f.type}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Config" htmlFor={ids.config}>
+              <select
+                id={ids.config}
+                className="input"
+                value={chosen?.id ?? ''}
+                disabled={!isDailyRewards || !configs.data || noConfigs}
+                onChange={(event) => choose(event.target.value)}
+              >
+                {noConfigs ? (
+                  <option value="">No configs</option>
+                ) : (
+                  <option value="" disabled>
+                    Select a config
+                  </option>
+                )}
+                {configs.data?.map((config) => (
+                  <option key={config.id} value={config.id}>
+                    {config.name || config.id}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Streak" htmlFor={ids.streak} hint={EMULATOR_MESSAGES.streakHelp}>
+              <input
+                id={ids.streak}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={play.streak}
+                aria-describedby={describedBy(ids.streak, notes.streak)}
+                onChange={(event) => dispatch({ type: 'setStreak', value: event.target.value })}
+              />
+              <InputNote id={noteIdOf(ids.streak)} note={notes.streak} />
+            </Field>
+            <Field label="Today Index" htmlFor={ids.today} hint={DAILY_REWARD_MESSAGES.todayIndexHelp}>
+              <input
+                id={ids.today}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="From the streak"
+                value={play.todayIndex}
+                aria-describedby={describedBy(ids.today, notes.todayIndex)}
+                onChange={(event) => dispatch({ type: 'setTodayIndex', value: event.target.value })}
+              />
+              <InputNote id={noteIdOf(ids.today)} note={notes.todayIndex} />
+            </Field>
+          </section>
+          {status ??
+            (chosen && (
+              <DailyRewardsPreview gameId={gameId} configId={chosen.id} params={params} dispatch={dispatch} />
             ))}
-          </select>
-        </Field>
-        <Field label="Config" htmlFor={ids.config}>
-          <select
-            id={ids.config}
-            className="input"
-            value={chosen?.id ?? ''}
-            disabled={!isDailyRewards || !configs.data || noConfigs}
-            onChange={(event) => choose(event.target.value)}
-          >
-            {noConfigs ? (
-              <option value="">No configs</option>
-            ) : (
-              <option value="" disabled>
-                Select a config
-              </option>
-            )}
-            {configs.data?.map((config) => (
-              <option key={config.id} value={config.id}>
-                {config.name || config.id}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Streak" htmlFor={ids.streak} hint={EMULATOR_MESSAGES.streakHelp}>
-          <input
-            id={ids.streak}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={play.streak}
-            aria-describedby={describedBy(ids.streak, notes.streak)}
-            onChange={(event) => dispatch({ type: 'setStreak', value: event.target.value })}
-          />
-          <InputNote id={noteIdOf(ids.streak)} note={notes.streak} />
-        </Field>
-        <Field label="Today Index" htmlFor={ids.today} hint={DAILY_REWARD_MESSAGES.todayIndexHelp}>
-          <input
-            id={ids.today}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            placeholder="From the streak"
-            value={play.todayIndex}
-            aria-describedby={describedBy(ids.today, notes.todayIndex)}
-            onChange={(event) => dispatch({ type: 'setTodayIndex', value: event.target.value })}
-          />
-          <InputNote id={noteIdOf(ids.today)} note={notes.todayIndex} />
-        </Field>
-      </section>
-      {status ??
-        (chosen && <DailyRewardsPreview gameId={gameId} configId={chosen.id} params={params} dispatch={dispatch} />)}
+        </Tabs.Content>
+        <Tabs.Content value={TESTER_MODE} className={styles.mode}>
+          {configs.isError ? (
+            <LoadError
+              message={configs.error.message || EMBED_MESSAGES.configsLoadFailed}
+              onRetry={() => void configs.refetch()}
+            />
+          ) : (
+            <TestPlayersMode
+              gameId={gameId}
+              configs={configs.data ?? []}
+              testerId={searchParams.get(TESTER_PARAM)}
+              configId={chosenId}
+              onChoose={(choice) =>
+                setParams({
+                  ...(choice.tester !== undefined ? { [TESTER_PARAM]: choice.tester || null } : {}),
+                  ...(choice.config !== undefined ? { [CONFIG_PARAM]: choice.config || null } : {}),
+                })
+              }
+            />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
     </Page>
   );
 }

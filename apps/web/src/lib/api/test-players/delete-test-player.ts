@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** DELETE /api/games/:gameId/test-players/:testPlayerId: the player id goes back to the server's clock. */
+export function deleteTestPlayer(gameId: string, testPlayerId: string) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/test-players/${encodeURIComponent(testPlayerId)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteTestPlayer(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (testPlayerId: string) => deleteTestPlayer(gameId, testPlayerId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.testPlayers.game(gameId) }),
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TestPlayerSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** A game's test players (decision 040), oldest first. */
+export function getTestPlayers(gameId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/test-players`, { signal }).then((body) =>
+    TestPlayerSchema.array().parse(body),
+  );
+}
+
+export function testPlayersQueryOptions(gameId: string) {
+  return queryOptions({
+    queryKey: queryKeys.testPlayers.list(gameId),
+    queryFn: ({ signal }) => getTestPlayers(gameId, signal),
+  });
+}
+
+export function useTestPlayers(gameId: string) {
+  return useQuery(testPlayersQueryOptions(gameId));
+}
