@@ -2,9 +2,12 @@
 // The player runtime on PostgreSQL (issue 21): 100,000 players of one game, then with autocannon at 50 connections
 // sessions (returning players signing in), the daily-reward list, claims (one per player, each with its own
 // Idempotency-Key) and the inventory, printed beside a bare Node HTTP server (the floor) and the dashboard's
-// signed-in GET /api/me of the same run. Then a reset-time burst: 20,000 other players claim over 200 connections,
-// each once. The database is checked afterwards: one claim per player, no double grant, balances equal to the
-// ledger. Prints figures beside the targets; asserts nothing. Build first (npm run build).
+// signed-in GET /api/me of the same run. A second game is targeted (issue 22): 20 configs, each with a segment over
+// custom attributes and a priority, 100,000 players; its sessions and list are measured beside the untargeted list.
+// Then a reset-time burst: 20,000 other players claim over 200 connections, each once. The database is checked
+// afterwards: one claim per player, no double grant, balances equal to the ledger. Each case prints the server's and
+// PostgreSQL's CPU time per request (when PostgreSQL runs on this machine). Prints figures beside the targets;
+// asserts nothing. Build first (npm run build).
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -42,6 +45,11 @@ const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 15_000);
 const BURST_PLAYERS = Number(process.env.BENCH_BURST_PLAYERS ?? 20_000);
 const BURST_CONNECTIONS = 200;
 const SESSIONS = CLAIMS + BURST_PLAYERS + 5_000;
+/** The targeted case (issue 22): configs with a segment each over custom attributes, and signed-in players of it. */
+const TARGETED_CONFIGS = 20;
+const TARGETED_SESSIONS = Number(process.env.BENCH_TARGETED_SESSIONS ?? 20_000);
+const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
+const TAGS = ['pvp', 'builder', 'collector', 'social', 'whale'];
 
 /** @typedef {{ name: string, rps: number, p50: number, p99: number, statuses: string, errors: number, seconds: number,
  *   serverCpu: number | null, postgresCpu: number | null }} Row */
@@ -97,6 +105,7 @@ const floor = await startFloorServer();
 /** @type {Row[]} */
 const rows = [];
 let checks = /** @type {string[]} */ ([]);
+let targetedShare = '';
 try {
   console.log(`Player runtime bench: ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per timed case`);
   rows.push(await measure('floor: bare Node HTTP', { url: floor.url, connections: CONNECTIONS, duration: SECONDS }));
@@ -129,6 +138,62 @@ try {
       const last = JSON.parse((await call('POST', `/api/games/${game.id}/releases`, {})).trim().split('\n').pop());
       if (last.type !== 'done') throw new Error(`publish failed: ${JSON.stringify(last)}`);
 
+      // The targeted game: custom attributes, 20 segments over them, 20 configs each with a segment and a priority.
+      const targeted = await gameWithGold(call, 'Runtime Bench Targeted');
+      const targetedPack = await call('POST', `/api/games/${targeted.game.id}/packs`, {
+        name: 'Daily Gold',
+        contents: [{ itemId: targeted.gold.id, quantity: 10 }],
+        iconId: 'coin',
+      });
+      await call('PUT', `/api/games/${targeted.game.id}/custom-attributes`, {
+        customAttributes: [
+          { name: 'tier', type: 'string' },
+          { name: 'chapter', type: 'int' },
+          { name: 'spendUsd', type: 'double' },
+          { name: 'tags', type: 'list<string>' },
+          { name: 'veteran', type: 'bool' },
+        ],
+      });
+      for (let i = 0; i < TARGETED_CONFIGS; i++) {
+        const expressions = [
+          `player.tier == "${TIERS[i % TIERS.length]}" && player.chapter >= ${i}`,
+          `"${TAGS[i % TAGS.length]}" in player.tags && player.spendUsd > ${i}.5`,
+          `player.veteran && player.chapter > ${i * 2} || player.level > ${90 - i}`,
+          `player.tags.exists(t, t == "${TAGS[(i + 1) % TAGS.length]}") && player.tier != "${TIERS[i % TIERS.length]}"`,
+        ];
+        const segment = await call('POST', `/api/games/${targeted.game.id}/segments`, {
+          name: `Bench segment ${i + 1}`,
+          description: 'bench',
+          expression: expressions[i % expressions.length],
+        });
+        const targetedConfig = await call('POST', `/api/games/${targeted.game.id}/daily-rewards`, {
+          name: `Calendar ${i + 1}`,
+        });
+        await call('PATCH', `/api/games/${targeted.game.id}/daily-rewards/${targetedConfig.id}`, {
+          rewards: Array.from({ length: 7 }, (_, day) => ({ day: day + 1, packId: targetedPack.id })),
+          cycleDays: 7,
+        });
+        await call('PUT', `/api/games/${targeted.game.id}/daily-rewards/${targetedConfig.id}/targeting`, {
+          segmentId: segment.id,
+          startsAt: null,
+          endsAt: null,
+          priority: i,
+        });
+      }
+      const targetedRelease = JSON.parse(
+        (await call('POST', `/api/games/${targeted.game.id}/releases`, {})).trim().split('\n').pop(),
+      );
+      if (targetedRelease.type !== 'done') throw new Error(`publish failed: ${JSON.stringify(targetedRelease)}`);
+      /** The attributes the targeted game sends for its player n: spread over every segment. */
+      const attributesOf = (/** @type {number} */ n) => ({
+        level: n % 100,
+        tier: TIERS[n % TIERS.length],
+        chapter: n % 40,
+        spendUsd: (n % 50) + 0.99,
+        tags: [TAGS[n % TAGS.length], TAGS[(n >> 3) % TAGS.length]],
+        veteran: n % 3 === 0,
+      });
+
       // 100,000 players as the runtime makes them on first sight: a row, the base amount, its ledger entry.
       const seeded = performance.now();
       await db.query(
@@ -146,8 +211,22 @@ try {
          select id, $2, 1, 'base_amount', now() from player where game_id = $1`,
         [game.id, gold.id],
       );
+      await db.query(
+        `insert into player (id, game_id, player_id, time_zone, attributes, created_at, last_seen_at)
+         select gen_random_uuid()::text, $1, 'bench-' || g, 'UTC',
+                jsonb_build_object('level', g % 100, 'tier', ($3::text[])[1 + g % 4], 'chapter', g % 40,
+                                   'spendUsd', (g % 50) + 0.99, 'veteran', g % 3 = 0,
+                                   'tags', jsonb_build_array(($4::text[])[1 + g % 5], ($4::text[])[1 + (g >> 3) % 5])),
+                now(), now()
+         from generate_series(1, $2::int) g`,
+        [targeted.game.id, PLAYERS, TIERS, TAGS],
+      );
+      await db.query(
+        `insert into wallet_balance (player_ref, item_id, amount) select id, $2, 1 from player where game_id = $1`,
+        [targeted.game.id, targeted.gold.id],
+      );
       await db.query('analyze');
-      console.log(`  seeded ${PLAYERS} players in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+      console.log(`  seeded 2 × ${PLAYERS} players in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
       /** @type {string[]} */
       const tokens = [];
@@ -189,6 +268,61 @@ try {
           requests: [{ path: '/v1/daily-rewards', setupRequest: authorized(rotating(tokens)) }],
         }),
       );
+      /** @type {string[]} */
+      const targetedTokens = [];
+      let nextTargeted = 1;
+      rows.push(
+        await measure('POST /v1/sessions (targeted)', {
+          url: server.url,
+          connections: CONNECTIONS,
+          amount: TARGETED_SESSIONS,
+          requests: [
+            {
+              method: 'POST',
+              path: '/v1/sessions',
+              setupRequest: (request) => {
+                const n = nextTargeted++;
+                return {
+                  ...request,
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({
+                    sdkKey: targeted.game.sdkKey,
+                    playerId: `bench-${n}`,
+                    timeZone: 'UTC',
+                    attributes: attributesOf(n),
+                  }),
+                };
+              },
+              onResponse: (status, body) => {
+                if (status === 200) targetedTokens.push(JSON.parse(body).token);
+              },
+            },
+          ],
+        }),
+      );
+      if (targetedTokens.length < TARGETED_SESSIONS)
+        throw new Error(`only ${targetedTokens.length} sessions succeeded`);
+      let targetedAnswers = 0;
+      let targetedWithConfig = 0;
+      rows.push(
+        await measure('GET /v1/daily-rewards (targeted)', {
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [
+            {
+              path: '/v1/daily-rewards',
+              setupRequest: authorized(rotating(targetedTokens)),
+              onResponse: (status, body) => {
+                if (status !== 200) return;
+                targetedAnswers++;
+                if (JSON.parse(body).dailyRewards.length === 1) targetedWithConfig++;
+              },
+            },
+          ],
+        }),
+      );
+      targetedShare = `${targetedWithConfig} of ${targetedAnswers} answers held the player's one config`;
       const nextClaimer = rotating(claimTokens);
       rows.push(
         await measure('POST /v1/daily-rewards/…/claim', {
@@ -285,9 +419,11 @@ try {
   const list = byName('GET /v1/daily-rewards');
   const claim = byName('POST /v1/daily-rewards');
   const burst = byName('reset burst');
+  const targetedList = byName('GET /v1/daily-rewards (targeted)');
   const expectedClaims = CLAIMS + BURST_PLAYERS;
   checks = [
     `list ${list?.rps.toFixed(0)} req/s = ${((list?.rps ?? 0) / (me?.rps ?? 1)).toFixed(2)}× signed-in /api/me (${me?.rps.toFixed(0)}) — target ≥ 0.5×`,
+    `targeted list (${TARGETED_CONFIGS} configs with segments over custom attributes) ${targetedList?.rps.toFixed(0)} req/s = ${((targetedList?.rps ?? 0) / (list?.rps ?? 1)).toFixed(2)}× the untargeted list — target ≥ 0.8× (${targetedShare})`,
     `claims ${claim?.rps.toFixed(0)}/s, p99 ${claim?.p99} ms — target ≥ 1,500/s with p99 ≤ 50 ms; answers ${claim?.statuses}`,
     `burst: ${BURST_PLAYERS} claims over ${BURST_CONNECTIONS} connections in ${burst?.seconds.toFixed(1)} s — target within 10 s; answers ${burst?.statuses}`,
     `database: ${outcome.claims} claims by ${outcome.players} players (expected ${expectedClaims}), ${outcome.ledgerGrants} grants in the ledger, ${outcome.twice} players granted twice (target 0), ${outcome.off} balances off their ledger (target 0)`,
