@@ -109,7 +109,7 @@ export function createClaimWriter(deps: { db: Db; logger: Logger; maxInFlight: n
     while (inFlight < deps.maxInFlight && queue.length > 0) {
       const batch: Pending[] = [];
       const players = new Set<string>();
-      for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+      for (let i = 0; i < queue.length && batch.length < MAX_BATCH;) {
         const pending = queue[i]!;
         if (players.has(pending.playerRef)) {
           i++;
