@@ -25,7 +25,7 @@ import { useTestPlayerDailyRewards } from '../api/get-test-player-daily-rewards'
 import { RuntimeCallError } from '../api/runtime-fetch';
 import { signInAsTestPlayer, type TestPlayerSession } from '../api/sign-in-as-test-player';
 import { testerClockText, untilText } from '../tester-clock-text';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import styles from './play-as-test-player.module.css';
 
 /** The zone the Emulator signs a tester in with: this browser's, so their clock reads as the page shows it. */
@@ -185,7 +185,7 @@ function TesterPlay({
   const states = useTestPlayerDailyRewards(gameId, session);
   const nextDay = useAdvanceTestPlayerDay(gameId);
   const reset = useResetTestPlayerProgress(gameId);
-  const now = useNow();
+  const now = useNow(1000);
   const renewed = useRef(false);
   // Which popupUrl's page said `ready` (its script took the prerendered popup over and its button claims).
   const shownUrl = useRef<string | null>(null);

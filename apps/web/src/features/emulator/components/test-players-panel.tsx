@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeleteTestPlayer } from '../../../lib/api/test-players/delete-test-player';
 import type { useTestPlayers } from '../../../lib/api/test-players/get-test-players';
 import { testerClockText } from '../tester-clock-text';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { TestPlayerDialog } from './test-player-dialog';
 import styles from './test-players.module.css';
 
@@ -22,7 +22,7 @@ type Editing = { tester: TestPlayer | null } | null;
 export function TestPlayersPanel({ gameId, testers }: { gameId: string; testers: ReturnType<typeof useTestPlayers> }) {
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useDeleteTestPlayer(gameId);
-  const now = useNow();
+  const now = useNow(1000);
 
   let body;
   if (testers.isPending) body = <p className="muted">Loading test players…</p>;
