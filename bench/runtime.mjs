@@ -63,11 +63,17 @@ let serverPid = 0;
  * @returns {Promise<Row>}
  */
 async function measure(name, options) {
+  // With a profiler in BENCH_SERVER_NODE_OPTIONS that toggles on SIGUSR2, BENCH_PROFILE_CASE names the case to profile.
+  const profiled = Boolean(
+    serverPid && process.env.BENCH_PROFILE_CASE && name.startsWith(process.env.BENCH_PROFILE_CASE),
+  );
+  if (profiled) process.kill(serverPid, 'SIGUSR2');
   const serverBefore = serverPid ? processCpuMs(serverPid) : null;
   const postgresBefore = serverPid ? postgresCpuMs() : null;
   const result = await autocannon({ timeout: 30, ...options });
   const serverAfter = serverPid ? processCpuMs(serverPid) : null;
   const postgresAfter = serverPid ? postgresCpuMs() : null;
+  if (profiled) process.kill(serverPid, 'SIGUSR2');
   const answered = Math.max(1, result.latency.totalCount);
   const perRequest = (/** @type {number | null} */ before, /** @type {number | null} */ after) =>
     before === null || after === null ? null : (after - before) / answered;

@@ -17,31 +17,39 @@ export type LastClaims = {
   forget: (playerRef: string, configId: string) => void;
 };
 
-export function createLastClaims(): LastClaims {
-  const entries = new Map<string, Entry>();
+export function createLastClaims(maxEntries = MAX_ENTRIES): LastClaims {
+  // Two generations, each of at most half the entries: when the young one is full it becomes the old one and the
+  // old one is dropped. Every operation is O(1). (Evicting a Map's oldest key one at a time, with keys().next(),
+  // walks over every deleted slot at the table's head: at capacity that took a seventh of a claim's CPU.)
+  const half = Math.max(1, Math.floor(maxEntries / 2));
+  let young = new Map<string, Entry>();
+  let old = new Map<string, Entry>();
   const keyOf = (playerRef: string, configId: string) => `${playerRef}\u0000${configId}`;
   return {
     get(playerRef, configId, now) {
       const key = keyOf(playerRef, configId);
-      const entry = entries.get(key);
+      const entry = young.get(key) ?? old.get(key);
       if (!entry) return undefined;
       if (entry.until <= now) {
-        entries.delete(key);
+        young.delete(key);
+        old.delete(key);
         return undefined;
       }
       return entry.last;
     },
     set(playerRef, configId, last, now) {
       const key = keyOf(playerRef, configId);
-      entries.delete(key);
-      if (entries.size >= MAX_ENTRIES) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
+      old.delete(key);
+      if (!young.has(key) && young.size >= half) {
+        old = young;
+        young = new Map();
       }
-      entries.set(key, { last, until: now + TTL_MS });
+      young.set(key, { last, until: now + TTL_MS });
     },
     forget(playerRef, configId) {
-      entries.delete(keyOf(playerRef, configId));
+      const key = keyOf(playerRef, configId);
+      young.delete(key);
+      old.delete(key);
     },
   };
 }
