@@ -386,7 +386,9 @@ export const walletLedger = pgTable(
     playerRef: text('player_ref').notNull(),
     itemId: text('item_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    reason: text('reason').$type<'base_amount' | 'daily_reward' | 'server_grant' | 'server_consume'>().notNull(),
+    reason: text('reason')
+      .$type<'base_amount' | 'daily_reward' | 'server_grant' | 'server_consume' | 'support_grant'>()
+      .notNull(),
     configId: text('config_id'),
     day: integer('day'),
     /** The claim or server operation that made this change. */
@@ -471,4 +473,35 @@ export const walletOperation = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('wallet_operation_key_idx').on(t.gameId, t.idempotencyKey)],
+);
+
+/**
+ * A support action on a player (issue 23, decision 043): who did it and when, why, and what it did. A grant's
+ * ledger entries name the action (operation_id); a reset's or set streak's claim row is `support:<id>`. Once per
+ * (player, idempotency key): a double click acts once. Kept with the player and deleted with them.
+ */
+export const supportAction = pgTable(
+  'support_action',
+  {
+    id: text('id').primaryKey(),
+    ...ownedByGame(),
+    playerRef: text('player_ref')
+      .notNull()
+      .references(() => player.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'reset_progress' | 'grant_pack' | 'set_streak'>().notNull(),
+    reason: text('reason').notNull(),
+    /** What it acted on and did: the config, the pack and its contents, the streak set. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    /** The user who did it, as they were then: the email stays readable if the account changes. */
+    actorUserId: text('actor_user_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The request it answered, so a retry with the same key and another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('support_action_key_idx').on(t.playerRef, t.idempotencyKey),
+    index('support_action_player_idx').on(t.playerRef, t.createdAt),
+  ],
 );
