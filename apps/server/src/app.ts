@@ -30,6 +30,7 @@ import { gamesRoutes } from './routes/games';
 import { itemsRoutes } from './routes/items';
 import { meRoutes, sessionRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
+import { playersRoutes } from './routes/players';
 import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
 import { testPlayersRoutes } from './routes/test-players';
@@ -118,6 +119,7 @@ export async function createApp({
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage, now }))
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games/:gameId/test-players', testPlayersRoutes({ auth, db: database.db, liveEvents, now }))
+    .route('/games/:gameId/players', playersRoutes({ auth, db: database.db, liveEvents, now }))
     .route('/games/:gameId/custom-attributes', customAttributesRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/releases',

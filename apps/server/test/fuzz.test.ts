@@ -25,7 +25,7 @@ import * as schema from '../src/db/schema';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { PASSWORD, signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';
-import { publishedRuntimeGameOn, TestClock, type RuntimeGameSetup } from './support/runtime';
+import { publishedRuntimeGameOn, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -427,6 +427,7 @@ const RUNTIME_TABLES: Record<string, string> = {
   wallet_ledger: 't.id',
   daily_reward_claim: 't.id',
   wallet_operation: 't.id',
+  support_action: 't.id',
 };
 
 type Snapshot = Record<string, string>;
@@ -524,6 +525,8 @@ type Ids = {
   dailyRewardId: string;
   /** A test player who never plays (decision 040): a reset of theirs could pay a runtime player twice a day. */
   testPlayerId: string;
+  /** A runtime player of the game (the Players tab's support actions, decision 043). */
+  playerId: string;
 };
 let owner: Visitor;
 let ownerIds: Ids;
@@ -589,7 +592,10 @@ beforeAll(async () => {
   const reward = (await ownerClient.post(`/api/games/${game.id}/daily-rewards`, {})).body as DailyReward;
   const tester = (await ownerClient.post(`/api/games/${game.id}/test-players`, { playerId: 'fuzz-qa-tester' }))
     .body as TestPlayer;
+  const supported = await new RuntimeClient(server.url).signIn(game.sdkKey, 'fuzz-support-player');
+  expect(supported.status, supported.text).toBe(200);
   ownerIds = {
+    playerId: 'fuzz-support-player',
     testPlayerId: tester.id,
     gameId: game.id,
     itemId: item.id,
@@ -621,7 +627,15 @@ const name = fc.string({ minLength: 1, maxLength: 30 });
 const hex = fc.stringMatching(/^#[0-9A-Fa-f]{6}$/);
 
 /** Every POST/PATCH/PUT/DELETE under /api that the app itself answers, with the input it takes. */
-const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (ids: Ids) => fc.Arbitrary<unknown> }> = {
+const WRITES: Record<
+  string,
+  {
+    input: 'json' | 'multipart' | 'path';
+    shape?: (ids: Ids) => fc.Arbitrary<unknown>;
+    /** Headers of each run (a fresh Idempotency-Key, so that a valid body acts). */
+    headers?: () => Record<string, string>;
+  }
+> = {
   'POST /api/games': {
     input: 'json',
     shape: () =>
@@ -724,6 +738,11 @@ const WRITES: Record<string, { input: 'json' | 'multipart' | 'path'; shape?: (id
   },
   // No body: a signature of the tester's id, made again at each run.
   'POST /api/games/:gameId/test-players/:testPlayerId/signature': { input: 'path' },
+  'POST /api/games/:gameId/players/:playerId/support-actions': {
+    input: 'json',
+    shape: (ids) => supportActionShape(ids),
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+  },
   // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
   'DELETE /api/account': {
     input: 'json',
@@ -768,6 +787,11 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'PATCH /api/games/:gameId/test-players/:testPlayerId': { clockOffsetMs: 3_600_000, note: 'Fuzz note' },
     'POST /api/games/:gameId/test-players/:testPlayerId/next-day': { configId: ids.dailyRewardId },
     'POST /api/games/:gameId/test-players/:testPlayerId/reset': { configId: ids.dailyRewardId },
+    'POST /api/games/:gameId/players/:playerId/support-actions': {
+      kind: 'grant_pack',
+      packId: ids.packId,
+      reason: 'Fuzz support grant',
+    },
   };
   bodies['PATCH /api/games/:gameId/items/:itemId'] = bodies['POST /api/games/:gameId/items']!;
   bodies['PATCH /api/games/:gameId/packs/:packId'] = bodies['POST /api/games/:gameId/packs']!;
@@ -891,6 +915,15 @@ function samplePlayerShape() {
   });
 }
 /** A test player: a player id, an offset about the year's bound (366 days) either way, a note. */
+function supportActionShape(ids: Ids) {
+  return shaped({
+    kind: fc.constantFrom('reset_progress', 'grant_pack', 'set_streak', 'delete_player'),
+    reason: fc.oneof(name, fc.constantFrom('', '   ', 'x'.repeat(501), 'Why\u0000')),
+    packId: fc.constantFrom(ids.packId, 'not-a-pack', ''),
+    configId: fc.constantFrom(ids.dailyRewardId, 'not-a-config', ''),
+    streak: fc.oneof(fc.integer({ min: -5, max: 4000 }), fc.constantFrom(0.5, 2 ** 53, -(2 ** 63))),
+  });
+}
 function testPlayerShape() {
   const year = 366 * 86_400_000;
   return shaped({
@@ -951,6 +984,7 @@ function fill(pattern: string, ids: Ids): string {
     assetId: ids.assetId,
     dailyRewardId: ids.dailyRewardId,
     testPlayerId: ids.testPlayerId,
+    playerId: ids.playerId,
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }
@@ -985,7 +1019,7 @@ describe('hostile input to the write routes', () => {
         body(shape),
         RUNS,
         async (sent) => {
-          await check({ method, path: target, body: sent, visitor: owner });
+          await check({ method, path: target, body: sent, visitor: owner, headers: write.headers?.() });
         },
         knownHostile(validBody(key, ownerIds)),
       );
@@ -1401,7 +1435,8 @@ async function walletProblems(): Promise<string[]> {
       from wallet_ledger l
      where l.reason <> 'base_amount'
        and not exists (select 1 from daily_reward_claim c where c.id = l.operation_id and c.player_ref = l.player_ref)
-       and not exists (select 1 from wallet_operation o where o.id = l.operation_id and o.player_ref = l.player_ref)`);
+       and not exists (select 1 from wallet_operation o where o.id = l.operation_id and o.player_ref = l.player_ref)
+       and not exists (select 1 from support_action s where s.id = l.operation_id and s.player_ref = l.player_ref)`);
   return rows.map((row) => String(row.problem));
 }
 

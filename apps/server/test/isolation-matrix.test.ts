@@ -55,6 +55,8 @@ type Ids = {
   sdkKey: string;
   /** A test player of the game (decision 040). */
   testPlayerId: string;
+  /** A player of the game, by the game's own id (the Players tab, decision 043). */
+  playerId: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -70,6 +72,7 @@ const PARAMS: Record<string, keyof Ids> = {
   configId: 'dailyRewardId',
   version: 'version',
   testPlayerId: 'testPlayerId',
+  playerId: 'playerId',
 };
 
 /** The first owner's game's player whose data the /v1 part guards; bob's game has a player of the same id. */
@@ -364,6 +367,15 @@ const MATRIX: Record<string, Entry> = {
     access: 'game',
     notFound: TEST_PLAYER_MESSAGES.notFound,
   },
+  // The Players tab (decision 043): another owner neither looks a player up nor acts on one. (Their own game has a
+  // player of the same id: players.test.ts shows that each game's lookup finds its own player only.)
+  'GET /api/games/:gameId/players/:playerId': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'GET /api/games/:gameId/players/:playerId/ledger': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/players/:playerId/support-actions': {
+    access: 'game',
+    body: (ids) => ({ kind: 'grant_pack', packId: ids.packId, reason: 'Matrix support grant' }),
+    notFound: GAME_MESSAGES.notFound,
+  },
   'GET /api/games/:gameId/releases': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/games/:gameId/releases/preview': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/releases': { access: 'game', body: () => ({}), notFound: GAME_MESSAGES.notFound },
@@ -606,6 +618,7 @@ beforeAll(async () => {
   ).body as TestPlayer;
   aliceIds = {
     testPlayerId: tester.id,
+    playerId: ALICE_PLAYER,
     userId: game.ownerId,
     dailyRewardId: reward.id,
     version: '1',
@@ -661,6 +674,7 @@ beforeAll(async () => {
     assetId: 'bobart',
     dailyRewardId: '',
     testPlayerId: '',
+    playerId: ALICE_PLAYER,
     version: '1',
     sdkKey: bobGame.sdkKey,
   };

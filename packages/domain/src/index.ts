@@ -71,6 +71,7 @@ export * from './runtime-api';
 export * from './popup-session';
 export * from './test-player';
 export * from './tester-clock';
+export * from './player-support';
 export * from './experiment-assignment';
 export * from './significance';
 export * from './analytics-rollup';

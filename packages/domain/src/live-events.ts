@@ -14,6 +14,7 @@ export const LIVE_TOPICS = [
   'account',
   'releases',
   'testPlayers',
+  'players',
 ] as const;
 export const LiveEventSchema = z.object({ topic: z.enum(LIVE_TOPICS), id: z.string().optional() });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

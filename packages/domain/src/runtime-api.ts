@@ -244,7 +244,13 @@ export const InventoryResponseSchema = z
   })
   .meta({ id: 'Inventory' });
 
-export const LEDGER_REASONS = ['base_amount', 'daily_reward', 'server_grant', 'server_consume'] as const;
+export const LEDGER_REASONS = [
+  'base_amount',
+  'daily_reward',
+  'server_grant',
+  'server_consume',
+  'support_grant',
+] as const;
 
 export const LedgerEntrySchema = z
   .object({
