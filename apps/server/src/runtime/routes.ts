@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -632,7 +632,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
           if (context.replay.configId !== configId) {
             refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
           }
-          return c.json(context.replay.response as ClaimResponse, 200);
+          c.header('Content-Type', 'application/json');
+          return c.body(context.replay.response, 200) as unknown as TypedResponse<ClaimResponse, 200, 'json'>;
         }
         // A retry of a claim made before is answered above; a new claim must be of the player's config now.
         if (
@@ -688,7 +689,9 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         throw new Error(`claims of player ${claims.p} kept meeting newer ones`);
       }
       lastClaims.set(claims.p, configId, decided.claim, now);
-      return c.json(JSON.parse(text) as ClaimResponse, 200);
+      // The stored answer is already the JSON to send: sent as it is, not parsed and written again.
+      c.header('Content-Type', 'application/json');
+      return c.body(text, 200) as unknown as TypedResponse<ClaimResponse, 200, 'json'>;
     };
 
     return attempt(true);

@@ -194,7 +194,8 @@ export type ClaimContext = {
   /** The segments the player matched at their last session (decision 038). */
   matchedSegments: string[];
   last: LastClaim | null;
-  replay: { configId: string; response: unknown } | null;
+  /** A claim made before with this key: its config, and its answer as stored (the bytes to send again). */
+  replay: { configId: string; response: string } | null;
 };
 
 const toLastClaim = (value: unknown): LastClaim | null => {
@@ -228,7 +229,7 @@ export async function claimContext(
                                  'claimed_at', (extract(epoch from claimed_at) * 1000)::float8)
           from daily_reward_claim where player_ref = $1 and config_id = $2
           order by seq desc limit 1) as last,
-       (select json_build_object('configId', config_id, 'response', response)
+       (select json_build_object('configId', config_id, 'response', response::text)
           from daily_reward_claim where player_ref = $1 and idempotency_key = $3) as replay`,
     [playerRef, configId, idempotencyKey ?? ''],
   );
@@ -237,7 +238,7 @@ export async function claimContext(
     timeZone: row?.time_zone == null ? null : String(row.time_zone),
     matchedSegments: ((parsedJson(row?.matched_segments) ?? []) as unknown[]).map(String),
     last: toLastClaim(row?.last),
-    replay: replay ? { configId: replay.configId, response: parsedJson(replay.response) } : null,
+    replay: replay ? { configId: replay.configId, response: String(replay.response) } : null,
   };
 }
 

@@ -34,15 +34,33 @@ export type TokenSigner = {
   verify: (token: string, nowMs: number) => PlayerTokenClaims | null;
 };
 
+/** Tokens this instance signed or verified lately, with their claims: two generations of at most this many each. */
+const KNOWN_TOKENS = 25_000;
+
 export function createTokenSigner(authSecret: string): TokenSigner {
   const key = Buffer.from(hkdfSync('sha256', authSecret, 'liveops', 'runtime player tokens v1', 32));
   const mac = (text: string) => createHmac('sha256', key).update(text).digest();
+  // A player's calls follow their session within minutes: a token met before is not verified again (its expiry is).
+  // Only a token this signer made or whose signature it checked goes in, so a forged one never matches.
+  let young = new Map<string, PlayerTokenClaims>();
+  let old = new Map<string, PlayerTokenClaims>();
+  const remember = (token: string, claims: PlayerTokenClaims) => {
+    if (young.size >= KNOWN_TOKENS) {
+      old = young;
+      young = new Map();
+    }
+    young.set(token, claims);
+  };
   return {
     sign: (claims) => {
       const body = `${PREFIX}${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-      return `${body}.${mac(body).toString('base64url')}`;
+      const token = `${body}.${mac(body).toString('base64url')}`;
+      remember(token, Object.freeze({ ...claims }));
+      return token;
     },
     verify: (token, nowMs) => {
+      const known = young.get(token) ?? old.get(token);
+      if (known) return known.e * 1000 <= nowMs ? null : known;
       if (token.length > TOKEN_MAX_CHARS || !token.startsWith(PREFIX)) return null;
       const dot = token.lastIndexOf('.');
       if (dot <= PREFIX.length) return null;
@@ -58,6 +76,7 @@ export function createTokenSigner(authSecret: string): TokenSigner {
         return null;
       }
       if (!isClaims(claims) || claims.e * 1000 <= nowMs) return null;
+      remember(token, Object.freeze(claims));
       return claims;
     },
   };
