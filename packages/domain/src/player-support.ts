@@ -70,18 +70,22 @@ export const SupportStreakSchema = z
   .min(0, PLAYER_MESSAGES.streakInvalid)
   .max(SUPPORT_STREAK_MAX, PLAYER_MESSAGES.streakInvalid);
 
+/** The Players tab's dialogs: each action's fields, the same rules the server applies. */
+export const ResetProgressFormSchema = z.strictObject({ reason: SupportReasonSchema, configId: ConfigIdSchema });
+export const GrantPackFormSchema = z.strictObject({ reason: SupportReasonSchema, packId: PackIdSchema });
+export const SetStreakFormSchema = z.strictObject({
+  reason: SupportReasonSchema,
+  configId: ConfigIdSchema,
+  streak: SupportStreakSchema,
+});
+
 /** `POST …/players/:playerId/support-actions`: one of the three actions, each with its reason. */
 export const SupportActionInputSchema = z.discriminatedUnion(
   'kind',
   [
-    z.strictObject({ kind: z.literal('reset_progress'), reason: SupportReasonSchema, configId: ConfigIdSchema }),
-    z.strictObject({ kind: z.literal('grant_pack'), reason: SupportReasonSchema, packId: PackIdSchema }),
-    z.strictObject({
-      kind: z.literal('set_streak'),
-      reason: SupportReasonSchema,
-      configId: ConfigIdSchema,
-      streak: SupportStreakSchema,
-    }),
+    ResetProgressFormSchema.extend({ kind: z.literal('reset_progress') }),
+    GrantPackFormSchema.extend({ kind: z.literal('grant_pack') }),
+    SetStreakFormSchema.extend({ kind: z.literal('set_streak') }),
   ],
   { error: PLAYER_MESSAGES.kindInvalid },
 );

@@ -11,7 +11,16 @@ function leaf(path: string) {
 
 describe('routes', () => {
   it("sends each workspace tab's path to that tab, with the game's id", () => {
-    for (const tab of ['emulator', 'assets', 'segments', 'inventory', 'offers', 'events', 'daily-rewards'] as const) {
+    for (const tab of [
+      'emulator',
+      'assets',
+      'segments',
+      'inventory',
+      'offers',
+      'events',
+      'daily-rewards',
+      'players',
+    ] as const) {
       expect(leaf(paths.game('g1', tab))).toMatchObject({ path: routePatterns.game(tab), params: { gameId: 'g1' } });
     }
   });

@@ -15,10 +15,10 @@ export class ApiError extends Error {
 /** fetch for /api: JSON in, JSON out, and every failure as an ApiError carrying the server's message. */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const isForm = init.body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
   if (init.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

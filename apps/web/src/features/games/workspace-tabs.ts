@@ -6,13 +6,14 @@ import {
   MonitorSmartphone,
   Package,
   Sparkles,
+  UserSearch,
   Users,
   type LucideIcon,
 } from 'lucide-react';
 import { paths, type GameTab } from '../../config/paths';
 
 export type WorkspaceTab =
-  'profile' | 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'dailyRewards';
+  'profile' | 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'dailyRewards' | 'players';
 
 /** `path` is the tab's own path under the game; the profile has none. */
 export type WorkspaceTabInfo = {
@@ -39,15 +40,19 @@ export const DAILY_REWARDS_TAB: WorkspaceTabInfo = {
   path: 'daily-rewards',
   icon: CalendarCheck,
 };
+/** The Players tab (issue 23 item 3): below the divider, after Daily Rewards. */
+export const PLAYERS_TAB: WorkspaceTabInfo = { tab: 'players', label: 'Players', path: 'players', icon: UserSearch };
+/** The tabs below the divider, in order: what the studio's players do with the game's features. */
+export const LOWER_TABS: WorkspaceTabInfo[] = [DAILY_REWARDS_TAB, PLAYERS_TAB];
 
 /**
  * §2: a path containing assets, emulator, segments, inventory, offers or events selects that tab; otherwise
- * the tab is profile. Daily Rewards has its own path segment too.
+ * the tab is profile. The tabs below the divider have their own path segments too.
  */
 export function tabFromPath(pathname: string): WorkspaceTab {
   const rest = pathname.split('/').slice(4);
   for (const segment of rest) {
-    const hit = [...MAIN_TABS, DAILY_REWARDS_TAB].find((info) => info.path && info.path === segment);
+    const hit = [...MAIN_TABS, ...LOWER_TABS].find((info) => info.path && info.path === segment);
     if (hit) return hit.tab;
   }
   return 'profile';

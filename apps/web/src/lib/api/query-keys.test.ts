@@ -18,6 +18,8 @@ const everyKey = [
   queryKeys.assets.list('g1'),
   queryKeys.testPlayers.list('g1'),
   queryKeys.testPlayers.dailyRewards('g1', 't1', 'token'),
+  queryKeys.players.detail('g1', 'p1'),
+  queryKeys.players.ledger('g1', 'p1'),
 ];
 
 describe('queryKeys', () => {

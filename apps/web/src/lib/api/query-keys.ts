@@ -56,6 +56,12 @@ export const queryKeys = {
     dailyRewards: (gameId: string, testPlayerId: string, token: string) =>
       topicKey('testPlayers', gameId, 'daily-rewards', testPlayerId, token),
   },
+  // A player of the game as the Players tab shows them, and their ledger's pages: a support action refreshes both.
+  players: {
+    game: (gameId: string) => topicKey('players', gameId),
+    detail: (gameId: string, playerId: string) => topicKey('players', gameId, 'detail', playerId),
+    ledger: (gameId: string, playerId: string) => topicKey('players', gameId, 'ledger', playerId),
+  },
 };
 
 declare module '@tanstack/react-query' {

@@ -4,10 +4,10 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { GAME_MESSAGES, type Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
 import { StagingBadge } from './staging-badge';
-import { DAILY_REWARDS_TAB, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
+import { LOWER_TABS, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
 import styles from './workspace-sidebar.module.css';
 
-const ALL_TABS = [...MAIN_TABS, DAILY_REWARDS_TAB];
+const ALL_TABS = [...MAIN_TABS, ...LOWER_TABS];
 
 function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
   const Icon = info.icon;
@@ -37,7 +37,7 @@ function optionLabel(game: Game): string {
 }
 
 /**
- * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, back link, Publish Packs. On a narrow screen
+ * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards and Players, back link, Publish Packs. On a narrow screen
  * (issue 20 item 12) it is a bar naming the game and the section, with a disclosure button that opens the rest
  * above the tab's page, so the tab's content starts on the first screen. Choosing a section or Escape closes it.
  */
@@ -107,7 +107,9 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
             <NavItem key={info.tab} gameId={game.id} info={info} />
           ))}
           <hr className={styles.divider} />
-          <NavItem gameId={game.id} info={DAILY_REWARDS_TAB} />
+          {LOWER_TABS.map((info) => (
+            <NavItem key={info.tab} gameId={game.id} info={info} />
+          ))}
         </nav>
         <div className={styles.footer}>
           <Link to={paths.dashboard()} className={styles.item}>

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { SupportActionSchema, type SupportActionInput } from '@liveops/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
+
+const AnswerSchema = z.object({ action: SupportActionSchema, replayed: z.boolean() });
+
+/**
+ * POST …/players/:playerId/support-actions (decision 043). `idempotencyKey` is made once per dialog: a double
+ * click or a retry sends the same one, and the server acts once.
+ */
+export function createSupportAction(
+  gameId: string,
+  playerId: string,
+  input: SupportActionInput,
+  idempotencyKey: string,
+) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/players/${encodeURIComponent(playerId)}/support-actions`, {
+    body: input,
+    headers: { 'idempotency-key': idempotencyKey },
+  }).then((body) => AnswerSchema.parse(body));
+}
+
+export function useCreateSupportAction(gameId: string, playerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: SupportActionInput; idempotencyKey: string }) =>
+      createSupportAction(gameId, playerId, input, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.players.game(gameId) }),
+  });
+}
