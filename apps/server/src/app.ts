@@ -19,6 +19,7 @@ import { createNotifier } from './lib/notifier';
 import { SESSIONS_CHANNEL } from './lib/session-cache';
 import { resolveAuthSecret } from './lib/secret';
 import { accountRoutes } from './routes/account';
+import { analyticsRoutes } from './routes/analytics';
 import { assetsRoutes } from './routes/assets';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
 import { authRoutes } from './routes/auth';
@@ -37,6 +38,7 @@ import { testPlayersRoutes } from './routes/test-players';
 import { webAppRoutes } from './routes/web-app';
 import { runtimeRoutes } from './runtime/routes';
 import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
+import { createAnalyticsMaintenance } from './resources/analytics-partitions';
 import { readPublishedPageHtml } from './resources/published-page';
 import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
@@ -120,6 +122,7 @@ export async function createApp({
     .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
     .route('/games/:gameId/test-players', testPlayersRoutes({ auth, db: database.db, liveEvents, now }))
     .route('/games/:gameId/players', playersRoutes({ auth, db: database.db, liveEvents, now }))
+    .route('/games/:gameId/analytics', analyticsRoutes({ auth, db: database.db, now }))
     .route('/games/:gameId/custom-attributes', customAttributesRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/releases',
@@ -197,12 +200,20 @@ export async function createApp({
   const webApp = webAppRoutes(config, logger);
   if (webApp) app.route('/', webApp);
 
+  // Raw analytics events' day partitions: made ahead, dropped after their retention (decision 044).
+  const analytics = createAnalyticsMaintenance({
+    db: database.db,
+    logger,
+    retentionDays: config.analyticsRetentionDays,
+    now,
+  });
   let stopCleanup = () => {};
   /** Stops this instance's notifications and storage cleanup (the database and mailer are the caller's). */
   const close = async () => {
     lifecycle.draining = true;
     await liveUpdates.closeAll();
     runtime.close();
+    analytics.stop();
     stopCleanup();
     await intents.close();
     await liveEvents.close();
@@ -230,6 +241,8 @@ export async function createApp({
     /** What stopped instances left in storage, finished now (tests; the server runs it through startStorageCleanup). */
     cleanUpStorage: (options: { now?: number; incomplete?: boolean } = {}) =>
       cleanUpStorage({ ...cleanupDeps, ...options }),
+    /** The analytics partitions' upkeep at start and every hour after (decision 044). */
+    startAnalyticsMaintenance: analytics.start,
     /** The cleanup at start and every minute after (decision 026). */
     startStorageCleanup: () => {
       stopCleanup();

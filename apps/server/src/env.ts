@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   // The player runtime's limits (decision 034): requests per player per minute, and per SDK key per second.
   RUNTIME_PLAYER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   RUNTIME_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  // Days raw analytics events are kept (decision 044); the daily rollups the Analytics tab reads are kept for good.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(2).max(3660).default(90),
 });
 
 export type S3Config = {
@@ -109,6 +111,8 @@ export type Config = {
   drainTimeoutMs: number;
   /** The player runtime's rate limits (decision 034). */
   runtimeLimits: { perPlayer: { max: number; windowMs: number }; perKey: { max: number; windowMs: number } };
+  /** Days raw analytics events are kept, in day partitions dropped after it (decision 044). */
+  analyticsRetentionDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -179,5 +183,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perPlayer: { max: e.RUNTIME_PLAYER_RATE_LIMIT, windowMs: 60_000 },
       perKey: { max: e.RUNTIME_KEY_RATE_LIMIT, windowMs: 1000 },
     },
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }

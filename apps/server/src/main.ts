@@ -29,7 +29,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-  const { app, close, startStorageCleanup, lifecycle, endStreams } = await createApp({
+  const { app, close, startStorageCleanup, startAnalyticsMaintenance, lifecycle, endStreams } = await createApp({
     config,
     database,
     mailer,
@@ -50,6 +50,7 @@ async function main() {
 
   // In the background, never failing start-up: what stopped instances left in storage (decision 026).
   startStorageCleanup();
+  startAnalyticsMaintenance();
 
   // A stop lets what is in flight finish (decision 025): SIGTERM from an orchestrator, or Ctrl+C.
   const requests = trackRequests(server as Server, (request) => request.url?.startsWith(LIVE_UPDATES_PATH) ?? false);

@@ -75,3 +75,4 @@ export * from './player-support';
 export * from './experiment-assignment';
 export * from './significance';
 export * from './analytics-rollup';
+export * from './analytics-query';

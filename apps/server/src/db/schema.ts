@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   json,
@@ -504,4 +505,93 @@ export const supportAction = pgTable(
     uniqueIndex('support_action_key_idx').on(t.playerRef, t.idempotencyKey),
     index('support_action_player_idx').on(t.playerRef, t.createdAt),
   ],
+);
+
+/**
+ * Analytics (issue 23, decisions 042 and 044). The key columns hold '' for "all": a rollup or marker of the game
+ * has config_id '' and variant_id '', of a config variant_id '' (config and variant ids are never empty), so one
+ * primary key covers the three scopes without NULLs. No foreign keys (decision 041: a key check per row on the
+ * hot path); the analytics_game_delete and analytics_player_delete triggers (migration 0016) delete with the game
+ * or the player.
+ *
+ * analytics_event and analytics_marker are PARTITIONED BY RANGE (day) in the migration (drizzle-kit cannot say
+ * it): one partition a day, created ahead and dropped after their retention by analytics-partitions.ts.
+ */
+export const analyticsEvent = pgTable(
+  'analytics_event',
+  {
+    gameId: text('game_id').notNull(),
+    playerRef: text('player_ref').notNull(),
+    /** The client's id for shown/closed, the server's for claimed/session: unique per (game, player). */
+    id: text('id').notNull(),
+    kind: text('kind').$type<'shown' | 'closed' | 'claimed' | 'session'>().notNull(),
+    configId: text('config_id'),
+    variantId: text('variant_id'),
+    /** The server's UTC date of its arrival: the day it counts in, and its partition. */
+    day: date('day', { mode: 'string' }).notNull(),
+    cycleDay: integer('cycle_day'),
+    streak: integer('streak'),
+    /** The device's clock, kept for reference only. */
+    clientTime: timestamp('client_time', { withTimezone: true }),
+    properties: jsonb('properties').$type<Record<string, string | number | boolean>>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_event_pkey', columns: [t.gameId, t.playerRef, t.id, t.day] })],
+);
+
+/** A first-seen (row, counter, player): a counter of a rollup row is the number of its markers. */
+export const analyticsMarker = pgTable(
+  'analytics_marker',
+  {
+    gameId: text('game_id').notNull(),
+    configId: text('config_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** A RollupCounter of the domain: sessions, shown, closed, claimed, cycle_day:N, streak:B. */
+    counter: text('counter').notNull(),
+    playerRef: text('player_ref').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_marker_pkey',
+      columns: [t.gameId, t.day, t.configId, t.variantId, t.counter, t.playerRef],
+    }),
+  ],
+);
+
+const rollupCount = (name: string) => integer(name).notNull().default(0);
+
+/** The daily rollups the Analytics tab reads: distinct players per (game, config, variant, UTC day). Kept. */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    gameId: text('game_id').notNull(),
+    configId: text('config_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sessions: rollupCount('sessions'),
+    shown: rollupCount('shown'),
+    closed: rollupCount('closed'),
+    claimed: rollupCount('claimed'),
+    /** Players who claimed cycle day N (the funnel). */
+    cycleDay1: rollupCount('cycle_day_1'),
+    cycleDay2: rollupCount('cycle_day_2'),
+    cycleDay3: rollupCount('cycle_day_3'),
+    cycleDay4: rollupCount('cycle_day_4'),
+    cycleDay5: rollupCount('cycle_day_5'),
+    cycleDay6: rollupCount('cycle_day_6'),
+    cycleDay7: rollupCount('cycle_day_7'),
+    /** Players whose claim made a streak in the bucket (STREAK_BUCKETS). */
+    streak1: rollupCount('streak_1'),
+    streak2: rollupCount('streak_2'),
+    streak3: rollupCount('streak_3'),
+    streak4: rollupCount('streak_4'),
+    streak5: rollupCount('streak_5'),
+    streak6: rollupCount('streak_6'),
+    streak7: rollupCount('streak_7'),
+    streak8To14: rollupCount('streak_8_14'),
+    streak15To30: rollupCount('streak_15_30'),
+    streak31Plus: rollupCount('streak_31_plus'),
+  },
+  (t) => [primaryKey({ name: 'analytics_daily_pkey', columns: [t.gameId, t.day, t.configId, t.variantId] })],
 );

@@ -61,6 +61,7 @@ import {
   type PlayerRecord,
 } from './store';
 import { createClaimWriter } from './claim-writer';
+import { registerEventRoutes } from './events';
 import { createLastClaims } from './last-claims';
 import { listCandidates, targetingState } from './targeting';
 import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
@@ -452,6 +453,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   app.use('/daily-rewards', playerOnly);
   app.use('/inventory/*', playerAuth, playerOnly);
   app.use('/server/*', serverAuth);
+  registerEventRoutes(app, { db: deps.db, now: deps.now, playerAuth });
 
   app.openapi(sessionRoute, async (c) => {
     const input = c.req.valid('json');

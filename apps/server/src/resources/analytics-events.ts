@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  analyticsDay,
+  DAILY_CYCLE_LENGTH,
+  emptyRollupRow,
+  rollupMarkers,
+  STREAK_BUCKETS,
+  type AnalyticsEvent,
+  type RollupCounter,
+  type RollupRow,
+  type StreakBucketId,
+} from '@liveops/domain';
+import type { Db } from '../db/database';
+import { databaseErrorCode } from '../lib/database-errors';
+import { ensureAnalyticsPartitions } from './analytics-partitions';
+
+/**
+ * Recording analytics events and reading their daily rollups (issue 23, decisions 042 and 044).
+ *
+ * A batch is one transaction of two statements: the raw events (ON CONFLICT DO NOTHING on (game, player, id,
+ * day), and not already recorded the day before, so a retry across midnight is a replay too), then the markers
+ * of the events that were new (ON CONFLICT DO NOTHING RETURNING) and, in the same statement, each rollup row
+ * bumped by the markers that were new. So a counter is always the number of its markers, whatever the order,
+ * split or replay of the batches: the rollups equal a recount of the raw events (the domain's recountRollups).
+ */
+
+/** What is kept of a client's event beside what it counts: the device's clock and its properties. */
+export type RecordedEvent = AnalyticsEvent & {
+  clientTime: number | null;
+  properties: Record<string, string | number | boolean> | null;
+};
+
+/** Each rollup counter and its column of analytics_daily. */
+const COUNTER_COLUMNS: [RollupCounter, string][] = [
+  ['sessions', 'sessions'],
+  ['shown', 'shown'],
+  ['closed', 'closed'],
+  ['claimed', 'claimed'],
+  ...Array.from({ length: DAILY_CYCLE_LENGTH }, (_, at): [RollupCounter, string] => [
+    `cycle_day:${at + 1}`,
+    `cycle_day_${at + 1}`,
+  ]),
+  ...STREAK_BUCKETS.map(({ id }): [RollupCounter, string] => [
+    `streak:${id}`,
+    `streak_${id.replace('-', '_').replace('+', '_plus')}`,
+  ]),
+];
+
+const columns = COUNTER_COLUMNS.map(([, column]) => `"${column}"`).join(', ');
+const counts = COUNTER_COLUMNS.map(
+  ([counter, column]) => `count(*) FILTER (WHERE counter = '${counter}') AS "${column}"`,
+).join(', ');
+const bumps = COUNTER_COLUMNS.map(
+  ([, column]) => `"${column}" = analytics_daily."${column}" + excluded."${column}"`,
+).join(', ');
+
+const DAY_MS = 86_400_000;
+/** Days whose partitions this process made sure of, per database (the upkeep never drops today's or yesterday's). */
+const readyDays = new WeakMap<Db, Set<string>>();
+
+const isMissingPartition = (error: unknown) =>
+  databaseErrorCode(error) === '23514' && /no partition/i.test(String((error as { cause?: unknown }).cause ?? error));
+
+/**
+ * Records events that all arrived at `receivedAt` (their `day` is its UTC date) in one transaction; answers how
+ * many were new and how many were replays of events already recorded.
+ */
+export async function recordAnalyticsEvents(
+  db: Db,
+  events: readonly RecordedEvent[],
+  receivedAt: number,
+): Promise<{ accepted: number; duplicates: number }> {
+  if (!events.length) return { accepted: 0, duplicates: 0 };
+  const day = analyticsDay(receivedAt);
+  if (events.some((event) => event.day !== day)) throw new Error('events of one batch count in one day');
+  const ready = readyDays.get(db) ?? new Set<string>();
+  readyDays.set(db, ready);
+  if (!ready.has(day)) {
+    await ensureAnalyticsPartitions(db, day, day);
+    ready.add(day);
+  }
+  try {
+    return await write(db, events, receivedAt);
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error;
+    // Dropped meanwhile (a test's clock, or an operator): made again, and the batch written once more.
+    await ensureAnalyticsPartitions(db, day, day);
+    return write(db, events, receivedAt);
+  }
+}
+
+async function write(db: Db, events: readonly RecordedEvent[], receivedAt: number) {
+  const day = analyticsDay(receivedAt);
+  const yesterday = analyticsDay(receivedAt - DAY_MS);
+  // One order for every writer, so two batches of one player wait for each other instead of deadlocking.
+  const sorted = [...events].sort((a, b) =>
+    a.gameId === b.gameId
+      ? a.playerId === b.playerId
+        ? cmp(a.id, b.id)
+        : cmp(a.playerId, b.playerId)
+      : cmp(a.gameId, b.gameId),
+  );
+  const raw = sorted.map((event) => ({
+    game_id: event.gameId,
+    player_ref: event.playerId,
+    id: event.id,
+    kind: event.kind,
+    config_id: event.configId,
+    variant_id: event.variantId,
+    cycle_day: event.cycleDay,
+    streak: event.streak,
+    client_time: event.clientTime === null ? null : new Date(event.clientTime).toISOString(),
+    properties: event.properties,
+  }));
+  return db.transaction(async (tx) => {
+    const inserted = (await tx.execute(sql`
+      INSERT INTO analytics_event (game_id, player_ref, id, kind, config_id, variant_id, day, cycle_day, streak,
+        client_time, properties, received_at)
+      SELECT e.game_id, e.player_ref, e.id, e.kind, e.config_id, e.variant_id, ${day}::date, e.cycle_day, e.streak,
+        e.client_time, e.properties, ${new Date(receivedAt).toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(raw)}::jsonb) AS e(game_id text, player_ref text, id text, kind text,
+        config_id text, variant_id text, cycle_day int, streak int, client_time timestamptz, properties jsonb)
+      WHERE NOT EXISTS (
+        SELECT 1 FROM analytics_event o
+        WHERE o.game_id = e.game_id AND o.player_ref = e.player_ref AND o.id = e.id AND o.day = ${yesterday}::date)
+      ON CONFLICT DO NOTHING
+      RETURNING game_id, player_ref, id`)) as unknown as {
+      rows: { game_id: string; player_ref: string; id: string }[];
+    };
+    const fresh = new Set(inserted.rows.map((row) => JSON.stringify([row.game_id, row.player_ref, row.id])));
+    const markers = sorted
+      .filter((event) => fresh.delete(JSON.stringify([event.gameId, event.playerId, event.id])))
+      .flatMap(rollupMarkers)
+      .map(({ key, counter, playerId }) => ({
+        game_id: key.gameId,
+        config_id: key.configId ?? '',
+        variant_id: key.variantId ?? '',
+        day: key.day,
+        counter,
+        player_ref: playerId,
+      }))
+      .sort((a, b) => cmp(JSON.stringify(Object.values(a)), JSON.stringify(Object.values(b))));
+    if (markers.length) {
+      await tx.execute(sql`
+        WITH fresh AS (
+          INSERT INTO analytics_marker (game_id, config_id, variant_id, day, counter, player_ref)
+          SELECT m.game_id, m.config_id, m.variant_id, m.day::date, m.counter, m.player_ref
+          FROM jsonb_to_recordset(${JSON.stringify(markers)}::jsonb) AS m(game_id text, config_id text, variant_id text,
+            day text, counter text, player_ref text)
+          ON CONFLICT DO NOTHING
+          RETURNING game_id, config_id, variant_id, day, counter)
+        INSERT INTO analytics_daily (game_id, config_id, variant_id, day, ${sql.raw(columns)})
+        SELECT game_id, config_id, variant_id, day, ${sql.raw(counts)}
+        FROM fresh GROUP BY game_id, day, config_id, variant_id ORDER BY game_id, day, config_id, variant_id
+        ON CONFLICT (game_id, day, config_id, variant_id) DO UPDATE SET ${sql.raw(bumps)}`);
+    }
+    return { accepted: inserted.rows.length, duplicates: events.length - inserted.rows.length };
+  });
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The rollup rows of a game from `from` to `to` (YYYY-MM-DD, inclusive) at one scope: the game (configId null) or
+ * a config (all its players, variantId null) or a variant of it. Only rollup rows are read, never raw events.
+ */
+export async function readDailyRollups(
+  db: Db,
+  scope: { gameId: string; configId: string | null; variantId: string | null; from: string; to: string },
+): Promise<RollupRow[]> {
+  const result = (await db.execute(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sql.raw(columns)} FROM analytics_daily
+    WHERE game_id = ${scope.gameId} AND config_id = ${scope.configId ?? ''} AND variant_id = ${scope.variantId ?? ''}
+      AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+    ORDER BY day`)) as unknown as { rows: Record<string, string | number>[] };
+  return result.rows.map((row) => {
+    const key = { gameId: scope.gameId, configId: scope.configId, variantId: scope.variantId, day: String(row.day) };
+    const empty = emptyRollupRow(key);
+    const value = (column: string) => Number(row[column] ?? 0);
+    return {
+      ...empty,
+      sessions: value('sessions'),
+      shown: value('shown'),
+      closed: value('closed'),
+      claimed: value('claimed'),
+      claimedByCycleDay: empty.claimedByCycleDay.map((_, at) => value(`cycle_day_${at + 1}`)),
+      claimedByStreak: Object.fromEntries(
+        COUNTER_COLUMNS.filter(([counter]) => counter.startsWith('streak:')).map(([counter, column]) => [
+          counter.slice('streak:'.length),
+          value(column),
+        ]),
+      ) as Record<StreakBucketId, number>,
+    };
+  });
+}
+
+/** The variants of a config that have rollup rows in the range (an experiment's, issue 23 item 4). */
+export async function rollupVariants(
+  db: Db,
+  scope: { gameId: string; configId: string; from: string; to: string },
+): Promise<string[]> {
+  const result = (await db.execute(sql`
+    SELECT DISTINCT variant_id FROM analytics_daily
+    WHERE game_id = ${scope.gameId} AND config_id = ${scope.configId} AND variant_id <> ''
+      AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+    ORDER BY variant_id`)) as unknown as { rows: { variant_id: string }[] };
+  return result.rows.map((row) => row.variant_id);
+}

@@ -1,0 +1,140 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  ANALYTICS_MESSAGES,
+  clientEventSchema,
+  EVENT_BATCH_MAX_BYTES,
+  EVENT_BATCH_MAX_EVENTS,
+  EVENT_CLIENT_TIME_MAX_AHEAD_MS,
+  eventBatchSchema,
+  findTextProblem,
+  recordedClientEvent,
+  RUNTIME_MESSAGES,
+  RuntimeErrorSchema,
+} from '@liveops/domain';
+import type { Db } from '../db/database';
+import { recordAnalyticsEvents } from '../resources/analytics-events';
+import type { RuntimeGame } from './runtime-games';
+import type { PlayerTokenClaims } from './tokens';
+
+type EventsEnv = { Variables: { player: PlayerTokenClaims; game: RuntimeGame } };
+
+const error = (c: Context, status: 400 | 403 | 404 | 413 | 415, code: string, message: string, extra = {}) =>
+  c.json({ code, message, ...extra }, status);
+
+/**
+ * The documented shape of a batch (what eventBatchSchema checks, with the server's clock: clientTime at most a day
+ * ahead of it, which a fixed document cannot state as a number).
+ */
+const BatchDocumentSchema = z
+  .object({
+    events: z
+      .array(clientEventSchema(Number.MAX_SAFE_INTEGER - EVENT_CLIENT_TIME_MAX_AHEAD_MS))
+      .min(1)
+      .max(EVENT_BATCH_MAX_EVENTS),
+  })
+  .meta({
+    description: `1 to ${EVENT_BATCH_MAX_EVENTS} events, each at most 2048 bytes as JSON; clientTime (milliseconds since 1970-01-01 UTC) from 2020 to a day ahead of the server's clock, kept for reference only.`,
+  });
+
+const EventBatchResponseSchema = z
+  .object({
+    accepted: z.number().int().meta({ description: 'Events recorded now.' }),
+    duplicates: z
+      .number()
+      .int()
+      .meta({ description: 'Events already recorded (same id for this player): not counted again.' }),
+  })
+  .meta({ id: 'EventBatchResponse' });
+
+const eventsRoute = createRoute({
+  method: 'post',
+  path: '/events',
+  summary: 'Report what the popup did',
+  description:
+    'A batch of the player’s `shown` and `closed` events, counted in the game’s daily analytics on the server’s UTC day of arrival. The player is the token’s: a popup token may report only its own config. An event id is the client’s (a UUID): sending it again is a duplicate, counted once. Claims and sessions are recorded by the server itself.',
+  security: [{ playerToken: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: BatchDocumentSchema } } } },
+  responses: {
+    200: { description: 'Recorded.', content: { 'application/json': { schema: EventBatchResponseSchema } } },
+    ...Object.fromEntries(
+      (
+        [
+          [400, 'Invalid batch (`validation_error`, `malformed_json`, `control_characters`).'],
+          [401, 'Missing, invalid or expired token.'],
+          [403, 'A popup token reporting another config (`token_scope`), or the game is disabled.'],
+          [404, 'A configId that is not one of the game’s published daily rewards (`not_found`).'],
+          [413, `Body over ${EVENT_BATCH_MAX_BYTES} bytes (\`payload_too_large\`), refused before it is read.`],
+          [415, 'Not JSON (`unsupported_media_type`).'],
+          [429, 'Too many requests (`rate_limited`); see Retry-After.'],
+        ] as const
+      ).map(([status, description]) => [
+        status,
+        { description, content: { 'application/json': { schema: RuntimeErrorSchema } } },
+      ]),
+    ),
+  },
+});
+
+/**
+ * `POST /v1/events` (issue 23 item 1, decision 044): its own body limit (EVENT_BATCH_MAX_BYTES, above the other
+ * routes' 16 KiB), checked before anything is read; then the player's token (and its rate limits), the batch by
+ * the domain's schema on the server's clock, every configId one of the game's, and one transaction for the batch.
+ */
+export function registerEventRoutes(
+  app: OpenAPIHono<EventsEnv>,
+  deps: { db: Db; now: () => number; playerAuth: MiddlewareHandler<EventsEnv> },
+) {
+  app.use(
+    '/events',
+    bodyLimit({
+      maxSize: EVENT_BATCH_MAX_BYTES,
+      onError: (c) => error(c, 413, 'payload_too_large', RUNTIME_MESSAGES.bodyTooLarge),
+    }),
+    deps.playerAuth,
+  );
+  app.openAPIRegistry.registerPath(eventsRoute);
+  app.post('/events', async (c) => {
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+      return error(c, 415, 'unsupported_media_type', RUNTIME_MESSAGES.jsonRequired);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return error(c, 400, 'malformed_json', RUNTIME_MESSAGES.malformedJson);
+    }
+    const problem = findTextProblem(body);
+    if (problem?.kind === 'too-deep') return error(c, 400, 'too_deep', 'The JSON body is nested too deep.');
+    if (problem) {
+      return error(c, 400, 'control_characters', 'Text may not hold control or direction characters.', {
+        path: problem.path,
+      });
+    }
+    const now = deps.now();
+    const parsed = eventBatchSchema(now).safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      return error(c, 400, 'validation_error', issues[0]?.message ?? ANALYTICS_MESSAGES.batchInvalid, { issues });
+    }
+    const claims = c.get('player');
+    const found = c.get('game');
+    const { events } = parsed.data;
+    // A popup token speaks for its own config only; any token, for its own game's configs only.
+    if (claims.t === 'popup' && events.some((event) => event.configId !== claims.c)) {
+      return error(c, 403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
+    }
+    const known = new Set(found.configs.map((config) => config.id));
+    // Another game's config is not found, exactly like one that does not exist (as a claim answers).
+    if (events.some((event) => !known.has(event.configId))) {
+      return error(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
+    }
+    const recorded = events.map((event) => ({
+      ...recordedClientEvent(event, { gameId: found.id, playerId: claims.p, variantId: null, receivedAt: now }),
+      clientTime: event.clientTime,
+      properties: event.properties ?? null,
+    }));
+    return c.json(await recordAnalyticsEvents(deps.db, recorded, now), 200);
+  });
+}
