@@ -36,7 +36,7 @@ const INTRO: Record<SupportActionKind, string> = {
     'Their next claim of this daily reward is day 1 with a streak of 1. Nothing they were granted is taken back. If they already claimed today, it starts at their next day.',
   grant_pack: 'Adds the pack’s items to their balances now, with an entry in their ledger.',
   set_streak:
-    'Their streak becomes this number of days in a row, and their next claim continues from it (streak + 1, on the matching day of the cycle).',
+    'Their streak becomes this number of days in a row, and their next claim continues from it (streak + 1, on the matching day of the cycle). If they already claimed today, today counts as its last day.',
 };
 
 /**

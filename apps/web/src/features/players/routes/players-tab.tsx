@@ -40,12 +40,11 @@ export function PlayersTab() {
 
   return (
     <Page>
-      <PageHeader title="Players" intro="Look a player up, see what happened to them, and help them." />
+      <PageHeader title="Players" intro={`${PLAYER_MESSAGES.search} See what happened to them, and help them.`} />
       <section className="panel" aria-label="Find a player">
         <form className={styles.search} role="search" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField
             label="Player id"
-            hint={PLAYER_MESSAGES.search}
             placeholder="player-42"
             autoComplete="off"
             spellCheck={false}
