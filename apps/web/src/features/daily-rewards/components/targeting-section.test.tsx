@@ -120,6 +120,17 @@ describe('TargetingSection', () => {
     expect(screen.getByLabelText('Players')).toHaveValue('seg-whales');
   });
 
+  it('shows a stored segment as chosen once the game’s segments arrive (a page opened on the config)', async () => {
+    server();
+    renderWithProviders(
+      <Section stored={{ ...config, targeting: { ...DEFAULT_TARGETING, segmentId: 'seg-whales', priority: 10 } }} />,
+    );
+    const players = screen.getByLabelText('Players');
+    await within(players).findByRole('option', { name: 'Segment: Whales' });
+    expect(players).toHaveValue('seg-whales');
+    expect(within(players).getByRole('option', { name: 'Segment: Whales' })).toHaveProperty('selected', true);
+  });
+
   it('says when the game has no segments, with a way to make one', async () => {
     server({ segments: [] });
     renderWithProviders(<Section stored={config} />);

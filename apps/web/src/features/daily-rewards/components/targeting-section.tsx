@@ -115,6 +115,9 @@ export function TargetingSection({
                 errors.segmentId ? errorIdOf(id('segmentId')) : segmentHint ? hintIdOf(id('segmentId')) : undefined
               }
               {...register('segmentId')}
+              // Controlled as well: when the list arrives, the stored segment's option replaces "Loading segments…",
+              // and a select whose selected option is removed shows its first one ("Every player") unless told again.
+              value={segmentId ?? ''}
             >
               <option value="">{TARGETING_MESSAGES.everyone}</option>
               {listed.map((segment) => (
