@@ -134,7 +134,10 @@ export function SegmentsTab() {
                     className="icon-button"
                     aria-label={`Delete ${segment.name}`}
                     onClick={() =>
-                      remove.mutate(segment.id, { onError: () => toast.error('Delete failed. Please try again.') })
+                      // The server's refusal says why, e.g. the daily reward that targets the segment (decision 038).
+                      remove.mutate(segment.id, {
+                        onError: (error) => toast.error(error.message || 'Delete failed. Please try again.'),
+                      })
                     }
                   >
                     <Trash2 size={16} aria-hidden />
