@@ -1,3 +1,10 @@
+import {
+  createEventQueue,
+  type EventOptions,
+  type EventType,
+  type FlushResult,
+  type TrackOptions,
+} from './event-queue.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { LiveOpsError, SDK_ERROR_CODES } from './live-ops-error.js';
 import { retryPolicy, type RetryOptions } from './retry-delay.js';
@@ -20,6 +27,8 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** How long one try may take before it counts as a network failure (default 15 s). */
   timeoutMs?: number;
+  /** How tracked events are batched, and who hears of the ones dropped. */
+  events?: EventOptions;
 }
 
 export interface SignInOptions {
@@ -80,6 +89,18 @@ export interface LiveOpsClient {
    * rejects when it cannot be shown at all (not signed in, no such daily reward, no popup published, no DOM).
    */
   showDailyRewards(configId: string, options?: ShowDailyRewardsOptions): Promise<DailyRewardsOutcome>;
+  /**
+   * Records that the player saw (`shown`) or closed (`closed`) a daily reward's popup, for the Analytics tab: a
+   * game that draws its own popup tells it this way (the published popup reports itself). Queued and sent in
+   * batches with the player's token (see `events` in the options); returns the event's id. Throws a TypeError,
+   * sending nothing, for an event the server would refuse.
+   */
+  track(type: EventType, options: TrackOptions): string;
+  /**
+   * Sends every tracked event now. Rejects when a batch could not go: events the server refused are dropped
+   * (and `events.onError` hears of them), the others stay queued for the next flush, with the same ids.
+   */
+  flush(): Promise<FlushResult>;
 }
 
 type SignInArgs = { playerId: string; options: SignInOptions; timeZone: string | undefined };
@@ -164,6 +185,26 @@ export function createClient(options: ClientOptions): LiveOpsClient {
     }
   };
 
+  const events = createEventQueue({
+    options: options.events,
+    newId: newIdempotencyKey,
+    sendBatch: async (batch) => {
+      // Events tracked before a sign-in, or while one fails, wait for a player: they are not the server's to refuse.
+      await sessionForCall().catch(() => {
+        throw new LiveOpsError({
+          status: 0,
+          code: SDK_ERROR_CODES.notSignedIn,
+          message: 'Tracked events wait for a signed-in player: await client.signIn(playerId).',
+        });
+      });
+      const answer = await asPlayer<Partial<FlushResult>>({ method: 'POST', path: '/events', body: { events: batch } });
+      return {
+        accepted: typeof answer.accepted === 'number' ? answer.accepted : 0,
+        duplicates: typeof answer.duplicates === 'number' ? answer.duplicates : 0,
+      };
+    },
+  });
+
   const dailyRewards: LiveOpsClient['dailyRewards'] = {
     async list(callOptions = {}) {
       const answer = await asPlayer<{ dailyRewards: DailyRewardState[] }>({
@@ -227,6 +268,8 @@ export function createClient(options: ClientOptions): LiveOpsClient {
         popupOpen = false;
       }
     },
+    track: events.track,
+    flush: events.flush,
   };
 }
 

@@ -7,6 +7,14 @@ export type {
   LiveOpsClient,
   SignInOptions,
 } from './create-client.js';
+export type {
+  EventOptions,
+  EventProperties,
+  EventType,
+  FlushResult,
+  TrackedEvent,
+  TrackOptions,
+} from './event-queue.js';
 export { LiveOpsError, SDK_ERROR_CODES } from './live-ops-error.js';
 export type { LiveOpsErrorInit } from './live-ops-error.js';
 export type { RetryOptions } from './retry-delay.js';

@@ -23,6 +23,8 @@ export const SDK_ERROR_CODES = {
   claimNotConfirmed: 'claim_not_confirmed',
   /** `showDailyRewards` outside a browser (no `document`). */
   noDocument: 'no_document',
+  /** `track`: more events waited than `events.maxQueued`, and the oldest were dropped. */
+  eventsDropped: 'events_dropped',
 } as const;
 
 export interface LiveOpsErrorInit {

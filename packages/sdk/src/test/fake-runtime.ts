@@ -3,6 +3,7 @@ import {
   CreateSessionRequestSchema,
   CreateSessionResponseSchema,
   DailyRewardListResponseSchema,
+  eventBatchSchema,
   IdempotencyKeySchema,
   InventoryResponseSchema,
   LedgerQuerySchema,
@@ -26,7 +27,7 @@ export type Scripted = { status: number; body?: unknown; text?: string; headers?
 /**
  * A stand-in for the `/v1` runtime, answering as the contract says (packages/domain's runtime-api.ts, whose
  * schemas check every request it takes and every answer it gives): sessions, one daily reward claimable once,
- * idempotent claims, the wallet and its ledger. Answers can be scripted ahead of it (`script`), and its tokens
+ * idempotent claims, the wallet and its ledger, event batches (each id counted once). Answers can be scripted ahead of it (`script`), and its tokens
  * revoked (`expireTokens`), as the real server's expire.
  */
 export function fakeRuntime() {
@@ -34,6 +35,7 @@ export function fakeRuntime() {
   const scripted: Scripted[] = [];
   const tokens = new Set<string>();
   const claimsByKey = new Map<string, { status: number; body: unknown }>();
+  const eventIds = new Set<string>();
   let tokenCount = 0;
   let grants = 0;
   let coins = 100;
@@ -115,6 +117,16 @@ export function fakeRuntime() {
       });
       claimsByKey.set(key.data, { status: 200, body: result });
       return answer(200, result);
+    }
+    if (method === 'POST' && path === '/events') {
+      const batch = eventBatchSchema(Date.now()).safeParse(body);
+      if (!batch.success) return refuse(400, 'validation_error', batch.error.issues[0]?.message ?? 'Not a batch.');
+      let accepted = 0;
+      for (const event of batch.data.events) {
+        if (!eventIds.has(event.id)) accepted += 1;
+        eventIds.add(event.id);
+      }
+      return answer(200, { accepted, duplicates: batch.data.events.length - accepted });
     }
     if (method === 'GET' && path === '/inventory') {
       return answer(
