@@ -6,7 +6,11 @@ import {
   clientEventSchema,
   EVENT_BATCH_MAX_BYTES,
   EVENT_BATCH_MAX_EVENTS,
-  EVENT_CLIENT_TIME_MAX_AHEAD_MS,
+  EVENT_CLIENT_TIME_MIN,
+  EVENT_MAX_BYTES,
+  EVENT_PROPERTIES_MAX,
+  EVENT_PROPERTY_KEY_MAX,
+  EVENT_PROPERTY_VALUE_MAX,
   eventBatchSchema,
   findTextProblem,
   recordedClientEvent,
@@ -24,19 +28,28 @@ const error = (c: Context, status: 400 | 403 | 404 | 413 | 415, code: string, me
   c.json({ code, message, ...extra }, status);
 
 /**
- * The documented shape of a batch (what eventBatchSchema checks, with the server's clock: clientTime at most a day
- * ahead of it, which a fixed document cannot state as a number).
+ * The documented shape of a batch: the domain's event schema, but clientTime's upper bound (a day ahead of the
+ * server's clock, which eventBatchSchema checks) is given in words, since a fixed document cannot state it.
  */
-const BatchDocumentSchema = z
-  .object({
-    events: z
-      .array(clientEventSchema(Number.MAX_SAFE_INTEGER - EVENT_CLIENT_TIME_MAX_AHEAD_MS))
-      .min(1)
-      .max(EVENT_BATCH_MAX_EVENTS),
-  })
-  .meta({
-    description: `1 to ${EVENT_BATCH_MAX_EVENTS} events, each at most 2048 bytes as JSON; clientTime (milliseconds since 1970-01-01 UTC) from 2020 to a day ahead of the server's clock, kept for reference only.`,
-  });
+const documentedEvent = clientEventSchema(0);
+const BatchDocumentSchema = z.strictObject({
+  events: z
+    .array(
+      z.strictObject({
+        ...documentedEvent.shape,
+        clientTime: z.number().int().min(EVENT_CLIENT_TIME_MIN).meta({
+          description:
+            'The device’s time, milliseconds since 1970-01-01 UTC: from 2020 to a day ahead of the server’s clock. Kept for reference only; the day an event counts in is the server’s.',
+        }),
+        properties: documentedEvent.shape.properties.meta({
+          description: `At most ${EVENT_PROPERTIES_MAX} entries named 1 to ${EVENT_PROPERTY_KEY_MAX} letters, digits or “_”, each a string (at most ${EVENT_PROPERTY_VALUE_MAX} characters), a finite number or a boolean.`,
+        }),
+      }),
+    )
+    .min(1)
+    .max(EVENT_BATCH_MAX_EVENTS)
+    .meta({ description: `Each event at most ${EVENT_MAX_BYTES} bytes as JSON.` }),
+});
 
 const EventBatchResponseSchema = z
   .object({
