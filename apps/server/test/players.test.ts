@@ -9,7 +9,15 @@ import {
   type SupportAction,
 } from '@liveops/domain';
 import { signedInClient } from './support/accounts';
-import { DAY, publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
+import {
+  createSegment,
+  DAY,
+  publishedRuntimeGame,
+  RuntimeClient,
+  TestClock,
+  type RuntimeGameSetup,
+} from './support/runtime';
+import { setTargeting } from './support/targeting';
 import { useTestServers } from './support/use-test-servers';
 
 /**
@@ -303,7 +311,7 @@ describe('the Players tab', () => {
     expect([tomorrow.day, tomorrow.dailyReward.streak]).toEqual([1, 1]);
   });
 
-  it('sets a streak: the next claim continues from it, on any instance', async () => {
+  it('sets a streak: the next claim continues from it, even on an instance that remembers the last claim', async () => {
     const clock = new TestClock(at('2026-03-02T12:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'players-streak@studio.test', { clock });
     const config = setup.configs[0]!;
@@ -324,6 +332,72 @@ describe('the Players tab', () => {
     expect([next.day, next.dailyReward.streak]).toEqual([4, 11]);
     const [rows] = await query(setup, sql`select count(*)::int as n from daily_reward_claim where kind = 'set_streak'`);
     expect(rows?.n).toBe(1);
+  });
+
+  it('says which daily reward a player gets by the segments the runtime decided at their session, and why', async () => {
+    const clock = new TestClock(at('2030-03-04T12:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'players-why@studio.test', { clock, configs: 2 });
+    const [base, payers] = setup.configs as [(typeof setup.configs)[0], (typeof setup.configs)[0]];
+    const whales = await createSegment(setup, 'Whales', 'player.totalSpend > 100.0');
+    await setTargeting(setup, payers.id, { segmentId: whales.id, priority: 5 });
+    await signedIn(setup, 'whale-1', { attributes: { totalSpend: 500 } });
+    await signedIn(setup, 'minnow-1', { attributes: { totalSpend: 1 } });
+
+    const whale = await profile(setup, 'whale-1');
+    expect(whale.segments).toEqual([{ id: whales.id, name: 'Whales' }]);
+    expect(whale.dailyReward.selected).toMatchObject({
+      configId: payers.id,
+      audience: { kind: 'segment', segmentId: whales.id, segmentName: 'Whales' },
+      priority: 5,
+    });
+    expect(whale.dailyReward.configs.map((c) => [c.configId, c.verdict])).toEqual([
+      [payers.id, 'selected'],
+      [base.id, 'outranked'],
+    ]);
+    const minnow = await profile(setup, 'minnow-1');
+    expect(minnow.segments).toEqual([]);
+    expect(minnow.dailyReward.selected).toMatchObject({ configId: base.id, audience: { kind: 'everyone' } });
+    expect(minnow.dailyReward.configs.map((c) => [c.configId, c.verdict])).toEqual([
+      [payers.id, 'not_in_segment'],
+      [base.id, 'selected'],
+    ]);
+  });
+
+  it('never pays twice on one day when support and the player act at the same moment', async () => {
+    const clock = new TestClock(at('2026-03-02T12:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'players-race@studio.test', { clock });
+    const config = setup.configs[0]!;
+    const player = await signedIn(setup, 'racer');
+    await claim(player, config.id);
+    for (let day = 1; day <= 4; day++) {
+      clock.advance(DAY);
+      // The list makes this instance remember the last claim; then a claim, a reset and a set streak at once.
+      expect((await player.request('/v1/daily-rewards')).status).toBe(200);
+      const [claimed, reset, set] = await Promise.all([
+        player.claim(config.id),
+        act(setup, 'racer', { kind: 'reset_progress', configId: config.id, reason: 'race' }),
+        act(setup, 'racer', { kind: 'set_streak', configId: config.id, reason: 'race', streak: 5 }),
+      ]);
+      expect([claimed.status, reset.status, set.status]).toEqual([200, 201, 201]);
+      // Whatever order they committed in, today is claimed once and cannot be claimed again.
+      expect((await player.claim(config.id)).status).toBe(409);
+    }
+    const perDay = await query(
+      setup,
+      sql`select c.day_key, count(*)::int as n from daily_reward_claim c join player p on p.id = c.player_ref
+          where p.player_id = 'racer' and c.kind = 'claim' group by c.day_key order by c.day_key`,
+    );
+    expect(perDay.map((r) => Number(r.n))).toEqual([1, 1, 1, 1, 1]);
+    const keys = await query(
+      setup,
+      sql`select c.seq, c.day_key from daily_reward_claim c join player p on p.id = c.player_ref
+          where p.player_id = 'racer' order by c.seq`,
+    );
+    // Seqs run without a gap and day keys never go back.
+    expect(keys.map((r) => Number(r.seq))).toEqual(keys.map((_, i) => i + 1));
+    const dayKeys = keys.map((r) => Number(r.day_key));
+    expect(dayKeys).toEqual([...dayKeys].sort((a, b) => a - b));
+    await expectBalancesMatchLedger(setup, 'racer');
   });
 
   it('marks test players', async () => {
