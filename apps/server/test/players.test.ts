@@ -9,6 +9,7 @@ import {
   type SupportAction,
 } from '@liveops/domain';
 import { signedInClient } from './support/accounts';
+import { openEventStream } from './support/event-stream';
 import {
   createSegment,
   DAY,
@@ -221,10 +222,14 @@ describe('the Players tab', () => {
     const seventh = setup.packs[6]!; // 70 gold and 5 gems
     const key = randomUUID();
     const json = { kind: 'grant_pack', packId: seventh.id, reason: '  Lost their chest in the crash  ' };
+    // Another tab of the studio: told of the action, so its Players tab shows it.
+    const tab = await openEventStream(setup.client);
+    servers.cleanups.push(tab.close);
 
     // A double click: the same key twice at once, then again.
     const [one, two] = await Promise.all([act(setup, 'lucky', json, key), act(setup, 'lucky', json, key)]);
     expect([one.status, two.status].sort()).toEqual([200, 201]);
+    await tab.next((e) => e.event === 'change' && e.data === JSON.stringify({ topic: 'players', id: 'lucky' }));
     const again = await act(setup, 'lucky', json, key);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ replayed: true });
