@@ -87,6 +87,9 @@ type Probe = {
   query?: string;
 };
 
+/** The id of the last event a POST /v1/events of the matrix sent. */
+let lastEventId = '';
+
 type Entry =
   /** Open to anyone by design; probed by every caller all the same, for leaks and changes. */
   | { access: 'public'; why: string; probes: Probe[] }
@@ -102,7 +105,14 @@ type Entry =
    * The runtime's routes of one player, found from the bearer token alone (decision 034). A popup token may only
    * claim its own config: 'refused' on the others.
    */
-  | { access: 'player'; why: string; query?: string; popup: 'refused' | 'its own config' }
+  | {
+      access: 'player';
+      why: string;
+      query?: string;
+      popup: 'refused' | 'its own config';
+      /** The JSON body, for the config the request is about. */
+      body?: (configId: string) => unknown;
+    }
   /** The game backend's calls, signed with the game's server secret; the player is named in the body. */
   | { access: 'server'; why: string };
 
@@ -376,6 +386,8 @@ const MATRIX: Record<string, Entry> = {
     body: (ids) => ({ kind: 'grant_pack', packId: ids.packId, reason: 'Matrix support grant' }),
     notFound: GAME_MESSAGES.notFound,
   },
+  // The Analytics tab (decision 044): another owner reads no rollup of the game.
+  'GET /api/games/:gameId/analytics': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/games/:gameId/releases': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'GET /api/games/:gameId/releases/preview': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/releases': { access: 'game', body: () => ({}), notFound: GAME_MESSAGES.notFound },
@@ -428,6 +440,14 @@ const MATRIX: Record<string, Entry> = {
     access: 'player',
     why: 'grants today’s pack to the token’s player only, for a config of the token’s game; a popup token claims only its own',
     popup: 'its own config',
+  },
+  'POST /v1/events': {
+    access: 'player',
+    why: 'counts the popup’s events for the token’s player only, of a config of the token’s game; a popup token reports only its own config',
+    popup: 'its own config',
+    body: (configId) => ({
+      events: [{ id: (lastEventId = randomUUID()), type: 'shown', configId, clientTime: CLOCK.time }],
+    }),
   },
   'GET /v1/inventory': { access: 'player', why: 'the token’s player’s balances, nobody else’s', popup: 'refused' },
   'GET /v1/inventory/ledger': {
@@ -1101,7 +1121,7 @@ function playerRequest(key: string, configId = configA) {
   const target = fill(pattern, { ...aliceIds, dailyRewardId: configId });
   // A claim carries its Idempotency-Key, so what refuses it is never a missing key.
   const headers: Record<string, string> = key.includes('/claim') ? { 'idempotency-key': randomUUID() } : {};
-  return { method, target: entry.query ? `${target}?${entry.query}` : target, headers };
+  return { method, target: entry.query ? `${target}?${entry.query}` : target, headers, json: entry.body?.(configId) };
 }
 
 /**
@@ -1124,6 +1144,13 @@ const OWN_ANSWER: Record<string, (answer: Answer, who: RuntimePlayer) => Promise
     const body = answer.body as { balances: { itemId: string; amount: number }[]; granted: unknown };
     expect(body.granted).toEqual([{ itemId: aliceIds.itemId, quantity: 3 }]);
     expect(sortBalances(body.balances)).toEqual(await balancesOf(who.ref));
+  },
+  'POST /v1/events': async (answer, who) => {
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual({ accepted: 1, duplicates: 0 });
+    // Recorded for the token's player alone.
+    const rows = await query(sql`select player_ref from analytics_event where id = ${lastEventId}`);
+    expect(rows).toEqual([{ player_ref: who.ref }]);
   },
   'GET /v1/inventory': async (answer, who) => {
     expect(answer.status, answer.text).toBe(200);
@@ -1168,8 +1195,8 @@ describe('the /v1 part of the matrix', () => {
 
 describe('a /v1 route of one player (a bearer token)', () => {
   it.each(playerEntries)('refuses %s without a token, leaking and changing nothing', async (key) => {
-    const { method, target, headers } = playerRequest(key);
-    const answer = await v1({}, method, target, { headers });
+    const { method, target, headers, json } = playerRequest(key);
+    const answer = await v1({}, method, target, { headers, json });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ code: 'missing_token', message: RUNTIME_MESSAGES.tokenMissing });
     await expectNothingOfHers(`no token ${key}`, answer, ownerOnlyNeedles);
@@ -1178,8 +1205,8 @@ describe('a /v1 route of one player (a bearer token)', () => {
   it.each(playerEntries)(
     'refuses %s to the game owner’s dashboard session (her cookie, no token), leaking and changing nothing',
     async (key) => {
-      const { method, target, headers } = playerRequest(key);
-      const answer = await v1({ client: alice }, method, target, { headers });
+      const { method, target, headers, json } = playerRequest(key);
+      const answer = await v1({ client: alice }, method, target, { headers, json });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ code: 'missing_token', message: RUNTIME_MESSAGES.tokenMissing });
       await expectNothingOfHers(`owner's cookie ${key}`, answer, ownerOnlyNeedles);
@@ -1192,8 +1219,8 @@ describe('a /v1 route of one player (a bearer token)', () => {
       const [head, payload = '', signature] = bobPlayer.token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
       const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, p: her.ref })).toString('base64url')}.${signature}`;
-      const { method, target, headers } = playerRequest(key);
-      const answer = await v1({ token: forged }, method, target, { headers });
+      const { method, target, headers, json } = playerRequest(key);
+      const answer = await v1({ token: forged }, method, target, { headers, json });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ code: 'invalid_token', message: RUNTIME_MESSAGES.tokenInvalid });
       await expectNothingOfHers(`forged token ${key}`, answer, ownerOnlyNeedles, [forged]);
@@ -1203,14 +1230,14 @@ describe('a /v1 route of one player (a bearer token)', () => {
   it.each(playerEntries)(
     'answers %s to bob-player, of the same game, with his own data only, changing nothing of alice-player’s',
     async (key) => {
-      const { method, target, headers } = playerRequest(key);
+      const { method, target, headers, json } = playerRequest(key);
       // A claim sends alice-player's own Idempotency-Key: keys are the player's, so it is his first claim.
       if (key.includes('/claim')) headers['idempotency-key'] = herClaimKey;
-      const answer = await v1({ token: bobPlayer.token }, method, target, { headers });
+      const answer = await v1({ token: bobPlayer.token }, method, target, { headers, json });
       await OWN_ANSWER[key]?.(answer, bobPlayer);
       await expectNothingOfHers(`bob-player ${key}`, answer, ownerOnlyNeedles);
       if (key.includes('/claim')) {
-        const again = await v1({ token: bobPlayer.token }, method, target, { headers });
+        const again = await v1({ token: bobPlayer.token }, method, target, { headers, json });
         expect(again.text, 'a retry with the same key answers his own first answer').toBe(answer.text);
         await expectNothingOfHers(`bob-player again ${key}`, again, ownerOnlyNeedles);
       }
@@ -1220,15 +1247,16 @@ describe('a /v1 route of one player (a bearer token)', () => {
   it.each(playerEntries)(
     'answers %s to a player of another owner’s game (with her player id) without anything of alice’s game',
     async (key) => {
-      const { method, target, headers } = playerRequest(key);
-      const answer = await v1({ token: stranger.token }, method, target, { headers });
-      if (key.includes('/claim')) {
+      const { method, target, headers, json } = playerRequest(key);
+      const answer = await v1({ token: stranger.token }, method, target, { headers, json });
+      if (key.includes('/claim') || key === 'POST /v1/events') {
         // Another game's config is not found, exactly like one that does not exist.
         expect(answer.status).toBe(404);
         expect(answer.body).toEqual({ code: 'not_found', message: RUNTIME_MESSAGES.configNotFound });
         const missing = playerRequest(key, '00000000-0000-4000-8000-000000000000');
         const unknown = await v1({ token: stranger.token }, missing.method, missing.target, {
           headers: missing.headers,
+          json: missing.json,
         });
         expect(answer.body).toEqual(unknown.body);
         expect(await balancesOf(stranger.ref)).toEqual([{ itemId: bobIds.itemId, amount: 10 }]);
@@ -1243,9 +1271,9 @@ describe('a /v1 route of one player (a bearer token)', () => {
   it.each(playerEntries)(
     'lets alice-player’s popup token reach %s only to claim its own config',
     async (key, entry) => {
-      const { method, target, headers } = playerRequest(key);
+      const { method, target, headers, json } = playerRequest(key);
       if (entry.popup === 'refused') {
-        const answer = await v1({ token: herPopup.A }, method, target, { headers });
+        const answer = await v1({ token: herPopup.A }, method, target, { headers, json });
         expect(answer.status).toBe(403);
         expect(answer.body).toEqual({ code: 'token_scope', message: RUNTIME_MESSAGES.tokenScope });
         await expectNothingOfHers(`popup token ${key}`, answer, ownerOnlyNeedles, [herPopup.A]);
@@ -1253,10 +1281,16 @@ describe('a /v1 route of one player (a bearer token)', () => {
       }
       // B's popup token on A: refused. A's on A: let through, and refused only because A is no longer hers (B
       // targets her with a higher priority).
-      const other = await v1({ token: herPopup.B }, method, target, { headers });
+      const other = await v1({ token: herPopup.B }, method, target, { headers, json });
       expect(other.status).toBe(403);
       expect(other.body).toEqual({ code: 'token_scope', message: RUNTIME_MESSAGES.tokenScope });
       await expectNothingOfHers(`B's popup token ${key}`, other, ownerOnlyNeedles, [herPopup.B]);
+      if (key === 'POST /v1/events') {
+        // A's popup token reports A for her alone.
+        await OWN_ANSWER[key]?.(await v1({ token: herPopup.A }, method, target, { headers, json }), her);
+        expect(await herRows()).toBe(herBefore);
+        return;
+      }
       const own = await v1({ token: herPopup.A }, method, target, { headers: { 'idempotency-key': randomUUID() } });
       expect(own.status).toBe(409);
       expect(own.body).toMatchObject({ code: 'not_targeted' });
