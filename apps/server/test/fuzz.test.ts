@@ -12,6 +12,8 @@ import {
   ITEM_TYPES,
   PLATFORMS,
   decodePopupSession,
+  recountRollups,
+  type AnalyticsEvent,
   type Asset,
   type DailyReward,
   type Game,
@@ -22,6 +24,7 @@ import {
 } from '@liveops/domain';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
+import { readDailyRollups } from '../src/resources/analytics-events';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { PASSWORD, signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';
@@ -428,6 +431,9 @@ const RUNTIME_TABLES: Record<string, string> = {
   daily_reward_claim: 't.id',
   wallet_operation: 't.id',
   support_action: 't.id',
+  analytics_event: 't.game_id, t.player_ref, t.id, t.day',
+  analytics_marker: 't.game_id, t.day, t.config_id, t.variant_id, t.counter, t.player_ref',
+  analytics_daily: 't.game_id, t.day, t.config_id, t.variant_id',
 };
 
 type Snapshot = Record<string, string>;
@@ -1347,6 +1353,7 @@ const HEADER_ROUTES = [
 ];
 const LEDGER_ROUTES = ['GET /v1/inventory/ledger'];
 const OTHER_ROUTES = ['GET /v1/openapi.json', 'ALL /v1/*'];
+const EVENT_ROUTES = ['POST /v1/events'];
 
 type RuntimePlayer = { playerId: string; ref: string; token: string };
 /** The fuzzed game (two daily rewards), a second one that requires signed player ids, and their players. */
@@ -1596,6 +1603,7 @@ describe('the fuzz suite covers the player runtime', () => {
       ...HEADER_ROUTES,
       ...LEDGER_ROUTES,
       ...OTHER_ROUTES,
+      ...EVENT_ROUTES,
     ]);
     const served = [
       ...new Set(
@@ -2134,6 +2142,159 @@ describe('hostile input to the player runtime', () => {
         { parts: ['limit=1', 'limit=2'], who: player1 },
         { parts: ['before=%00'], who: player1 },
       ],
+    );
+  }, 180_000);
+
+  it('answers POST /v1/events below 500 for arbitrary and schema-shaped batches, counting only its own game’s configs, each event once', async () => {
+    const configs = game1.configs.map((config) => config.id);
+    const popupConfig = configs[0]!;
+    const eventFields = {
+      // A few ids, so batches replay one another's events.
+      id: fc.oneof(fc.constantFrom('e-1', 'e-2', 'e-3'), fc.uuid()),
+      type: fc.constantFrom('shown', 'shown', 'closed', 'claimed', 'session', 'purchased', ''),
+      configId: fc.constantFrom(...configs, ...configs, game2.configs[0]!.id, 'nope', ''),
+      clientTime: fc.oneof(
+        fc.constant(CLOCK.time - 5000),
+        fc.constantFrom(Date.UTC(3000, 0, 1), Date.UTC(2019, 11, 31), CLOCK.time + 0.5, -1, 1e308),
+      ),
+      properties: fc.option(
+        fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 40 }), fc.double(), fc.boolean()), {
+          maxKeys: 22,
+        }),
+        { nil: undefined },
+      ),
+    };
+    const shape = fc.oneof(
+      fc.record({
+        events: fc.array(fc.record(eventFields, { requiredKeys: ['id', 'type', 'configId', 'clientTime'] }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+      }),
+      shaped({ events: fc.array(shaped(eventFields), { maxLength: 4 }) }),
+    );
+    const callers = [player1, player2, { ...player1, token: popup1 }];
+    const recount = async () => {
+      const rows = await query(sql`
+        select id, game_id, player_ref, kind, config_id, variant_id, to_char(day, 'YYYY-MM-DD') as day, cycle_day, streak
+        from analytics_event where game_id = ${game1.game.id}`);
+      const events = rows.map((row): AnalyticsEvent => ({
+        id: String(row.id),
+        gameId: String(row.game_id),
+        playerId: String(row.player_ref),
+        kind: row.kind as AnalyticsEvent['kind'],
+        configId: row.config_id === null ? null : String(row.config_id),
+        variantId: row.variant_id === null ? null : String(row.variant_id),
+        day: String(row.day),
+        cycleDay: row.cycle_day === null ? null : Number(row.cycle_day),
+        streak: row.streak === null ? null : Number(row.streak),
+      }));
+      return JSON.stringify(recountRollups(events));
+    };
+    const rollups = async () => {
+      const scopes = [null, ...configs];
+      const rows = [];
+      for (const configId of scopes) {
+        const read = await readDailyRollups(server.database.db, {
+          gameId: game1.game.id,
+          configId,
+          variantId: null,
+          from: '2026-01-01',
+          to: '2026-12-31',
+        });
+        rows.push(...read);
+      }
+      const key = (row: { configId: string | null }) => JSON.stringify([row.configId]);
+      return JSON.stringify(rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+    };
+    await fuzz(
+      fc.record({ sent: body(shape), who: fc.constantFrom(0, 0, 1, 2) }),
+      RUNS * 2,
+      async ({ sent, who }) => {
+        const caller = callers[who]!;
+        const request: Sent = { method: 'POST', path: '/v1/events', body: sent, headers: bearer(caller.token) };
+        const got = await checkRuntime(request);
+        if (got.status !== 200) return;
+        const where = describeRequest(request);
+        const input = JSON.parse(sent.bytes.toString()) as { events: { configId: string }[] };
+        const answer = got.body as { accepted: number; duplicates: number };
+        if (answer.accepted + answer.duplicates !== input.events.length) {
+          throw new Error(`${where} answered ${got.text} for ${input.events.length} events`);
+        }
+        if (input.events.some((event) => !configs.includes(event.configId))) {
+          throw new Error(`${where} counted an event of a config that is not its game’s`);
+        }
+        if (who === 2 && input.events.some((event) => event.configId !== popupConfig)) {
+          throw new Error(`${where} let a popup token report another config`);
+        }
+        // The same batch again: nothing more counted.
+        const again = await checkRuntime(request, { writes: false });
+        if (again.status !== 200 || (again.body as { accepted: number }).accepted !== 0) {
+          throw new Error(`${where} answered its replay ${again.status} ${again.text}`);
+        }
+        const [expected, actual] = [await recount(), await rollups()];
+        if (expected !== actual)
+          throw new Error(`${where} left rollups ${actual} that differ from a recount ${expected}`);
+      },
+      [
+        { sent: asJson({ events: Array.from({ length: 10_000 }, () => ({})) }), who: 0 },
+        { sent: Body.text('application/json', DEEP), who: 0 },
+        {
+          sent: asJson({
+            events: [{ id: 'x', type: 'shown', configId: configs[0], clientTime: new Long('1', 1 << 20) }],
+          }),
+          who: 0,
+        },
+      ],
+    );
+  }, 180_000);
+
+  it('answers GET /api/games/:gameId/analytics below 500 for hostile query strings, storing nothing', async () => {
+    const value = fc.oneof(
+      fc.constantFrom(
+        '2026-03-01',
+        '2016-03-01',
+        '2026-02-30',
+        '2026-3-1',
+        '',
+        '%00',
+        '9999-12-31',
+        '0000-01-01',
+        'x'.repeat(5000),
+      ),
+      fc.string({ maxLength: 20 }).map(encodeURIComponent),
+    );
+    const configId = fc.oneof(value, fc.constant(ownerIds.dailyRewardId));
+    await fuzz(
+      fc.record({
+        from: fc.option(value),
+        to: fc.option(value),
+        configId: fc.option(configId),
+        signedIn: fc.boolean(),
+      }),
+      RUNS * 2,
+      async ({ from, to, configId: config, signedIn }) => {
+        const query = [
+          from === null ? '' : `from=${from}`,
+          to === null ? '' : `to=${to}`,
+          config === null ? '' : `configId=${config}`,
+        ]
+          .filter(Boolean)
+          .join('&');
+        const got = await check({
+          method: 'GET',
+          path: `/api/games/${ownerIds.gameId}/analytics?${query}`,
+          visitor: signedIn ? owner : undefined,
+        });
+        if (got.status === 200) {
+          const days = (JSON.parse(got.text) as { days: unknown[] }).days;
+          if (!signedIn || days.length < 1 || days.length > 366) {
+            throw new Error(
+              `GET analytics?${query} answered ${days.length} days${signedIn ? '' : ' to nobody signed in'}`,
+            );
+          }
+        }
+      },
     );
   }, 180_000);
 
