@@ -58,6 +58,11 @@ describe('targeting and schedule of daily rewards', () => {
       name: 'Whales',
       expression: 'player.totalSpend > 100.0',
     });
+    // A long name: its option must not widen the Players select past a phone's column.
+    await sendJson('POST', `/api/games/${game.id}/segments`, {
+      name: 'Players who bought the holiday bundle and finished chapter three',
+      expression: 'player.level > 30',
+    });
     await publish(context, game.id);
 
     const page = await context.newPage();
