@@ -19,6 +19,7 @@ describe('routes', () => {
       'offers',
       'events',
       'daily-rewards',
+      'analytics',
       'players',
     ] as const) {
       expect(leaf(paths.game('g1', tab))).toMatchObject({ path: routePatterns.game(tab), params: { gameId: 'g1' } });

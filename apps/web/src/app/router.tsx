@@ -33,6 +33,8 @@ const emulatorTab = () =>
   import('../features/emulator/routes/emulator-tab').then((m) => ({ Component: m.EmulatorTab }));
 const dailyRewardsTab = () =>
   import('../features/daily-rewards/routes/daily-rewards-tab').then((m) => ({ Component: m.DailyRewardsTab }));
+const analyticsTab = () =>
+  import('../features/analytics/routes/analytics-tab').then((m) => ({ Component: m.AnalyticsTab }));
 const playersTab = () => import('../features/players/routes/players-tab').then((m) => ({ Component: m.PlayersTab }));
 const uiEditorPage = () =>
   import('../features/ui-editor/routes/ui-editor-page').then((m) => ({ Component: m.UiEditorPage }));
@@ -67,6 +69,7 @@ const pages = [
           { path: routePatterns.game('emulator'), lazy: emulatorTab },
           { path: routePatterns.game('inventory'), lazy: inventoryTab },
           { path: routePatterns.game('daily-rewards'), lazy: dailyRewardsTab },
+          { path: routePatterns.game('analytics'), lazy: analyticsTab },
           { path: routePatterns.game('players'), lazy: playersTab },
           ...upcoming.map(({ path, icon, title, text }) => ({
             path: routePatterns.game(path),

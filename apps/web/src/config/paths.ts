@@ -1,6 +1,6 @@
 /** The game workspace's tabs that have a path of their own; the game profile is the workspace's own path. */
 export type GameTab =
-  'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'daily-rewards' | 'players';
+  'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'daily-rewards' | 'analytics' | 'players';
 
 /** Why the login page was opened, shown above its card: `?notice=`. */
 export type LoginNotice = 'account-deleted';

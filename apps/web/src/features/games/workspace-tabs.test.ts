@@ -8,6 +8,7 @@ describe('tabFromPath', () => {
     expect(tabFromPath('/dashboard/game/g1/segments/s1')).toBe('segments');
     expect(tabFromPath('/dashboard/game/g1/offers')).toBe('offers');
     expect(tabFromPath('/dashboard/game/g1/daily-rewards')).toBe('dailyRewards');
+    expect(tabFromPath('/dashboard/game/g1/analytics')).toBe('analytics');
     expect(tabFromPath('/dashboard/game/g1/players')).toBe('players');
   });
   it('is profile otherwise', () => {

@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   CalendarCheck,
   Gamepad2,
   Image,
@@ -13,7 +14,16 @@ import {
 import { paths, type GameTab } from '../../config/paths';
 
 export type WorkspaceTab =
-  'profile' | 'emulator' | 'assets' | 'segments' | 'inventory' | 'offers' | 'events' | 'dailyRewards' | 'players';
+  | 'profile'
+  | 'emulator'
+  | 'assets'
+  | 'segments'
+  | 'inventory'
+  | 'offers'
+  | 'events'
+  | 'dailyRewards'
+  | 'analytics'
+  | 'players';
 
 /** `path` is the tab's own path under the game; the profile has none. */
 export type WorkspaceTabInfo = {
@@ -40,10 +50,17 @@ export const DAILY_REWARDS_TAB: WorkspaceTabInfo = {
   path: 'daily-rewards',
   icon: CalendarCheck,
 };
+/** The Analytics tab (issue 23 item 2): the daily reward's figures, between Daily Rewards and Players. */
+export const ANALYTICS_TAB: WorkspaceTabInfo = {
+  tab: 'analytics',
+  label: 'Analytics',
+  path: 'analytics',
+  icon: ChartColumn,
+};
 /** The Players tab (issue 23 item 3): below the divider, after Daily Rewards. */
 export const PLAYERS_TAB: WorkspaceTabInfo = { tab: 'players', label: 'Players', path: 'players', icon: UserSearch };
 /** The tabs below the divider, in order: what the studio's players do with the game's features. */
-export const LOWER_TABS: WorkspaceTabInfo[] = [DAILY_REWARDS_TAB, PLAYERS_TAB];
+export const LOWER_TABS: WorkspaceTabInfo[] = [DAILY_REWARDS_TAB, ANALYTICS_TAB, PLAYERS_TAB];
 
 /**
  * §2: a path containing assets, emulator, segments, inventory, offers or events selects that tab; otherwise

@@ -18,6 +18,7 @@ const everyKey = [
   queryKeys.assets.list('g1'),
   queryKeys.testPlayers.list('g1'),
   queryKeys.testPlayers.dailyRewards('g1', 't1', 'token'),
+  queryKeys.dailyRewards.analytics('g1', '', '2026-03-01', '2026-03-07'),
   queryKeys.players.detail('g1', 'p1'),
   queryKeys.players.ledger('g1', 'p1'),
 ];

@@ -44,6 +44,10 @@ export const queryKeys = {
     // refreshes it.
     forPlayer: (gameId: string, player: string, segmentsVersion: number) =>
       topicKey('dailyRewards', gameId, 'for-player', player, segmentsVersion),
+    // The Analytics tab's figures of the game ('') or one config over a range: under the list, so a config's change
+    // (a rename, a deletion) refreshes them; the tab also refetches on an interval, as events have no topic.
+    analytics: (gameId: string, configId: string, from: string, to: string) =>
+      topicKey('dailyRewards', gameId, 'analytics', configId, from, to),
   },
   releases: {
     list: (gameId: string) => topicKey('releases', gameId),

@@ -37,7 +37,7 @@ function optionLabel(game: Game): string {
 }
 
 /**
- * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards and Players, back link, Publish Packs. On a narrow screen
+ * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, Analytics and Players, back link, Publish Packs. On a narrow screen
  * (issue 20 item 12) it is a bar naming the game and the section, with a disclosure button that opens the rest
  * above the tab's page, so the tab's content starts on the first screen. Choosing a section or Escape closes it.
  */

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain';
+import {
+  byDay,
+  cycleFunnel,
+  formatRate,
+  hasFigures,
+  presetRange,
+  streakDistribution,
+  toCsv,
+  totals,
+} from './analytics-figures';
+
+function day(date: string, figures: Partial<AnalyticsDay> = {}): AnalyticsDay {
+  const {
+    gameId: _g,
+    configId: _c,
+    variantId: _v,
+    ...empty
+  } = emptyRollupRow({
+    gameId: 'g1',
+    configId: null,
+    variantId: null,
+    day: date,
+  });
+  return { ...empty, ...figures };
+}
+
+describe('analytics figures', () => {
+  it('gives the claim rate per day and in all, and no rate where nobody saw the popup', () => {
+    const days = [
+      day('2026-03-01', { shown: 4, claimed: 3 }),
+      day('2026-03-02'),
+      day('2026-03-03', { shown: 6, claimed: 1 }),
+    ];
+    expect(byDay(days).map((row) => row.claimRate)).toEqual([0.75, null, 1 / 6]);
+    expect(byDay(days).map((row) => formatRate(row.claimRate))).toEqual(['75 %', '—', '16.7 %']);
+    expect(totals(days)).toMatchObject({ shown: 10, claimed: 4, claimRate: 0.4 });
+  });
+
+  it('sums the cycle funnel and the streaks over the range, as player-days', () => {
+    const first = day('2026-03-01', {
+      claimedByCycleDay: [4, 2, 0, 0, 0, 0, 0],
+      claimedByStreak: { ...day('x').claimedByStreak, '1': 4, '2': 2 },
+    });
+    const second = day('2026-03-02', {
+      claimedByCycleDay: [1, 3, 2, 0, 0, 0, 0],
+      claimedByStreak: { ...day('x').claimedByStreak, '1': 1, '3': 2, '31+': 3 },
+    });
+    const funnel = cycleFunnel([first, second]);
+    expect(funnel.map((step) => step.players)).toEqual([5, 5, 2, 0, 0, 0, 0]);
+    expect(funnel[2]!.ofFirstDay).toBe(0.4);
+    const streaks = streakDistribution([first, second]);
+    expect(streaks.map((bar) => [bar.bucket, bar.players])).toEqual([
+      ['1', 5],
+      ['2', 2],
+      ['3', 2],
+      ['4', 0],
+      ['5', 0],
+      ['6', 0],
+      ['7', 0],
+      ['8-14', 0],
+      ['15-30', 0],
+      ['31+', 3],
+    ]);
+    expect(streaks.at(-1)!.label).toBe('31+ days');
+    expect(cycleFunnel([day('2026-03-01')])[0]!.ofFirstDay).toBeNull();
+  });
+
+  it('knows an empty range from one with figures', () => {
+    expect(hasFigures([day('2026-03-01'), day('2026-03-02')])).toBe(false);
+    expect(hasFigures([day('2026-03-01', { closed: 1 })])).toBe(true);
+  });
+
+  it('ends a preset range today (UTC), both days included', () => {
+    expect(presetRange(7, Date.parse('2026-03-10T23:30:00Z'))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(presetRange(30, Date.parse('2026-03-01T00:00:00Z'))).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  });
+
+  it('writes CSV with quoted cells, empty for no value, and no formula a spreadsheet would run', () => {
+    expect(
+      toCsv(
+        ['name', 'rate'],
+        [
+          ['Week, one', 0.5],
+          ['=SUM(A1)', null],
+          ['say "hi"', 1],
+        ],
+      ),
+    ).toBe('name,rate\r\n"Week, one",0.5\r\n\'=SUM(A1),\r\n"say ""hi""",1\r\n');
+  });
+});

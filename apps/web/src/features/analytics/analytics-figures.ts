@@ -1,0 +1,136 @@
+import { DAILY_REWARD_CYCLE_DAYS, STREAK_BUCKETS, type AnalyticsDay, type StreakBucketId } from '@liveops/domain';
+
+/**
+ * What the Analytics tab draws from the server's daily rollups (decision 044): each figure counts players once per
+ * day, so a sum over days counts player-days, and the tab says so.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The server's day: a UTC calendar date, YYYY-MM-DD. */
+export function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+export const RANGE_PRESETS = [7, 30, 90] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/** The `days` UTC days ending today. */
+export function presetRange(days: number, now: number): { from: string; to: string } {
+  return { from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) };
+}
+
+export type DayFigures = {
+  day: string;
+  sessions: number;
+  shown: number;
+  closed: number;
+  claimed: number;
+  /** claimed / shown; null when nobody saw the popup that day. */
+  claimRate: number | null;
+};
+
+export function claimRate(claimed: number, shown: number): number | null {
+  return shown === 0 ? null : claimed / shown;
+}
+
+/** "42 %", or "—" when there is no rate (nobody saw the popup). */
+export function formatRate(rate: number | null): string {
+  if (rate === null) return '—';
+  return `${Math.round(rate * 1000) / 10} %`;
+}
+
+export function byDay(days: readonly AnalyticsDay[]): DayFigures[] {
+  return days.map(({ day, sessions, shown, closed, claimed }) => ({
+    day,
+    sessions,
+    shown,
+    closed,
+    claimed,
+    claimRate: claimRate(claimed, shown),
+  }));
+}
+
+export type Totals = { sessions: number; shown: number; closed: number; claimed: number; claimRate: number | null };
+
+export function totals(days: readonly AnalyticsDay[]): Totals {
+  const sum = (pick: (day: AnalyticsDay) => number) => days.reduce((total, day) => total + pick(day), 0);
+  const shown = sum((day) => day.shown);
+  const claimed = sum((day) => day.claimed);
+  return {
+    sessions: sum((day) => day.sessions),
+    shown,
+    closed: sum((day) => day.closed),
+    claimed,
+    claimRate: claimRate(claimed, shown),
+  };
+}
+
+export type FunnelStep = {
+  cycleDay: number;
+  label: string;
+  /** Player-days that claimed this day of the cycle, over the range. */
+  players: number;
+  /** players / the first day's; null when nobody reached day 1. */
+  ofFirstDay: number | null;
+};
+
+/** The cycle's funnel: player-days reaching each cycle day (1..7), summed over the range. */
+export function cycleFunnel(days: readonly AnalyticsDay[]): FunnelStep[] {
+  const counts = Array.from({ length: DAILY_REWARD_CYCLE_DAYS }, (_, at) =>
+    days.reduce((total, day) => total + (day.claimedByCycleDay[at] ?? 0), 0),
+  );
+  const first = counts[0] ?? 0;
+  return counts.map((players, at) => ({
+    cycleDay: at + 1,
+    label: `Day ${at + 1}`,
+    players,
+    ofFirstDay: first === 0 ? null : players / first,
+  }));
+}
+
+export type StreakBar = { bucket: StreakBucketId; label: string; players: number; share: number | null };
+
+/** Claims by the streak they made, in the domain's buckets (1..7, 8–14, 15–30, 31+), summed over the range. */
+export function streakDistribution(days: readonly AnalyticsDay[]): StreakBar[] {
+  const counts = STREAK_BUCKETS.map(({ id }) => days.reduce((total, day) => total + (day.claimedByStreak[id] ?? 0), 0));
+  const all = counts.reduce((total, count) => total + count, 0);
+  return STREAK_BUCKETS.map(({ id }, at) => ({
+    bucket: id,
+    label: id === '1' ? '1 day' : `${id.replace('-', '–')} days`,
+    players: counts[at] ?? 0,
+    share: all === 0 ? null : (counts[at] ?? 0) / all,
+  }));
+}
+
+/** Whether anything at all was counted in the range. */
+export function hasFigures(days: readonly AnalyticsDay[]): boolean {
+  return days.some(
+    (day) =>
+      day.sessions + day.shown + day.closed + day.claimed > 0 ||
+      day.claimedByCycleDay.some((count) => count > 0) ||
+      Object.values(day.claimedByStreak).some((count) => count > 0),
+  );
+}
+
+/** "Mar 4" for a chart's axis (the day is UTC, so it is formatted in UTC). */
+export function shortDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A CSV cell: quoted when it holds a comma, a quote or a line break; a formula's first character neutralised. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A rate for a CSV: a plain ratio with 4 decimals, empty when there is none. */
+export function csvRate(rate: number | null): number | null {
+  return rate === null ? null : Math.round(rate * 10_000) / 10_000;
+}

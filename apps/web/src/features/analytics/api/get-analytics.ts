@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { STREAK_BUCKETS, type AnalyticsResponse, type StreakBucketId } from '@liveops/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
+
+/** How often the tab asks again: events have no live topic (the runtime writes them), so the figures are polled. */
+export const ANALYTICS_REFETCH_MS = 5_000;
+
+const count = z.number().int().nonnegative();
+const DaySchema = z.object({
+  day: z.string(),
+  sessions: count,
+  shown: count,
+  closed: count,
+  claimed: count,
+  claimedByCycleDay: z.array(count),
+  claimedByStreak: z.object(
+    Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, count])) as Record<StreakBucketId, typeof count>,
+  ),
+});
+const AnalyticsResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  configId: z.string().nullable(),
+  days: z.array(DaySchema),
+  variants: z.array(z.object({ variantId: z.string(), days: z.array(DaySchema) })),
+});
+
+export type AnalyticsRequest = {
+  gameId: string;
+  /** '' for the whole game. */
+  configId: string;
+  from: string;
+  to: string;
+};
+
+/** GET /api/games/:gameId/analytics: the daily rollups of the game or one daily reward, every day of the range. */
+export function getAnalytics(
+  { gameId, configId, from, to }: AnalyticsRequest,
+  signal?: AbortSignal,
+): Promise<AnalyticsResponse> {
+  const query = new URLSearchParams({ from, to });
+  if (configId !== '') query.set('configId', configId);
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/analytics?${query.toString()}`, { signal }).then((body) =>
+    AnalyticsResponseSchema.parse(body),
+  );
+}
+
+export function useAnalytics(request: AnalyticsRequest) {
+  return useQuery({
+    queryKey: queryKeys.dailyRewards.analytics(request.gameId, request.configId, request.from, request.to),
+    queryFn: ({ signal }) => getAnalytics(request, signal),
+    refetchInterval: ANALYTICS_REFETCH_MS,
+    // A new range or config keeps the last figures on screen until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+}

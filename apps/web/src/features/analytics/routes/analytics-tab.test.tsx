@@ -1,0 +1,279 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  ANALYTICS_QUERY_MESSAGES,
+  analyticsRangeDayList,
+  DEFAULT_TARGETING,
+  emptyRollupRow,
+  type AnalyticsDay,
+  type AnalyticsResponse,
+  type DailyReward,
+} from '@liveops/domain';
+import { renderWithProviders } from '../../../test/render';
+import { presetRange } from '../analytics-figures';
+import { ANALYTICS_EMPTY, AnalyticsTab } from './analytics-tab';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const config: DailyReward = {
+  id: 'c1',
+  gameId: 'g1',
+  ownerId: 'u1',
+  name: 'Launch Week',
+  cycleDays: 7,
+  rewards: [],
+  uiLayout: null,
+  layoutVersion: 0,
+  rewardsVersion: 3,
+  dayStart: { kind: 'player_midnight' },
+  missedDay: 'keep_progress',
+  targeting: DEFAULT_TARGETING,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  enabled: true,
+};
+
+function zeros(day: string): AnalyticsDay {
+  const {
+    gameId: _g,
+    configId: _c,
+    variantId: _v,
+    ...row
+  } = emptyRollupRow({
+    gameId: 'g1',
+    configId: null,
+    variantId: null,
+    day,
+  });
+  return row;
+}
+
+/** The route's answer for a query: every day of the range, zeros unless `figures` has the day. */
+function answer(url: URL, figures: Record<string, Partial<AnalyticsDay>>): AnalyticsResponse {
+  const from = url.searchParams.get('from')!;
+  const to = url.searchParams.get('to')!;
+  return {
+    from,
+    to,
+    configId: url.searchParams.get('configId'),
+    days: analyticsRangeDayList(from, to).map((day) => ({ ...zeros(day), ...figures[day] })),
+    variants: [],
+  };
+}
+
+/** A server with one config; `figures` of the analytics route can change while the tab is open. */
+function server(options: { figures?: Record<string, Partial<AnalyticsDay>>; fail?: boolean } = {}) {
+  const state = { figures: options.figures ?? {} };
+  const fetchMock = vi.fn(async (path: string) => {
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    const url = new URL(path, 'http://dashboard.test');
+    if (url.pathname === '/api/games/g1/daily-rewards') return json([config]);
+    if (url.pathname === '/api/games/g1/analytics') {
+      if (options.fail) return json({ code: 'INTERNAL', message: 'The database is not answering.' }, 503);
+      if (url.searchParams.has('configId') && url.searchParams.get('configId') !== 'c1') {
+        return json({ code: 'NOT_FOUND', message: ANALYTICS_QUERY_MESSAGES.configNotFound }, 404);
+      }
+      return json(answer(url, state.figures));
+    }
+    return json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const analyticsCalls = () =>
+    fetchMock.mock.calls
+      .map(([path]) => new URL(path, 'http://dashboard.test'))
+      .filter((url) => url.pathname.endsWith('/analytics'));
+  return { fetchMock, state, analyticsCalls };
+}
+
+const renderTab = (route = '/dashboard/game/g1/analytics') =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/game/:gameId/analytics" element={<AnalyticsTab />} />
+    </Routes>,
+    { route },
+  );
+
+const today = () => presetRange(1, Date.now()).to;
+
+describe('AnalyticsTab', () => {
+  it('asks for the last 30 days of every daily reward, and says how figures arrive when there are none', async () => {
+    const { analyticsCalls } = server();
+    renderTab();
+    expect(screen.getByText('Loading the figures…')).toBeInTheDocument();
+    expect(await screen.findByText(ANALYTICS_EMPTY)).toBeInTheDocument();
+    const [first] = analyticsCalls();
+    expect(Object.fromEntries(first!.searchParams)).toEqual(presetRange(30, Date.now()));
+    expect(screen.getByLabelText('Daily reward')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'All daily rewards' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Launch Week' })).toBeInTheDocument();
+  });
+
+  it('shows the totals, and each chart’s figures as a table on demand', async () => {
+    server({
+      figures: {
+        [today()]: {
+          shown: 4,
+          claimed: 3,
+          closed: 2,
+          sessions: 5,
+          claimedByCycleDay: [2, 1, 0, 0, 0, 0, 0],
+          claimedByStreak: { ...zeros('x').claimedByStreak, '1': 2, '8-14': 1 },
+        },
+      },
+    });
+    renderTab();
+    const totalsPanel = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(totalsPanel).getByText('Claim rate').nextElementSibling).toHaveTextContent('75 %');
+    expect(within(totalsPanel).getByText('Sessions').nextElementSibling).toHaveTextContent('5');
+
+    const user = userEvent.setup();
+    const byDayCard = screen.getByRole('region', { name: 'By day' });
+    expect(within(byDayCard).queryByRole('table')).not.toBeInTheDocument();
+    await user.click(within(byDayCard).getByRole('button', { name: 'Show table' }));
+    const table = within(byDayCard).getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    const todayRow = within(table).getByRole('row', { name: new RegExp(today()) });
+    expect(
+      within(todayRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['4', '3', '75 %', '2', '5']);
+    // A day nobody saw the popup has no rate.
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]).toHaveTextContent('—');
+    expect(within(byDayCard).getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
+
+    const funnel = screen.getByRole('region', { name: 'Cycle funnel' });
+    await user.click(within(funnel).getByRole('button', { name: 'Show table' }));
+    const day2 = within(funnel).getByRole('row', { name: /Day 2/ });
+    expect(
+      within(day2)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '50 %']);
+
+    const streaks = screen.getByRole('region', { name: 'Streaks' });
+    await user.click(within(streaks).getByRole('button', { name: 'Show table' }));
+    const weeks = within(streaks).getByRole('row', { name: /8–14 days/ });
+    expect(
+      within(weeks)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '33.3 %']);
+  });
+
+  it('downloads each chart’s figures as CSV', async () => {
+    server({ figures: { [today()]: { shown: 2, claimed: 1, claimedByCycleDay: [1, 0, 0, 0, 0, 0, 0] } } });
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: the test gives URL the two functions for its own run.
+    const url = URL as unknown as Record<string, unknown>;
+    url.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:csv');
+    url.revokeObjectURL = () => undefined;
+    onTestFinished(() => {
+      delete url.createObjectURL;
+      delete url.revokeObjectURL;
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderTab();
+    const user = userEvent.setup();
+    const byDayCard = await screen.findByRole('region', { name: 'By day' });
+    await user.click(within(byDayCard).getByRole('button', { name: 'Download CSV' }));
+    const range = presetRange(30, Date.now());
+    expect(names).toEqual([`all-daily-rewards-by-day-${range.from}-${range.to}.csv`]);
+    const lines = (await blobs[0]!.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('day,saw_popup,claimed,claim_rate,closed,sessions');
+    expect(lines).toHaveLength(31);
+    expect(lines.at(-1)).toBe(`${today()},2,1,0.5,0,0`);
+    expect(lines[1]).toBe(`${range.from},0,0,,0,0`);
+
+    await user.click(
+      within(screen.getByRole('region', { name: 'Cycle funnel' })).getByRole('button', { name: 'Download CSV' }),
+    );
+    expect((await blobs[1]!.text()).split('\r\n').slice(0, 3)).toEqual([
+      'cycle_day,player_days,of_day_1',
+      '1,1,1',
+      '2,0,0',
+    ]);
+  });
+
+  it('asks for one daily reward and for the last 7 days when chosen, and keeps both in the address', async () => {
+    const { analyticsCalls } = server();
+    renderTab();
+    await screen.findByText(ANALYTICS_EMPTY);
+    const user = userEvent.setup();
+    await user.selectOptions(
+      screen.getByLabelText('Daily reward'),
+      await screen.findByRole('option', { name: 'Launch Week' }),
+    );
+    await waitFor(() => expect(analyticsCalls().at(-1)!.searchParams.get('configId')).toBe('c1'));
+    await user.selectOptions(screen.getByLabelText('Range'), 'Last 7 days');
+    await waitFor(() =>
+      expect(Object.fromEntries(analyticsCalls().at(-1)!.searchParams)).toEqual({
+        ...presetRange(7, Date.now()),
+        configId: 'c1',
+      }),
+    );
+    expect(await screen.findByText(new RegExp(`Launch Week, ${presetRange(7, Date.now()).from}`))).toBeInTheDocument();
+  });
+
+  it('takes a custom range only when it is valid, with the reason when it is not', async () => {
+    const { analyticsCalls } = server();
+    renderTab('/dashboard/game/g1/analytics?range=custom&from=2026-03-01&to=2026-03-10');
+    await screen.findByText(ANALYTICS_EMPTY);
+    expect(Object.fromEntries(analyticsCalls().at(-1)!.searchParams)).toEqual({ from: '2026-03-01', to: '2026-03-10' });
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Custom range' });
+    const from = within(form).getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-03-20');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByText(ANALYTICS_QUERY_MESSAGES.rangeReversed)).toBeInTheDocument();
+    await user.clear(from);
+    await user.type(from, '2024-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByText(ANALYTICS_QUERY_MESSAGES.rangeTooLong)).toBeInTheDocument();
+    expect(analyticsCalls().every((url) => url.searchParams.get('from') === '2026-03-01')).toBe(true);
+    await user.clear(from);
+    await user.type(from, '2026-03-05');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(analyticsCalls().at(-1)!.searchParams)).toEqual({
+        from: '2026-03-05',
+        to: '2026-03-10',
+      }),
+    );
+  });
+
+  it('says what failed, and tries again', async () => {
+    const { fetchMock } = server({ fail: true });
+    renderTab();
+    expect(await screen.findByText('The database is not answering.')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('offers every daily reward again when the address names one the game does not have', async () => {
+    server();
+    renderTab('/dashboard/game/g1/analytics?config=gone');
+    expect(await screen.findByText(ANALYTICS_QUERY_MESSAGES.configNotFound)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show all daily rewards' }));
+    expect(await screen.findByText(ANALYTICS_EMPTY)).toBeInTheDocument();
+  });
+
+  it('follows live: figures that arrive while the tab is open appear without a reload', async () => {
+    const { state } = server();
+    renderTab();
+    await screen.findByText(ANALYTICS_EMPTY);
+    state.figures = { [today()]: { shown: 1 } };
+    const totalsPanel = await screen.findByRole('region', { name: 'Totals' }, { timeout: 8_000 });
+    expect(within(totalsPanel).getByText('Saw the popup').nextElementSibling).toHaveTextContent('1');
+  }, 12_000);
+});

@@ -1,0 +1,449 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChartColumn } from 'lucide-react';
+import { lazy, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ANALYTICS_QUERY_MESSAGES, AnalyticsQuerySchema, type AnalyticsResponse } from '@liveops/domain';
+import { LoadError } from '../../../components/load-error';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
+import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
+import {
+  byDay,
+  csvRate,
+  cycleFunnel,
+  formatRate,
+  hasFigures,
+  presetRange,
+  RANGE_PRESETS,
+  streakDistribution,
+  toCsv,
+  totals,
+} from '../analytics-figures';
+import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
+import styles from '../components/analytics.module.css';
+import { ChartCard } from '../components/chart-card';
+
+// recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
+const charts = () => import('../components/analytics-charts');
+const DayChart = lazy(() => charts().then((m) => ({ default: m.DayChart })));
+const FunnelChart = lazy(() => charts().then((m) => ({ default: m.FunnelChart })));
+const StreakChart = lazy(() => charts().then((m) => ({ default: m.StreakChart })));
+
+export const ANALYTICS_EMPTY = 'No events yet: players who open the popup from popupUrl appear here.';
+const LOAD_FAILED = 'The figures could not be loaded.';
+
+/** The address keeps the choices, so a link (or a reload) opens the same figures. */
+const PARAM = { config: 'config', range: 'range', from: 'from', to: 'to' } as const;
+const DEFAULT_PRESET = 30;
+
+const CustomRangeSchema = z
+  .object({
+    from: z.string().min(1, 'Choose the first day.'),
+    to: z.string().min(1, 'Choose the last day.'),
+  })
+  .superRefine((range, context) => {
+    const parsed = AnalyticsQuerySchema.safeParse(range);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+type CustomRange = z.infer<typeof CustomRangeSchema>;
+
+function validCustom(from: string | null, to: string | null): { from: string; to: string } | null {
+  if (!from || !to) return null;
+  return CustomRangeSchema.safeParse({ from, to }).success ? { from, to } : null;
+}
+
+function CustomRangeForm({ from, to, onApply }: { from: string; to: string; onApply: (range: CustomRange) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CustomRange>({ resolver: zodResolver(CustomRangeSchema), defaultValues: { from, to } });
+  return (
+    <form
+      className={styles.customRange}
+      noValidate
+      aria-label="Custom range"
+      onSubmit={(event) => void handleSubmit(onApply)(event)}
+    >
+      <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
+      <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
+      <Button type="submit" variant="secondary">
+        Apply
+      </Button>
+    </form>
+  );
+}
+
+function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string }) {
+  const days = byDay(data.days);
+  const sum = totals(data.days);
+  const funnel = cycleFunnel(data.days);
+  const streaks = streakDistribution(data.days);
+  const range = `${data.from} to ${data.to} (UTC)`;
+  const peak = days.reduce((best, day) => (day.shown > best.shown ? day : best), days[0]!);
+  return (
+    <>
+      <section className="panel" aria-label="Totals">
+        <dl className={styles.totals}>
+          <div>
+            <dt>Saw the popup</dt>
+            <dd>{sum.shown}</dd>
+          </div>
+          <div>
+            <dt>Claimed</dt>
+            <dd>{sum.claimed}</dd>
+          </div>
+          <div>
+            <dt>Claim rate</dt>
+            <dd>{formatRate(sum.claimRate)}</dd>
+          </div>
+          <div>
+            <dt>Closed the popup</dt>
+            <dd>{sum.closed}</dd>
+          </div>
+          <div>
+            <dt>Sessions</dt>
+            <dd>{sum.sessions}</dd>
+          </div>
+        </dl>
+        <p className="hint">
+          Player-days, {range}: a player counts once a day in each figure. Refreshes every {ANALYTICS_REFETCH_MS / 1000}{' '}
+          s.
+        </p>
+      </section>
+
+      <ChartCard
+        title="By day"
+        description="Players who saw the popup and who claimed each day, and the claim rate (claimed ÷ saw)."
+        summary={`Players by day, ${range}: ${sum.shown} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.shown}, saw it on ${peak.day}.`}
+        chart={<DayChart rows={days} />}
+        csv={{
+          fileName: `${fileStem}-by-day-${data.from}-${data.to}.csv`,
+          build: () =>
+            toCsv(
+              ['day', 'saw_popup', 'claimed', 'claim_rate', 'closed', 'sessions'],
+              days.map((day) => [day.day, day.shown, day.claimed, csvRate(day.claimRate), day.closed, day.sessions]),
+            ),
+        }}
+        table={
+          <table className={styles.table}>
+            <caption className="sr-only">Players by day, {range}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className={styles.number}>
+                  Saw the popup
+                </th>
+                <th scope="col" className={styles.number}>
+                  Claimed
+                </th>
+                <th scope="col" className={styles.number}>
+                  Claim rate
+                </th>
+                <th scope="col" className={styles.number}>
+                  Closed
+                </th>
+                <th scope="col" className={styles.number}>
+                  Sessions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{day.day}</th>
+                  <td className={styles.number}>{day.shown}</td>
+                  <td className={styles.number}>{day.claimed}</td>
+                  <td className={styles.number}>{formatRate(day.claimRate)}</td>
+                  <td className={styles.number}>{day.closed}</td>
+                  <td className={styles.number}>{day.sessions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+
+      <ChartCard
+        title="Cycle funnel"
+        description="Players reaching each day of the cycle, summed over the range (player-days)."
+        summary={`Cycle funnel, ${range}: ${funnel.map((step) => `day ${step.cycleDay} ${step.players}`).join(', ')} player-days.`}
+        chart={<FunnelChart steps={funnel} />}
+        csv={{
+          fileName: `${fileStem}-cycle-funnel-${data.from}-${data.to}.csv`,
+          build: () =>
+            toCsv(
+              ['cycle_day', 'player_days', 'of_day_1'],
+              funnel.map((step) => [step.cycleDay, step.players, csvRate(step.ofFirstDay)]),
+            ),
+        }}
+        table={
+          <table className={styles.table}>
+            <caption className="sr-only">Cycle funnel, {range}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cycle day</th>
+                <th scope="col" className={styles.number}>
+                  Player-days
+                </th>
+                <th scope="col" className={styles.number}>
+                  Of day 1
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {funnel.map((step) => (
+                <tr key={step.cycleDay}>
+                  <th scope="row">{step.label}</th>
+                  <td className={styles.number}>{step.players}</td>
+                  <td className={styles.number}>{formatRate(step.ofFirstDay)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+
+      <ChartCard
+        title="Streaks"
+        description="Claims by the streak they made (days in a row), summed over the range."
+        summary={`Streak distribution, ${range}: ${streaks.map((bar) => `${bar.label} ${bar.players}`).join(', ')} claims.`}
+        chart={<StreakChart bars={streaks} />}
+        csv={{
+          fileName: `${fileStem}-streaks-${data.from}-${data.to}.csv`,
+          build: () =>
+            toCsv(
+              ['streak', 'claims', 'share'],
+              streaks.map((bar) => [bar.bucket, bar.players, csvRate(bar.share)]),
+            ),
+        }}
+        table={
+          <table className={styles.table}>
+            <caption className="sr-only">Streak distribution, {range}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Streak</th>
+                <th scope="col" className={styles.number}>
+                  Claims
+                </th>
+                <th scope="col" className={styles.number}>
+                  Share
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {streaks.map((bar) => (
+                <tr key={bar.bucket}>
+                  <th scope="row">{bar.label}</th>
+                  <td className={styles.number}>{bar.players}</td>
+                  <td className={styles.number}>{formatRate(bar.share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+
+      {data.variants.length > 0 ? (
+        <section className="panel" aria-label="Experiment variants">
+          <h2 className="panel-title">Experiment variants</h2>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Variant</th>
+                  <th scope="col" className={styles.number}>
+                    Saw the popup
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Claimed
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Claim rate
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.variants.map((variant) => {
+                  const figures = totals(variant.days);
+                  return (
+                    <tr key={variant.variantId}>
+                      <th scope="row">{variant.variantId}</th>
+                      <td className={styles.number}>{figures.shown}</td>
+                      <td className={styles.number}>{figures.claimed}</td>
+                      <td className={styles.number}>{formatRate(figures.claimRate)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * /dashboard/game/:gameId/analytics (issue 23 item 2, decision 044): how the game's players meet its daily
+ * rewards, from the server's daily rollups: by day, the cycle's funnel and the streaks, each as a chart, a table and
+ * a CSV. The figures follow live (polled: events have no live topic).
+ */
+export function AnalyticsTab() {
+  const gameId = useParams().gameId ?? '';
+  const [params, setParams] = useSearchParams();
+  const configs = useDailyRewards(gameId);
+  const configId = params.get(PARAM.config) ?? '';
+  const rangeParam = params.get(PARAM.range);
+  const preset = RANGE_PRESETS.find((days) => String(days) === rangeParam) ?? DEFAULT_PRESET;
+  const custom = rangeParam === 'custom' ? validCustom(params.get(PARAM.from), params.get(PARAM.to)) : null;
+  const isCustom = rangeParam === 'custom';
+  // A preset ends today (UTC): read again each minute, so the range moves on at midnight.
+  const now = useNow();
+  const range = custom ?? presetRange(preset, now);
+  const analytics = useAnalytics({ gameId, configId, ...range });
+  const configSelectId = useId();
+  const rangeSelectId = useId();
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const chooseRange = (value: string) =>
+    value === 'custom'
+      ? update({ [PARAM.range]: 'custom', [PARAM.from]: range.from, [PARAM.to]: range.to })
+      : update({ [PARAM.range]: value, [PARAM.from]: null, [PARAM.to]: null });
+
+  const configName = configs.data?.find((config) => config.id === configId)?.name;
+  const unknownConfig = analytics.error instanceof ApiError && analytics.error.status === 404;
+
+  return (
+    <Page>
+      <PageHeader
+        title="Analytics"
+        intro="How players meet your daily rewards: who saw the popup, who claimed, how far they get in the cycle. Days are UTC."
+      />
+      <section className="panel" aria-label="Filters">
+        <div className={styles.filters}>
+          <Field label="Daily reward" htmlFor={configSelectId}>
+            <select
+              id={configSelectId}
+              className="input"
+              value={configId}
+              onChange={(event) => update({ [PARAM.config]: event.target.value })}
+            >
+              <option value="">All daily rewards</option>
+              {configs.data?.map((config) => (
+                <option key={config.id} value={config.id}>
+                  {config.name}
+                </option>
+              ))}
+              {configId !== '' && !configs.data?.some((config) => config.id === configId) ? (
+                <option value={configId}>
+                  {configs.isPending ? 'Loading daily rewards…' : 'Unknown daily reward'}
+                </option>
+              ) : null}
+            </select>
+          </Field>
+          <Field label="Range" htmlFor={rangeSelectId}>
+            <select
+              id={rangeSelectId}
+              className="input"
+              value={isCustom ? 'custom' : String(preset)}
+              onChange={(event) => chooseRange(event.target.value)}
+            >
+              {RANGE_PRESETS.map((days) => (
+                <option key={days} value={String(days)}>
+                  Last {days} days
+                </option>
+              ))}
+              <option value="custom">Custom…</option>
+            </select>
+          </Field>
+        </div>
+        {isCustom ? (
+          <CustomRangeForm
+            key={`${range.from}/${range.to}`}
+            from={params.get(PARAM.from) ?? range.from}
+            to={params.get(PARAM.to) ?? range.to}
+            onApply={(chosen) => update({ [PARAM.from]: chosen.from, [PARAM.to]: chosen.to })}
+          />
+        ) : null}
+        {isCustom && !custom ? (
+          <p className="hint">Choose the first and last day, then Apply: the last {DEFAULT_PRESET} days until then.</p>
+        ) : null}
+      </section>
+
+      {analytics.isPending ? (
+        <section className="panel" aria-busy="true">
+          <p className="muted">Loading the figures…</p>
+        </section>
+      ) : unknownConfig ? (
+        <section className="panel stack-sm">
+          <Alert tone="error">{ANALYTICS_QUERY_MESSAGES.configNotFound}</Alert>
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => update({ [PARAM.config]: null })}>
+              Show all daily rewards
+            </Button>
+          </div>
+        </section>
+      ) : analytics.isError && !analytics.data ? (
+        <section className="panel">
+          <LoadError
+            message={
+              analytics.error instanceof ApiError && analytics.error.message ? analytics.error.message : LOAD_FAILED
+            }
+            onRetry={() => void analytics.refetch()}
+          />
+        </section>
+      ) : !hasFigures(analytics.data.days) ? (
+        <section className="panel empty-state" role="status">
+          <ChartColumn size={28} aria-hidden className="placeholder-icon" />
+          <p>{ANALYTICS_EMPTY}</p>
+          <p className="muted">
+            {configName ? `${configName}, ` : ''}
+            {analytics.data.from} to {analytics.data.to} (UTC).
+          </p>
+        </section>
+      ) : (
+        <>
+          {analytics.isError ? (
+            <Alert tone="error">The figures could not be refreshed: these are the last ones loaded.</Alert>
+          ) : null}
+          <Figures data={analytics.data} fileStem={configName ? slug(configName) : 'all-daily-rewards'} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** A file-name-safe form of a config's name. */
+function slug(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'daily-reward'
+  );
+}
