@@ -29,20 +29,30 @@ async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-/** Creates the partitions of both tables for each day from `first` to `last` (YYYY-MM-DD) that do not exist. */
+/**
+ * Creates the partitions of both tables for each day from `first` to `last` (YYYY-MM-DD) that do not exist. Those
+ * that exist are found first and left alone: creating a partition locks its parent table, so it is done only when
+ * one is missing.
+ */
 export async function ensureAnalyticsPartitions(db: Db, first: string, last: string): Promise<void> {
+  const wanted: string[] = [];
+  for (let day = first; day <= last; day = dayAfter(day)) wanted.push(day);
+  const missing: [Partitioned, string][] = [];
+  for (const table of PARTITIONED) {
+    const existing = new Set(await analyticsPartitionDays(db, table));
+    for (const day of wanted) if (!existing.has(day)) missing.push([table, day]);
+  }
+  if (!missing.length) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL lock_timeout = '10s'`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, 0)`);
-    for (let day = first; day <= last; day = dayAfter(day)) {
-      for (const table of PARTITIONED) {
-        await tx.execute(
-          sql.raw(
-            `CREATE TABLE IF NOT EXISTS "${table}_${compact(day)}" PARTITION OF "${table}" ` +
-              `FOR VALUES FROM ('${day}') TO ('${dayAfter(day)}')`,
-          ),
-        );
-      }
+    for (const [table, day] of missing) {
+      await tx.execute(
+        sql.raw(
+          `CREATE TABLE IF NOT EXISTS "${table}_${compact(day)}" PARTITION OF "${table}" ` +
+            `FOR VALUES FROM ('${day}') TO ('${dayAfter(day)}')`,
+        ),
+      );
     }
   });
 }
