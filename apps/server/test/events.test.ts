@@ -229,6 +229,29 @@ describe('POST /v1/events', () => {
   });
 });
 
+describe('a deleted game', () => {
+  it('takes its raw events, markers and rollups with it, and no other game’s', async () => {
+    const clock = new TestClock(Date.parse('2026-03-02T10:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'events-delete@studio.test', { clock });
+    const other = await publishedRuntimeGame(servers, 'events-delete-2@studio.test', { clock, server: setup.server });
+    const db = setup.server.database.db;
+    for (const game of [setup, other]) {
+      const player = await signedInPlayer(game, 'player-1');
+      expect((await send(player, { events: [event(game.configs[0]!.id, 'shown', clock)] })).status).toBe(200);
+    }
+    const counts = async () =>
+      Promise.all(['analytics_event', 'analytics_marker', 'analytics_daily'].map((table) => rowCount(db, table)));
+    expect(await counts()).toEqual([2, 4, 4]);
+    const deleted = await setup.client.request(`/api/games/${setup.game.id}`, {
+      method: 'DELETE',
+      json: { confirmation: setup.game.name },
+    });
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    expect(await counts()).toEqual([1, 2, 2]);
+    expect((await rawEvents(db, other.game.id)).length).toBe(1);
+  });
+});
+
 describe('rollups', () => {
   it('equal a recount of the raw events after any split, order and replay of the batches', async () => {
     const server = await servers.start();
