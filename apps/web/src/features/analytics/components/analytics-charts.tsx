@@ -23,6 +23,7 @@ const COLORS = { accent: '#5263f5', success: '#3ddc97', warning: '#ffd27a', mute
 const TOOLTIP_STYLE = { background: '#141b33', border: '1px solid #36406a', borderRadius: 8, color: '#e8ebf7' };
 const AXIS = { stroke: COLORS.muted, fontSize: 12, tickLine: false } as const;
 const HEIGHT = 260;
+const STREAK_HEIGHT = 300;
 
 export function DayChart({ rows }: { rows: DayFigures[] }) {
   const data = rows.map((row) => ({ ...row, label: shortDay(row.day), rate: row.claimRate }));
@@ -35,7 +36,8 @@ export function DayChart({ rows }: { rows: DayFigures[] }) {
         <YAxis
           yAxisId="rate"
           orientation="right"
-          domain={[0, 1]}
+          // A rate above 100 % (claims from a game that shows no popup) still fits.
+          domain={[0, (max: number) => Math.max(1, max)]}
           tickFormatter={(value: number) => `${Math.round(value * 100)}%`}
           {...AXIS}
         />
@@ -77,15 +79,21 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   );
 }
 
+/** Horizontal bars, a streak length (days) on each: ten buckets keep their labels readable on a phone. */
 export function StreakChart({ bars }: { bars: StreakBar[] }) {
   return (
-    <ResponsiveContainer width="100%" height={HEIGHT}>
-      <BarChart data={bars} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: -12 }}>
-        <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="bucket" {...AXIS} interval={0} />
-        <YAxis allowDecimals={false} {...AXIS} />
+    <ResponsiveContainer width="100%" height={STREAK_HEIGHT}>
+      <BarChart
+        data={bars}
+        layout="vertical"
+        accessibilityLayer={false}
+        margin={{ top: 0, right: 12, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} {...AXIS} />
+        <YAxis type="category" dataKey="bucket" width={44} interval={0} {...AXIS} />
         <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'rgba(91, 108, 255, 0.08)' }} />
-        <Bar dataKey="players" name="Claims" fill={COLORS.success} radius={[3, 3, 0, 0]} />
+        <Bar dataKey="players" name="Claims" fill={COLORS.success} radius={[0, 3, 3, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );
