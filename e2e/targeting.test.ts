@@ -139,6 +139,18 @@ describe('targeting and schedule of daily rewards', () => {
     await shoot(page, 'tester-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // The table's headings wrap between words, never inside one ("Prio" / "rity").
+    const splitHeadings = await answer.locator('th').evaluateAll((cells) =>
+      cells
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return lines.size > (cell.textContent ?? '').trim().split(/\s+/).length;
+        })
+        .map((cell) => cell.textContent),
+    );
+    expect(splitHeadings).toEqual([]);
     await shoot(page, 'tester-390', answer);
     await context.close();
   });
