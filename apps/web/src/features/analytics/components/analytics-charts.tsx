@@ -56,7 +56,8 @@ export function DayChart({ rows }: { rows: DayFigures[] }) {
           name="Claim rate"
           stroke={COLORS.warning}
           strokeWidth={2}
-          dot={false}
+          // A dot per day: a day between two without a rate is a point, not an invisible line.
+          dot={{ r: 2, fill: COLORS.warning, strokeWidth: 0 }}
           connectNulls={false}
           type="monotone"
         />
