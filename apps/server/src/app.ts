@@ -39,6 +39,7 @@ import { webAppRoutes } from './routes/web-app';
 import { runtimeRoutes } from './runtime/routes';
 import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
 import { createAnalyticsMaintenance } from './resources/analytics-partitions';
+import { createClaimAnalyticsFeed } from './resources/analytics-claims';
 import { readPublishedPageHtml } from './resources/published-page';
 import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
@@ -207,6 +208,8 @@ export async function createApp({
     retentionDays: config.analyticsRetentionDays,
     now,
   });
+  // Claims into the analytics, read from their rows every few seconds (decision 045).
+  const claimFeed = createClaimAnalyticsFeed({ db: database.db, logger, now });
   let stopCleanup = () => {};
   /** Stops this instance's notifications and storage cleanup (the database and mailer are the caller's). */
   const close = async () => {
@@ -214,6 +217,7 @@ export async function createApp({
     await liveUpdates.closeAll();
     runtime.close();
     analytics.stop();
+    await claimFeed.stop();
     stopCleanup();
     await intents.close();
     await liveEvents.close();
@@ -241,8 +245,13 @@ export async function createApp({
     /** What stopped instances left in storage, finished now (tests; the server runs it through startStorageCleanup). */
     cleanUpStorage: (options: { now?: number; incomplete?: boolean } = {}) =>
       cleanUpStorage({ ...cleanupDeps, ...options }),
-    /** The analytics partitions' upkeep at start and every hour after (decision 044). */
-    startAnalyticsMaintenance: analytics.start,
+    /** The analytics partitions' upkeep at start and every hour after (decision 044), and the claims' feed (045). */
+    startAnalyticsMaintenance: () => {
+      analytics.start();
+      claimFeed.start();
+    },
+    /** One pass of the claims' feed into the analytics (tests; the server runs it every few seconds). */
+    feedClaimAnalytics: claimFeed.pass,
     /** The cleanup at start and every minute after (decision 026). */
     startStorageCleanup: () => {
       stopCleanup();

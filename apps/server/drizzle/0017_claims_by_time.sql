@@ -1,0 +1,1 @@
+CREATE INDEX "daily_reward_claim_claimed_at_idx" ON "daily_reward_claim" USING brin ("claimed_at");
