@@ -145,7 +145,7 @@ describe('targeting and schedule of daily rewards', () => {
         .filter((cell) => {
           const range = document.createRange();
           range.selectNodeContents(cell);
-          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
           return lines.size > (cell.textContent ?? '').trim().split(/\s+/).length;
         })
         .map((cell) => cell.textContent),
