@@ -448,6 +448,7 @@ describe('runtime tokens and the dashboard', () => {
     expect(Object.keys(openapi.paths).sort()).toEqual([
       '/daily-rewards',
       '/daily-rewards/{configId}/claim',
+      '/events',
       '/inventory',
       '/inventory/ledger',
       '/server/wallet/consume',

@@ -127,19 +127,25 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
       RETURNING game_id, player_ref, id`)) as unknown as {
       rows: { game_id: string; player_ref: string; id: string }[];
     };
-    const fresh = new Set(inserted.rows.map((row) => JSON.stringify([row.game_id, row.player_ref, row.id])));
+    const fresh = new Set(inserted.rows.map((row) => `${row.game_id}\u0000${row.player_ref}\u0000${row.id}`));
+    // Sorted by a key made once per marker (not per comparison): the same order for every writer.
     const markers = sorted
-      .filter((event) => fresh.delete(JSON.stringify([event.gameId, event.playerId, event.id])))
+      .filter((event) => fresh.delete(`${event.gameId}\u0000${event.playerId}\u0000${event.id}`))
       .flatMap(rollupMarkers)
-      .map(({ key, counter, playerId }) => ({
-        game_id: key.gameId,
-        config_id: key.configId ?? '',
-        variant_id: key.variantId ?? '',
-        day: key.day,
-        counter,
-        player_ref: playerId,
-      }))
-      .sort((a, b) => cmp(JSON.stringify(Object.values(a)), JSON.stringify(Object.values(b))));
+      .map(({ key, counter, playerId }) => {
+        const row = {
+          game_id: key.gameId,
+          config_id: key.configId ?? '',
+          variant_id: key.variantId ?? '',
+          day: key.day,
+          counter,
+          player_ref: playerId,
+        };
+        const order = [row.game_id, row.config_id, row.variant_id, row.day, row.counter, row.player_ref].join('\u0000');
+        return { row, order };
+      })
+      .sort((a, b) => cmp(a.order, b.order))
+      .map(({ row }) => row);
     if (markers.length) {
       await tx.execute(sql`
         WITH fresh AS (

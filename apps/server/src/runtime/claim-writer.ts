@@ -26,8 +26,9 @@ export type ClaimWrite = {
  * - A batch holds at most one claim of a player, so the balances of one answer never miss another's grant.
  * - The answer is the caller's JSON with `"__balances__"` replaced by every balance of the player after the grant,
  *   and is kept with the claim for retries.
- * Batching is adaptive: a claim is sent at once while fewer than `maxInFlight` statements are running, so a quiet
- * server adds no wait; under a burst, claims gather while the statements in flight run, and go together.
+ * Batching is adaptive: claims whose requests were read in the same turn of the event loop go together as soon as
+ * that turn's I/O is done, while fewer than `maxInFlight` statements are running, so a quiet server adds no wait;
+ * under a burst, claims gather while the statements in flight run, and go together.
  */
 export type ClaimWriter = {
   /** The stored answer of the claim, or null when another claim (or this key) got there first. */
@@ -86,6 +87,7 @@ const CLAIMS_STATEMENT = `with x as (
 export function createClaimWriter(deps: { db: Db; logger: Logger; maxInFlight: number }): ClaimWriter {
   const queue: Pending[] = [];
   let inFlight = 0;
+  let scheduled = false;
 
   const run = async (batch: Pending[]): Promise<void> => {
     let rows: Record<string, unknown>[];
@@ -150,7 +152,15 @@ export function createClaimWriter(deps: { db: Db; logger: Logger; maxInFlight: n
       };
       return new Promise<string | null>((resolve, reject) => {
         queue.push({ row, playerRef: claim.playerRef, resolve, reject });
-        pump();
+        // Claims whose requests were read in the same turn of the event loop go together: sent once that turn's
+        // I/O is done (setImmediate), which adds no wait to a claim on its own.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
+        }
       });
     },
   };
