@@ -73,6 +73,17 @@ async function playerSees(sdkKey: string, playerId: string, configId: string) {
 }
 
 const seen = (page: Page) => page.getByRole('region', { name: 'Totals' }).getByRole('definition').first().textContent();
+const claimed = (page: Page) =>
+  page.getByRole('region', { name: 'Totals' }).locator('dt:text-is("Claimed") + dd').textContent();
+
+/** The player claims today's reward through the runtime, as the popup or the SDK does. */
+async function playerClaims(token: string, configId: string) {
+  const response = await fetch(`${setup.app.url}/v1/daily-rewards/${configId}/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
 
 describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
   it('shows players who saw the popup, and the next one while it is open', async () => {
@@ -104,13 +115,17 @@ describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'empty-1280');
 
-    await playerSees(game.sdkKey, 'ada', week.id);
+    const ada = await playerSees(game.sdkKey, 'ada', week.id);
     // The tab follows without a reload.
     await expect.poll(() => seen(page), { timeout: 15_000 }).toBe('1');
     await page.getByRole('region', { name: 'By day' }).locator('svg.recharts-surface').first().waitFor();
     expect(charts.length).toBeGreaterThan(0);
     await playerSees(game.sdkKey, 'bob', week.id);
     await expect.poll(() => seen(page), { timeout: 15_000 }).toBe('2');
+    // A claim shows within seconds too: the server feeds claims into the figures every 2 s (decision 045).
+    expect(await claimed(page)).toBe('0');
+    await playerClaims(ada, week.id);
+    await expect.poll(() => claimed(page), { timeout: 15_000 }).toBe('1');
 
     // The same figures for the one daily reward, and as a table.
     await page.getByLabel('Daily reward').selectOption({ label: 'Launch Week' });
@@ -120,7 +135,7 @@ describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
     await byDay.getByRole('button', { name: 'Show table' }).click();
     const today = new Date().toISOString().slice(0, 10);
     const row = byDay.getByRole('row', { name: new RegExp(today) });
-    expect((await row.getByRole('cell').allTextContents()).slice(0, 1)).toEqual(['2']);
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 2)).toEqual(['2', '1']);
     expect(await seriousViolations(page)).toEqual([]);
 
     // A custom range that ends before it starts is refused with the reason.
