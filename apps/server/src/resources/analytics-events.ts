@@ -124,13 +124,33 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
         SELECT 1 FROM analytics_event o
         WHERE o.game_id = e.game_id AND o.player_ref = e.player_ref AND o.id = e.id AND o.day = ${yesterday}::date)
       ON CONFLICT DO NOTHING
-      RETURNING game_id, player_ref, id`)) as unknown as {
-      rows: { game_id: string; player_ref: string; id: string }[];
+      RETURNING game_id, player_ref, id, kind, config_id, variant_id, cycle_day, streak`)) as unknown as {
+      rows: {
+        game_id: string;
+        player_ref: string;
+        id: string;
+        kind: AnalyticsEvent['kind'];
+        config_id: string | null;
+        variant_id: string | null;
+        cycle_day: number | null;
+        streak: number | null;
+      }[];
     };
-    const fresh = new Set(inserted.rows.map((row) => `${row.game_id}\u0000${row.player_ref}\u0000${row.id}`));
+    // The markers of the rows that went in, read back from them: when a batch holds one id twice, which of the two
+    // the database kept depends on its plan (a hash join may reorder the rows), so it is never guessed.
+    const fresh: AnalyticsEvent[] = inserted.rows.map((row) => ({
+      id: row.id,
+      gameId: row.game_id,
+      playerId: row.player_ref,
+      kind: row.kind,
+      configId: row.config_id,
+      variantId: row.variant_id,
+      day,
+      cycleDay: row.cycle_day === null ? null : Number(row.cycle_day),
+      streak: row.streak === null ? null : Number(row.streak),
+    }));
     // Sorted by a key made once per marker (not per comparison): the same order for every writer.
-    const markers = sorted
-      .filter((event) => fresh.delete(`${event.gameId}\u0000${event.playerId}\u0000${event.id}`))
+    const markers = fresh
       .flatMap(rollupMarkers)
       .map(({ key, counter, playerId }) => {
         const row = {
