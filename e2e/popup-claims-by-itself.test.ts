@@ -38,11 +38,8 @@ beforeAll(async () => {
   const published = await visitor.send('POST', `/api/games/${game.id}/releases`, {});
   expect(published.status).toBe(200);
   sdkKey = game.sdkKey;
-  analytics = async (configId) => {
-    const answer = await visitor.send('GET', `/api/games/${game.id}/analytics?configId=${configId}`);
-    expect(answer.status).toBe(200);
-    return answer.body as AnalyticsResponse;
-  };
+  analytics = async (configId) =>
+    (await send('GET', `/api/games/${game.id}/analytics?configId=${configId}`)) as AnalyticsResponse;
 });
 
 /** A call to the runtime as a game makes it (e2e/support/runtime.ts), on this file's server. */
