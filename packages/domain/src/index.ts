@@ -74,5 +74,7 @@ export * from './tester-clock';
 export * from './player-support';
 export * from './experiment-assignment';
 export * from './significance';
+export * from './experiment-comparison';
 export * from './analytics-rollup';
+export * from './analytics-returns';
 export * from './analytics-query';
