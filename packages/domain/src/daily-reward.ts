@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
 import { DailyRewardTargetingSchema } from './daily-reward-targeting';
+import { ExperimentSchema } from './experiment';
 import { LayoutNodeSchema } from './layout-schema';
 import { DayStartSchema, MISSED_DAY_SETTINGS } from './runtime-api';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
@@ -241,6 +242,11 @@ export const DailyRewardSchema = z.object({
   missedDay: MissedDaySchema,
   /** Which players get it, when, and its priority (issue 22, decision 038): a setting of the runtime, like the two above. */
   targeting: DailyRewardTargetingSchema,
+  /**
+   * Its running A/B test of the popup (issue 23 item 4, decision 046), or null. The server always sends it; optional
+   * so that a config written before experiments (a test's fixture) still reads.
+   */
+  experiment: ExperimentSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   enabled: z.boolean(),

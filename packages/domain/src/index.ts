@@ -73,6 +73,7 @@ export * from './test-player';
 export * from './tester-clock';
 export * from './player-support';
 export * from './experiment-assignment';
+export * from './experiment';
 export * from './significance';
 export * from './experiment-comparison';
 export * from './analytics-rollup';
