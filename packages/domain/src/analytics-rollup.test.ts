@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { advancePresence } from './analytics-returns';
 import {
   ANALYTICS_MESSAGES,
   analyticsDay,
@@ -126,14 +127,19 @@ describe('daily rollups', () => {
     expect(() => rollupMarkers(event({ kind: 'claimed', playerId: 'a', streak: null }))).toThrow(RangeError);
   });
 
-  it('makes markers per row and counter: a claim of a variant counts in three rows, three ways', () => {
+  it('makes markers per row and counter: a claim of a variant counts in three rows, four ways', () => {
     const markers = rollupMarkers(event({ kind: 'claimed', playerId: 'anna', variantId: 'b', cycleDay: 7, streak: 7 }));
-    expect(markers).toHaveLength(9);
-    expect(new Set(markers.map((m) => m.counter))).toEqual(new Set(['claimed', 'cycle_day:7', 'streak:7']));
+    expect(markers).toHaveLength(12);
+    expect(new Set(markers.map((m) => m.counter))).toEqual(new Set(['claimed', 'active', 'cycle_day:7', 'streak:7']));
     expect(rollupMarkers(event({ kind: 'session', playerId: 'anna' }))).toEqual([
       {
         key: { gameId: 'game-1', configId: null, variantId: null, day: '2026-11-27' },
         counter: 'sessions',
+        playerId: 'anna',
+      },
+      {
+        key: { gameId: 'game-1', configId: null, variantId: null, day: '2026-11-27' },
+        counter: 'active',
         playerId: 'anna',
       },
     ]);
@@ -191,6 +197,122 @@ describe('daily rollups', () => {
         // Every claimer is in the funnel: the cycle days together count at least the claimers.
         for (const row of rollupRows(state).filter((r) => r.configId === null)) {
           expect(row.claimedByCycleDay.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(row.claimed);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('return rates', () => {
+  const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
+
+  it('counts a claimer and an active player who come back the next day and a week later, at the game and the config', () => {
+    const events = [
+      event({ kind: 'session', playerId: 'anna', day: day(10) }),
+      event({ kind: 'claimed', playerId: 'anna', day: day(10) }),
+      event({ kind: 'session', playerId: 'ben', day: day(10), configId: 'config-1' }),
+      event({ kind: 'session', playerId: 'anna', day: day(11) }),
+      event({ kind: 'shown', playerId: 'ben', day: day(17) }),
+    ];
+    const rows = rollupRows(foldEvents(EMPTY_ROLLUP_STATE, events));
+    const row = (configId: string | null, on: string) => rows.find((r) => r.configId === configId && r.day === on);
+    expect(row(null, day(10))).toMatchObject({
+      active: 2,
+      claimed: 1,
+      activeBackNextDay: 1,
+      activeBackDay7: 1,
+      claimedBackNextDay: 1,
+      claimedBackDay7: 0,
+    });
+    expect(row('config-1', day(10))).toMatchObject({
+      active: 2,
+      claimed: 1,
+      sessions: 1,
+      activeBackNextDay: 1,
+      activeBackDay7: 1,
+      claimedBackNextDay: 1,
+    });
+    expect(rows).toEqual(recountRollups(events));
+  });
+
+  it('counts the pair whichever of its two presences arrives first, once', () => {
+    const claim = event({ kind: 'claimed', playerId: 'anna', day: day(10) });
+    const next = event({ kind: 'session', playerId: 'anna', day: day(11) });
+    const late = foldEvents(foldEvents(foldEvents(EMPTY_ROLLUP_STATE, [next]), [claim]), [next, claim]);
+    const onTime = foldEvents(foldEvents(EMPTY_ROLLUP_STATE, [claim]), [next]);
+    const game = (state: typeof late) => rollupRows(state).find((r) => r.configId === null && r.day === day(10));
+    expect(game(late)?.claimedBackNextDay).toBe(1);
+    expect(rollupRows(late)).toEqual(rollupRows(onTime));
+  });
+
+  it('keeps ten days of a player’s presences and leaves an event older than them out of the pairs', () => {
+    let presence = advancePresence({}, { day: day(20), configId: null, claimed: false }).presence;
+    presence = advancePresence(presence, { day: day(11), configId: 'c', claimed: true }).presence;
+    expect(Object.keys(presence).sort()).toEqual([day(11), day(20)]);
+    const late = advancePresence(presence, { day: day(10), configId: null, claimed: false });
+    expect(late).toEqual({ presence, pairs: [] });
+    expect(Object.keys(advancePresence(presence, { day: day(21), configId: null, claimed: false }).presence)).toEqual([
+      day(20),
+      day(21),
+    ]);
+  });
+
+  it('equals a recount after any split, order and replay, over nine days (property)', () => {
+    const eventArbitrary = fc
+      .record({
+        gameId: fc.constantFrom('g1', 'g2'),
+        playerId: fc.constantFrom('p1', 'p2', 'p3'),
+        kind: fc.constantFrom('shown', 'closed', 'claimed', 'session'),
+        configId: fc.constantFrom(null, 'c1', 'c2'),
+        variantId: fc.constantFrom(null, 'a'),
+        day: fc.integer({ min: 20, max: 28 }).map(day),
+        cycleDay: fc.integer({ min: 1, max: 7 }),
+        streak: fc.integer({ min: 1, max: 40 }),
+      })
+      .map((raw): Omit<AnalyticsEvent, 'id'> => {
+        const configId = raw.kind === 'session' ? raw.configId : (raw.configId ?? 'c1');
+        const claim = raw.kind === 'claimed';
+        return {
+          ...raw,
+          configId,
+          variantId: configId === null ? null : raw.variantId,
+          cycleDay: claim ? raw.cycleDay : null,
+          streak: claim ? raw.streak : null,
+        };
+      });
+    const scenario = fc
+      .array(eventArbitrary, { maxLength: 50 })
+      .map((events) => events.map((raw, index): AnalyticsEvent => ({ ...raw, id: `id-${index}` })))
+      .chain((events) => {
+        const replayed = fc.array(fc.nat({ max: Math.max(0, events.length - 1) }), {
+          maxLength: events.length > 0 ? 15 : 0,
+        });
+        return fc.record({ events: fc.constant(events), replays: replayed, cuts: fc.array(fc.nat({ max: 70 })) });
+      })
+      .chain(({ events, replays, cuts }) => {
+        const all = [...events, ...replays.map((at) => events[at]!)];
+        return fc.record({
+          events: fc.constant(events),
+          arrival: fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+          cuts: fc.constant(cuts),
+        });
+      });
+    fc.assert(
+      fc.property(scenario, ({ events, arrival, cuts }) => {
+        const points = [...new Set(cuts.map((cut) => Math.min(cut, arrival.length)))].sort((a, b) => a - b);
+        const batches: AnalyticsEvent[][] = [];
+        let from = 0;
+        for (const point of [...points, arrival.length]) {
+          batches.push(arrival.slice(from, point));
+          from = Math.max(from, point);
+        }
+        const rows = rollupRows(batches.reduce(foldEvents, EMPTY_ROLLUP_STATE));
+        expect(rows).toEqual(recountRollups(events));
+        for (const row of rows) {
+          expect(row.claimedBackNextDay).toBeLessThanOrEqual(row.claimed);
+          expect(row.activeBackDay7).toBeLessThanOrEqual(row.active);
+          expect(row.claimedBackDay7).toBeLessThanOrEqual(row.activeBackDay7);
         }
       }),
       { numRuns: 300 },

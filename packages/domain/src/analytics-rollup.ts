@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advancePresence, recountReturnPairs, type PlayerPresence, type ReturnCounter } from './analytics-returns';
 import { DAILY_CYCLE_LENGTH } from './daily-streak';
 import { hasBidiControl, hasForbiddenCharacters } from './text';
 
@@ -22,6 +23,10 @@ import { hasBidiControl, hasForbiddenCharacters } from './text';
  * replay (the same event twice) give the same sets, hence the same counts as grouping the raw events at once
  * (`recountRollups`). The server keeps the markers in a table with a unique key and bumps the counter only for
  * the markers its `INSERT … ON CONFLICT DO NOTHING` returned, in the same transaction as the raw event.
+ *
+ * Return rates (decision 047): `active` counts the players with any event on the row's day; the `…Back…` counters
+ * of a day count those of its active players (and of its claimers) who had any event in the game a day and a week
+ * later, as pairs of presences (analytics-returns.ts) counted when the second one is new.
  */
 
 export const ANALYTICS_EVENT_KINDS = ['shown', 'closed', 'claimed', 'session'] as const;
@@ -78,13 +83,28 @@ export function analyticsDay(at: number): string {
 export type RollupKey = { gameId: string; configId: string | null; variantId: string | null; day: string };
 
 export type RollupCounter =
-  'sessions' | 'shown' | 'closed' | 'claimed' | `cycle_day:${number}` | `streak:${StreakBucketId}`;
+  | 'sessions'
+  | 'shown'
+  | 'closed'
+  | 'claimed'
+  | 'active'
+  | `cycle_day:${number}`
+  | `streak:${StreakBucketId}`
+  | ReturnCounter;
 
 export type RollupRow = RollupKey & {
   sessions: number;
   shown: number;
   closed: number;
   claimed: number;
+  /** Players with any event that day (a session, the popup, a claim): the return rates' cohort. */
+  active: number;
+  /** Of the day's active players, those with an event in the game the next day; a week later. */
+  activeBackNextDay: number;
+  activeBackDay7: number;
+  /** Of the day's claimers, those with an event in the game the next day; a week later. */
+  claimedBackNextDay: number;
+  claimedBackDay7: number;
   /** claimedByCycleDay[d − 1]: players who claimed cycle day d. */
   claimedByCycleDay: number[];
   claimedByStreak: Record<StreakBucketId, number>;
@@ -113,7 +133,7 @@ export function rollupKeysOf(event: AnalyticsEvent): RollupKey[] {
 
 /** What an event counts: one marker per row it counts in and counter it adds to. */
 export function rollupMarkers(event: AnalyticsEvent): RollupMarker[] {
-  const counters: RollupCounter[] = [kindCounter[event.kind]];
+  const counters: RollupCounter[] = [kindCounter[event.kind], 'active'];
   if (event.kind === 'claimed') {
     const { cycleDay, streak } = event;
     if (cycleDay === null || !Number.isInteger(cycleDay) || cycleDay < 1 || cycleDay > DAILY_CYCLE_LENGTH) {
@@ -135,6 +155,11 @@ export function emptyRollupRow(key: RollupKey): RollupRow {
     shown: 0,
     closed: 0,
     claimed: 0,
+    active: 0,
+    activeBackNextDay: 0,
+    activeBackDay7: 0,
+    claimedBackNextDay: 0,
+    claimedBackDay7: 0,
     claimedByCycleDay: Array.from({ length: DAILY_CYCLE_LENGTH }, () => 0),
     claimedByStreak: Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, 0])) as Record<StreakBucketId, number>,
   };
@@ -150,29 +175,74 @@ export function addToCounter(row: RollupRow, counter: RollupCounter): RollupRow 
     const bucket = counter.slice('streak:'.length) as StreakBucketId;
     return { ...row, claimedByStreak: { ...row.claimedByStreak, [bucket]: row.claimedByStreak[bucket] + 1 } };
   }
-  const field = counter as 'sessions' | 'shown' | 'closed' | 'claimed';
+  const field = counter.startsWith('back:')
+    ? backFields[counter as ReturnCounter]
+    : (counter as 'sessions' | 'shown' | 'closed' | 'claimed' | 'active');
   return { ...row, [field]: row[field] + 1 };
 }
 
-/** Rollups kept current batch by batch: the markers seen so far and the rows they counted. */
-export type RollupState = { readonly markers: ReadonlySet<string>; readonly rows: ReadonlyMap<string, RollupRow> };
+const backFields: Record<ReturnCounter, keyof RollupRow & `${string}Back${string}`> = {
+  'back:active:1': 'activeBackNextDay',
+  'back:active:7': 'activeBackDay7',
+  'back:claimed:1': 'claimedBackNextDay',
+  'back:claimed:7': 'claimedBackDay7',
+};
 
-export const EMPTY_ROLLUP_STATE: RollupState = { markers: new Set(), rows: new Map() };
+/**
+ * Rollups kept current batch by batch: the markers seen so far, each player's presences (by game and player) and
+ * the rows they counted.
+ */
+export type RollupState = {
+  readonly markers: ReadonlySet<string>;
+  readonly presence: ReadonlyMap<string, PlayerPresence>;
+  readonly rows: ReadonlyMap<string, RollupRow>;
+};
 
-/** Folds a batch of events into the rollups: only markers not seen before add to a counter. */
+export const EMPTY_ROLLUP_STATE: RollupState = { markers: new Set(), presence: new Map(), rows: new Map() };
+
+/** The return pairs as rollup markers: the cohort's row (game or config, never a variant) and counter. */
+export function returnPairMarkers(
+  gameId: string,
+  playerId: string,
+  pairs: readonly { day: string; configId: string | null; counter: ReturnCounter }[],
+): RollupMarker[] {
+  return pairs.map(({ day, configId, counter }) => ({
+    key: { gameId, configId, variantId: null, day },
+    counter,
+    playerId,
+  }));
+}
+
+/**
+ * Folds a batch of events into the rollups: only markers not seen before add to a counter, and each return pair
+ * adds 1 when its second presence is new (what the server does per batch, one player's row locked at a time).
+ */
 export function foldEvents(state: RollupState, batch: readonly AnalyticsEvent[]): RollupState {
   const markers = new Set(state.markers);
+  const presence = new Map(state.presence);
   const rows = new Map(state.rows);
+  const count = (marker: RollupMarker) => {
+    const rowKey = keyText(marker.key);
+    rows.set(rowKey, addToCounter(rows.get(rowKey) ?? emptyRollupRow(marker.key), marker.counter));
+  };
   for (const event of batch) {
-    for (const marker of rollupMarkers(event)) {
-      const text = markerText(marker);
-      if (markers.has(text)) continue;
-      markers.add(text);
-      const rowKey = keyText(marker.key);
-      rows.set(rowKey, addToCounter(rows.get(rowKey) ?? emptyRollupRow(marker.key), marker.counter));
+    const fresh = rollupMarkers(event).filter((marker) => !markers.has(markerText(marker)));
+    // A replay (no new marker) is no new presence either: the server records presences of new raw events only.
+    if (!fresh.length) continue;
+    for (const marker of fresh) {
+      markers.add(markerText(marker));
+      count(marker);
     }
+    const player = JSON.stringify([event.gameId, event.playerId]);
+    const step = advancePresence(presence.get(player) ?? {}, {
+      day: event.day,
+      configId: event.configId,
+      claimed: event.kind === 'claimed',
+    });
+    presence.set(player, step.presence);
+    for (const marker of returnPairMarkers(event.gameId, event.playerId, step.pairs)) count(marker);
   }
-  return { markers, rows };
+  return { markers, presence, rows };
 }
 
 const compareRows = (a: RollupKey, b: RollupKey) => (keyText(a) < keyText(b) ? -1 : keyText(a) > keyText(b) ? 1 : 0);
@@ -200,21 +270,44 @@ export function recountRollups(events: readonly AnalyticsEvent[]): RollupRow[] {
         group.players.set(counter, players);
       };
       add(kindCounter[event.kind]);
+      add('active');
       if (event.kind === 'claimed') {
         add(`cycle_day:${event.cycleDay ?? 0}`);
         add(`streak:${streakBucketOf(event.streak ?? 0)}`);
       }
     }
   }
+  const byPlayer = new Map<string, AnalyticsEvent[]>();
+  for (const event of events) {
+    const player = JSON.stringify([event.gameId, event.playerId]);
+    byPlayer.set(player, [...(byPlayer.get(player) ?? []), event]);
+  }
+  const pairs = new Map<string, number>();
+  for (const own of byPlayer.values()) {
+    const { gameId, playerId } = own[0]!;
+    const found = recountReturnPairs(
+      own.map((e) => ({ day: e.day, configId: e.configId, claimed: e.kind === 'claimed' })),
+    );
+    for (const marker of returnPairMarkers(gameId, playerId, found)) {
+      const text = JSON.stringify([keyText(marker.key), marker.counter]);
+      pairs.set(text, (pairs.get(text) ?? 0) + 1);
+    }
+  }
   return [...groups.values()]
     .map(({ key, players }) => {
       const count = (counter: RollupCounter) => players.get(counter)?.size ?? 0;
+      const paired = (counter: ReturnCounter) => pairs.get(JSON.stringify([keyText(key), counter])) ?? 0;
       return {
         ...key,
         sessions: count('sessions'),
         shown: count('shown'),
         closed: count('closed'),
         claimed: count('claimed'),
+        active: count('active'),
+        activeBackNextDay: paired('back:active:1'),
+        activeBackDay7: paired('back:active:7'),
+        claimedBackNextDay: paired('back:claimed:1'),
+        claimedBackDay7: paired('back:claimed:7'),
         claimedByCycleDay: Array.from({ length: DAILY_CYCLE_LENGTH }, (_, at) => count(`cycle_day:${at + 1}`)),
         claimedByStreak: Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, count(`streak:${id}`)])) as Record<
           StreakBucketId,

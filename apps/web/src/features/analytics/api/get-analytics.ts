@@ -14,6 +14,11 @@ const DaySchema = z.object({
   shown: count,
   closed: count,
   claimed: count,
+  active: count,
+  activeBackNextDay: count,
+  activeBackDay7: count,
+  claimedBackNextDay: count,
+  claimedBackDay7: count,
   claimedByCycleDay: z.array(count),
   claimedByStreak: z.object(
     Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, count])) as Record<StreakBucketId, typeof count>,
