@@ -125,7 +125,7 @@ describe('POST /v1/events', () => {
       .body as AnalyticsResponse;
     expect(config).toMatchObject({
       configId: second,
-      variants: [],
+      experiment: null,
       days: [{ day: '2026-03-02', shown: 1, closed: 0 }],
     });
 
@@ -364,7 +364,7 @@ describe('GET /api/games/:gameId/analytics', () => {
     const byDefault = await analytics(setup, '');
     expect(byDefault.status, byDefault.text).toBe(200);
     const answer = byDefault.body as AnalyticsResponse;
-    expect(answer).toMatchObject({ from: '2026-02-01', to: '2026-03-02', configId: null, variants: [] });
+    expect(answer).toMatchObject({ from: '2026-02-01', to: '2026-03-02', configId: null, experiment: null });
     expect(answer.days).toHaveLength(30);
     expect(answer.days[0]).toEqual({
       day: '2026-02-01',

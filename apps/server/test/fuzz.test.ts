@@ -2303,14 +2303,16 @@ describe('hostile input to the player runtime', () => {
         from: fc.option(value),
         to: fc.option(value),
         configId: fc.option(configId),
+        experimentId: fc.option(value),
         signedIn: fc.boolean(),
       }),
       RUNS * 2,
-      async ({ from, to, configId: config, signedIn }) => {
+      async ({ from, to, configId: config, experimentId, signedIn }) => {
         const query = [
           from === null ? '' : `from=${from}`,
           to === null ? '' : `to=${to}`,
           config === null ? '' : `configId=${config}`,
+          experimentId === null ? '' : `experimentId=${experimentId}`,
         ]
           .filter(Boolean)
           .join('&');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RollupRow } from './analytics-rollup';
+import type { ExperimentComparison } from './experiment-comparison';
 
 /**
  * What the Analytics tab asks the server for (issue 23 item 2, decision 044): a game's (or one config's) daily
@@ -15,6 +16,9 @@ export const ANALYTICS_QUERY_MESSAGES = {
   rangeTooLong: `A range is at most ${ANALYTICS_RANGE_MAX_DAYS} days: choose a shorter one.`,
   configIdInvalid: 'configId is the id of one of the game’s daily rewards.',
   configNotFound: 'This game has no daily reward with that id.',
+  experimentIdInvalid: 'experimentId is the id of one of the daily reward’s experiments.',
+  experimentNeedsConfig: 'An experiment is read with its daily reward: add configId to the query.',
+  experimentNotFound: 'This daily reward has no experiment with that id.',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -49,8 +53,20 @@ export const AnalyticsQuerySchema = z
       .min(1, ANALYTICS_QUERY_MESSAGES.configIdInvalid)
       .max(128, ANALYTICS_QUERY_MESSAGES.configIdInvalid)
       .optional(),
+    experimentId: z
+      .string({ error: ANALYTICS_QUERY_MESSAGES.experimentIdInvalid })
+      .min(1, ANALYTICS_QUERY_MESSAGES.experimentIdInvalid)
+      .max(128, ANALYTICS_QUERY_MESSAGES.experimentIdInvalid)
+      .optional(),
   })
   .superRefine((query, context) => {
+    if (query.experimentId !== undefined && query.configId === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['experimentId'],
+        message: ANALYTICS_QUERY_MESSAGES.experimentNeedsConfig,
+      });
+    }
     if (!query.from || !query.to) return;
     if (query.to < query.from)
       context.addIssue({ code: 'custom', path: ['to'], message: ANALYTICS_QUERY_MESSAGES.rangeReversed });
@@ -87,6 +103,10 @@ export type AnalyticsResponse = {
   /** null: the whole game's figures. */
   configId: string | null;
   days: AnalyticsDay[];
-  /** A config's experiment variants that have figures in the range, each with its days. */
-  variants: { variantId: string; days: AnalyticsDay[] }[];
+  /**
+   * A config's experiment (its running one, else its newest ended one, or the one asked for) with each variant's
+   * figures over the days it ran (not the range) and its comparison with the control; null for the game or a
+   * config that never ran one.
+   */
+  experiment: ExperimentComparison | null;
 };

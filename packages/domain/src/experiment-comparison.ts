@@ -12,6 +12,15 @@ import { compareProportions, type Significance, type SignificanceStatus } from '
  * Each variant is compared with the first (the control) by the two-proportion test of significance.ts.
  */
 
+/**
+ * The rollup scope (analytics_daily.variant_id) of one variant of one experiment, as the runtime stamps a player's
+ * events: variant ids are unique only within their experiment, and a new experiment of the config must not mix
+ * with an old one.
+ */
+export function experimentRollupVariantId(experimentId: string, variantId: string): string {
+  return `${experimentId}:${variantId}`;
+}
+
 /** What the rollups of one variant sum to over the experiment's days. */
 export type VariantRollupTotals = {
   /** Σ over days of max(shown, claimed): player-days who saw the variant. */

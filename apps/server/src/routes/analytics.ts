@@ -16,7 +16,8 @@ import type { Db } from '../db/database';
 import { dailyReward } from '../db/schema';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
 import { jsonError } from '../lib/http';
-import { readDailyRollups, rollupVariants } from '../resources/analytics-events';
+import { readDailyRollups } from '../resources/analytics-events';
+import { readExperimentComparison } from '../resources/analytics-experiments';
 
 type Deps = {
   auth: Auth;
@@ -41,8 +42,8 @@ function everyDay(rows: RollupRow[], from: string, to: string): AnalyticsDay[] {
 
 /**
  * GET /api/games/:gameId/analytics?from&to&configId (issue 23 item 2, decision 044): the daily rollups the
- * Analytics tab draws, for the game or one of its daily rewards (with its experiment's variants), every day of a
- * bounded range. Owner-only like every game route; reads rollup rows only, never raw events.
+ * Analytics tab draws, for the game or one of its daily rewards, every day of a bounded range, and the config's
+ * experiment compared variant by variant (issue 23 item 4). Owner-only like every game route; reads rollup rows only, never raw events.
  */
 export function analyticsRoutes({ auth, db, now }: Deps) {
   return new Hono<GameScopeEnv>().use(...requireOwnGame(auth, db)).get('/', async (c) => {
@@ -70,19 +71,13 @@ export function analyticsRoutes({ auth, db, now }: Deps) {
     }
     const { from, to } = range;
     const rows = await readDailyRollups(db, { gameId: scope.gameId, configId, variantId: null, from, to });
-    const variants = configId === null ? [] : await rollupVariants(db, { gameId: scope.gameId, configId, from, to });
-    const answer: AnalyticsResponse = {
-      from,
-      to,
-      configId,
-      days: everyDay(rows, from, to),
-      variants: await Promise.all(
-        variants.map(async (variantId) => ({
-          variantId,
-          days: everyDay(await readDailyRollups(db, { gameId: scope.gameId, configId, variantId, from, to }), from, to),
-        })),
-      ),
-    };
+    const experimentId = parsed.data.experimentId;
+    const experiment =
+      configId === null ? null : await readExperimentComparison(db, { ...scope, configId, experimentId, now: now() });
+    if (experimentId !== undefined && experiment === null) {
+      return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.experimentNotFound);
+    }
+    const answer: AnalyticsResponse = { from, to, configId, days: everyDay(rows, from, to), experiment };
     return c.json(answer);
   });
 }

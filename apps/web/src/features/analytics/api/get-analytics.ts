@@ -24,12 +24,43 @@ const DaySchema = z.object({
     Object.fromEntries(STREAK_BUCKETS.map(({ id }) => [id, count])) as Record<StreakBucketId, typeof count>,
   ),
 });
+const rate = z.number().min(0).max(1).nullable();
+const StatementSchema = z.object({
+  status: z.enum(['compared', 'no_data', 'no_variation', 'too_little_data']),
+  sentence: z.string(),
+  confidence: z.number().nullable(),
+});
+const ExperimentComparisonSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'ended']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  winnerVariantId: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      weight: z.number(),
+      control: z.boolean(),
+      players: count,
+      shown: count,
+      claimed: count,
+      startedCycle: count,
+      reachedDay7: count,
+      claimRate: rate,
+      day7Rate: rate,
+    }),
+  ),
+  comparisons: z.array(z.object({ variantId: z.string(), claimRate: StatementSchema, day7: StatementSchema })),
+});
 const AnalyticsResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   configId: z.string().nullable(),
   days: z.array(DaySchema),
-  variants: z.array(z.object({ variantId: z.string(), days: z.array(DaySchema) })),
+  experiment: ExperimentComparisonSchema.nullable(),
 });
 
 export type AnalyticsRequest = {

@@ -62,7 +62,7 @@ function answer(url: URL, figures: Record<string, Partial<AnalyticsDay>>): Analy
     to,
     configId: url.searchParams.get('configId'),
     days: analyticsRangeDayList(from, to).map((day) => ({ ...zeros(day), ...figures[day] })),
-    variants: [],
+    experiment: null,
   };
 }
 

@@ -30,6 +30,7 @@ import {
 import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
 import styles from '../components/analytics.module.css';
 import { ChartCard } from '../components/chart-card';
+import { ReturnRates } from '../components/return-rates';
 
 // recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
 const charts = () => import('../components/analytics-charts');
@@ -255,42 +256,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         }
       />
 
-      {data.variants.length > 0 ? (
-        <section className="panel" aria-label="Experiment variants">
-          <h2 className="panel-title">Experiment variants</h2>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Variant</th>
-                  <th scope="col" className={styles.number}>
-                    Saw the popup
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Claimed
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Claim rate
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.variants.map((variant) => {
-                  const figures = totals(variant.days);
-                  return (
-                    <tr key={variant.variantId}>
-                      <th scope="row">{variant.variantId}</th>
-                      <td className={styles.number}>{figures.shown}</td>
-                      <td className={styles.number}>{figures.claimed}</td>
-                      <td className={styles.number}>{formatRate(figures.claimRate)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ) : null}
+      <ReturnRates days={data.days} range={data} fileStem={fileStem} />
     </>
   );
 }
