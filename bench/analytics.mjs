@@ -155,6 +155,40 @@ async function timeGets(url, cookie, count, concurrency) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), count: times.length };
 }
 
+/**
+ * What the database's sessions of this run wait on, sampled every 100 ms until stopped: for each wait (a row lock,
+ * the WAL flush of a commit, …, or "running" when on the CPU), its share of the busy sessions' samples.
+ * @param {pg.Client} db
+ */
+function sampleWaits(db) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      const { rows } = await db.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait, count(*)::int as n
+         from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state not in ('idle')
+           and backend_type = 'client backend' and query not like '%pg_stat_activity%'
+         group by 1`,
+      );
+      for (const row of rows) counts.set(String(row.wait), (counts.get(String(row.wait)) ?? 0) + Number(row.n));
+      await sleep(100);
+    }
+  })();
+  return async () => {
+    sampling = false;
+    await loop;
+    const total = [...counts.values()].reduce((sum, n) => sum + n, 0) || 1;
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([wait, n]) => `${wait} ${((100 * n) / total).toFixed(0)} %`)
+      .join(', ');
+  };
+}
+
 /** The `psql` arguments that connect to `url` and stop at the first error. */
 const psql = (/** @type {string} */ url, /** @type {string} */ command) =>
   run('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command], { maxBuffer: 1 << 20 });
@@ -255,6 +289,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     let ingesting = true;
     /** @type {number[]} */
     const polled = [];
+    const stopWaits = sampleWaits(db);
     const poller = (async () => {
       while (ingesting) {
         const started = performance.now();
@@ -307,6 +342,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     const postgresCpu = (postgresCpuMs() ?? NaN) - (postgresCpuBefore ?? NaN);
     ingesting = false;
     await poller;
+    const waits = await stopWaits();
     const statuses = Object.entries(ingest.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' ');
@@ -315,7 +351,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
       `  ingest through POST /v1/events: ${thousands(accepted)} events accepted (${duplicates} duplicates) in ${ingestSeconds.toFixed(1)} s = ${thousands(eventsPerSecond)} events/s; a batch p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms (${statuses}${ingest.errors + ingest.timeouts ? `, ${ingest.errors + ingest.timeouts} errors` : ''})`,
     );
     console.log(
-      `    CPU per 1,000 events: server ${(serverCpu / (accepted / 1000)).toFixed(0)} ms, PostgreSQL ${(postgresCpu / (accepted / 1000)).toFixed(0)} ms`,
+      `    CPU per 1,000 events: server ${(serverCpu / (accepted / 1000)).toFixed(0)} ms, PostgreSQL ${(postgresCpu / (accepted / 1000)).toFixed(0)} ms; the database's busy sessions: ${waits}`,
     );
 
     const day = (await db.query(`select max(day)::text as day from analytics_event where game_id = $1`, [game.id]))
@@ -350,6 +386,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     // ingest there is requests, not events. Other players than the full batches', so every marker is new.
     let nextSmall = 0;
     let smallAccepted = 0;
+    const stopSmallWaits = sampleWaits(db);
     const smallStarted = performance.now();
     const small = await autocannon({
       url: server.url,
@@ -389,11 +426,12 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
       ],
     });
     const smallSeconds = (performance.now() - smallStarted) / 1000;
+    const smallWaits = await stopSmallWaits();
     const smallStatuses = Object.entries(small.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' ');
     console.log(
-      `  ${thousands(SMALL_PLAYERS)} batches of 2 (one player's day each): ${thousands(SMALL_PLAYERS / smallSeconds)} batches/s = ${thousands(smallAccepted / smallSeconds)} events/s; a batch p50 ${small.latency.p50} ms, p99 ${small.latency.p99} ms (${smallStatuses})`,
+      `  ${thousands(SMALL_PLAYERS)} batches of 2 (one player's day each): ${thousands(SMALL_PLAYERS / smallSeconds)} batches/s = ${thousands(smallAccepted / smallSeconds)} events/s; a batch p50 ${small.latency.p50} ms, p99 ${small.latency.p99} ms (${smallStatuses})\n    the database's busy sessions: ${smallWaits}`,
     );
 
     // What the ingest wrote is what a recount of its raw events gives (decision 042), per scope of today.
