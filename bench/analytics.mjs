@@ -163,6 +163,8 @@ async function timeGets(url, cookie, count, concurrency) {
 function sampleWaits(db) {
   /** @type {Map<string, number>} */
   const counts = new Map();
+  /** @type {Map<string, number>} */
+  const lockedRows = new Map();
   let sampling = true;
   const loop = (async () => {
     while (sampling) {
@@ -174,18 +176,29 @@ function sampleWaits(db) {
          group by 1`,
       );
       for (const row of rows) counts.set(String(row.wait), (counts.get(String(row.wait)) ?? 0) + Number(row.n));
+      // Whose rows the lock waits are for: a waiter for a row holds a tuple lock on it.
+      const tuples = await db.query(
+        `select relation::regclass::text as rel, count(*)::int as n from pg_locks
+         where locktype = 'tuple' and database = (select oid from pg_database where datname = current_database())
+         group by 1`,
+      );
+      for (const row of tuples.rows)
+        lockedRows.set(String(row.rel), (lockedRows.get(String(row.rel)) ?? 0) + Number(row.n));
       await sleep(100);
     }
   })();
   return async () => {
     sampling = false;
     await loop;
-    const total = [...counts.values()].reduce((sum, n) => sum + n, 0) || 1;
-    return [...counts]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 4)
-      .map(([wait, n]) => `${wait} ${((100 * n) / total).toFixed(0)} %`)
-      .join(', ');
+    const shares = (/** @type {Map<string, number>} */ map) => {
+      const total = [...map.values()].reduce((sum, n) => sum + n, 0) || 1;
+      return [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, n]) => `${name} ${((100 * n) / total).toFixed(0)} %`)
+        .join(', ');
+    };
+    return `${shares(counts)}; rows waited for, by table: ${lockedRows.size ? shares(lockedRows) : 'none seen'}`;
   };
 }
 
