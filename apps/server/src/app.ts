@@ -40,6 +40,7 @@ import { runtimeRoutes } from './runtime/routes';
 import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
 import { createAnalyticsMaintenance } from './resources/analytics-partitions';
 import { createClaimAnalyticsFeed } from './resources/analytics-claims';
+import { createSessionAnalytics } from './resources/analytics-sessions';
 import { readPublishedPageHtml } from './resources/published-page';
 import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
@@ -152,6 +153,8 @@ export async function createApp({
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
 
+  // Sessions into the analytics: gathered in memory, written every second (decision 047).
+  const sessionAnalytics = createSessionAnalytics({ db: database.db, logger });
   // The player runtime (issue 21, decision 034): game clients, bearer tokens, any origin, its own limits.
   const runtime = runtimeRoutes({
     db: database.db,
@@ -163,6 +166,7 @@ export async function createApp({
     authSecret: secret,
     shared: database.kind === 'postgres',
     now,
+    sessionAnalytics,
   });
 
   const app = new Hono();
@@ -218,6 +222,7 @@ export async function createApp({
     runtime.close();
     analytics.stop();
     await claimFeed.stop();
+    await sessionAnalytics.stop();
     stopCleanup();
     await intents.close();
     await liveEvents.close();
@@ -249,9 +254,12 @@ export async function createApp({
     startAnalyticsMaintenance: () => {
       analytics.start();
       claimFeed.start();
+      sessionAnalytics.start();
     },
     /** One pass of the claims' feed into the analytics (tests; the server runs it every few seconds). */
     feedClaimAnalytics: claimFeed.pass,
+    /** Writes the sessions gathered for the analytics now (tests; the server does it every second). */
+    flushSessionAnalytics: sessionAnalytics.flush,
     /** The cleanup at start and every minute after (decision 026). */
     startStorageCleanup: () => {
       stopCleanup();

@@ -240,14 +240,19 @@ describe('a deleted game', () => {
       expect((await send(player, { events: [event(game.configs[0]!.id, 'shown', clock)] })).status).toBe(200);
     }
     const counts = async () =>
-      Promise.all(['analytics_event', 'analytics_marker', 'analytics_daily'].map((table) => rowCount(db, table)));
-    expect(await counts()).toEqual([2, 4, 4]);
+      Promise.all(
+        ['analytics_event', 'analytics_marker', 'analytics_daily', 'analytics_presence'].map((table) =>
+          rowCount(db, table),
+        ),
+      );
+    // Each game: a raw event, markers shown and active at the game and the config, two rollup rows, a presence.
+    expect(await counts()).toEqual([2, 8, 4, 2]);
     const deleted = await setup.client.request(`/api/games/${setup.game.id}`, {
       method: 'DELETE',
       json: { confirmation: setup.game.name },
     });
     expect(deleted.status, deleted.text).toBeLessThan(300);
-    expect(await counts()).toEqual([1, 2, 2]);
+    expect(await counts()).toEqual([1, 4, 2, 1]);
     expect((await rawEvents(db, other.game.id)).length).toBe(1);
   });
 });
@@ -258,7 +263,12 @@ describe('rollups', () => {
     const db = server.database.db;
     const players = ['p1', 'p2', 'p3'];
     const configs = ['c1', 'c2'];
-    const days = [Date.parse('2026-03-02T12:00:00Z'), Date.parse('2026-03-03T12:00:00Z')];
+    // Three days: the next day's and the seventh day's return pairs (decision 047) are made concurrently too.
+    const days = [
+      Date.parse('2026-03-02T12:00:00Z'),
+      Date.parse('2026-03-03T12:00:00Z'),
+      Date.parse('2026-03-09T12:00:00Z'),
+    ];
     const eventArb = fc
       .record({
         id: fc.constantFrom('e1', 'e2', 'e3', 'e4', 'e5', 'e6'),
@@ -266,7 +276,7 @@ describe('rollups', () => {
         kind: fc.constantFrom('shown', 'closed', 'claimed', 'session'),
         config: fc.constantFrom(...configs),
         variant: fc.constantFrom(null, 'A', 'B'),
-        day: fc.constantFrom(0, 1),
+        day: fc.constantFrom(0, 1, 2),
         cycleDay: fc.integer({ min: 1, max: 7 }),
         streak: fc.integer({ min: 1, max: 40 }),
       })
@@ -279,7 +289,7 @@ describe('rollups', () => {
           const gameId = `game-${run++}`;
           // Each batch arrives on one day; several at once, as from several players' devices.
           const sent = batches.map((batch, at) => {
-            const receivedAt = days[(batch[0]?.day ?? 0) % 2]! + at;
+            const receivedAt = days[(batch[0]?.day ?? 0) % 3]! + at;
             const events: RecordedEvent[] = batch.map((e) => ({
               id: e.id,
               gameId,
@@ -372,6 +382,11 @@ describe('GET /api/games/:gameId/analytics', () => {
       shown: 0,
       closed: 0,
       claimed: 0,
+      active: 0,
+      activeBackNextDay: 0,
+      activeBackDay7: 0,
+      claimedBackNextDay: 0,
+      claimedBackDay7: 0,
       claimedByCycleDay: [0, 0, 0, 0, 0, 0, 0],
       claimedByStreak: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0, '6': 0, '7': 0, '8-14': 0, '15-30': 0, '31+': 0 },
     });

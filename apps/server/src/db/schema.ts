@@ -576,6 +576,13 @@ export const analyticsDaily = pgTable(
     shown: rollupCount('shown'),
     closed: rollupCount('closed'),
     claimed: rollupCount('claimed'),
+    /** Players with any event that day: the return rates' cohort (decision 047). */
+    active: rollupCount('active'),
+    /** Of the day's active players (claimers), those with an event in the game the next day and a week later. */
+    activeBack1: rollupCount('active_back_1'),
+    activeBack7: rollupCount('active_back_7'),
+    claimedBack1: rollupCount('claimed_back_1'),
+    claimedBack7: rollupCount('claimed_back_7'),
     /** Players who claimed cycle day N (the funnel). */
     cycleDay1: rollupCount('cycle_day_1'),
     cycleDay2: rollupCount('cycle_day_2'),
@@ -597,6 +604,22 @@ export const analyticsDaily = pgTable(
     streak31Plus: rollupCount('streak_31_plus'),
   },
   (t) => [primaryKey({ name: 'analytics_daily_pkey', columns: [t.gameId, t.day, t.configId, t.variantId] })],
+);
+
+/**
+ * A player's presences of the last days (decision 047): by UTC day, the scopes they were active and claimed in
+ * ('' the game, else a config id), the domain's PlayerPresence. One row per player: every analytics batch locks its
+ * players' rows first, so two batches of one player never miss each other's half of a return pair. Deleted with
+ * the game or the player by the analytics triggers (migration 0019).
+ */
+export const analyticsPresence = pgTable(
+  'analytics_presence',
+  {
+    gameId: text('game_id').notNull(),
+    playerRef: text('player_ref').notNull(),
+    days: jsonb('days').$type<Record<string, { a: string[]; c: string[] }>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ name: 'analytics_presence_pkey', columns: [t.gameId, t.playerRef] })],
 );
 
 /**

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  advancePresence,
   analyticsDay,
   DAILY_CYCLE_LENGTH,
   emptyRollupRow,
+  returnPairMarkers,
   rollupMarkers,
   STREAK_BUCKETS,
   type AnalyticsEvent,
+  type PlayerPresence,
   type RollupCounter,
+  type RollupMarker,
   type RollupRow,
   type StreakBucketId,
 } from '@liveops/domain';
@@ -22,6 +26,11 @@ import { ensureAnalyticsPartitions } from './analytics-partitions';
  * of the events that were new (ON CONFLICT DO NOTHING RETURNING) and, in the same statement, each rollup row
  * bumped by the markers that were new. So a counter is always the number of its markers, whatever the order,
  * split or replay of the batches: the rollups equal a recount of the raw events (the domain's recountRollups).
+ *
+ * Return rates (decision 047): between the two, the new events' players' presence rows are locked (one
+ * statement, in one order) and read; the domain's advancePresence decides which return pairs the new events
+ * complete, and the last statement also writes the changed presences and adds the pairs to their cohort days'
+ * rows. The lock makes two batches of one player take turns, so neither misses the other's half of a pair.
  */
 
 /** What is kept of a client's event beside what it counts: the device's clock and its properties. */
@@ -36,6 +45,11 @@ const COUNTER_COLUMNS: [RollupCounter, string][] = [
   ['shown', 'shown'],
   ['closed', 'closed'],
   ['claimed', 'claimed'],
+  ['active', 'active'],
+  ['back:active:1', 'active_back_1'],
+  ['back:active:7', 'active_back_7'],
+  ['back:claimed:1', 'claimed_back_1'],
+  ['back:claimed:7', 'claimed_back_7'],
   ...Array.from({ length: DAILY_CYCLE_LENGTH }, (_, at): [RollupCounter, string] => [
     `cycle_day:${at + 1}`,
     `cycle_day_${at + 1}`,
@@ -149,10 +163,10 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
       cycleDay: row.cycle_day === null ? null : Number(row.cycle_day),
       streak: row.streak === null ? null : Number(row.streak),
     }));
+    const { presences, pairs } = await advancePresences(tx, fresh);
     // Sorted by a key made once per marker (not per comparison): the same order for every writer.
-    const markers = fresh
-      .flatMap(rollupMarkers)
-      .map(({ key, counter, playerId }) => {
+    const markerRows = (list: RollupMarker[]) =>
+      list.map(({ key, counter, playerId }) => {
         const row = {
           game_id: key.gameId,
           config_id: key.configId ?? '',
@@ -163,21 +177,33 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
         };
         const order = [row.game_id, row.config_id, row.variant_id, row.day, row.counter, row.player_ref].join('\u0000');
         return { row, order };
-      })
+      });
+    const markers = markerRows(fresh.flatMap(rollupMarkers))
       .sort((a, b) => cmp(a.order, b.order))
       .map(({ row }) => row);
-    if (markers.length) {
+    const back = markerRows(pairs).map(({ row }) => row);
+    if (markers.length || back.length || presences.length) {
       await tx.execute(sql`
-        WITH fresh AS (
+        WITH presence AS (
+          UPDATE analytics_presence p SET days = v.days
+          FROM jsonb_to_recordset(${JSON.stringify(presences)}::jsonb) AS v(game_id text, player_ref text, days jsonb)
+          WHERE p.game_id = v.game_id AND p.player_ref = v.player_ref),
+        fresh AS (
           INSERT INTO analytics_marker (game_id, config_id, variant_id, day, counter, player_ref)
           SELECT m.game_id, m.config_id, m.variant_id, m.day::date, m.counter, m.player_ref
           FROM jsonb_to_recordset(${JSON.stringify(markers)}::jsonb) AS m(game_id text, config_id text, variant_id text,
             day text, counter text, player_ref text)
           ON CONFLICT DO NOTHING
-          RETURNING game_id, config_id, variant_id, day, counter)
+          RETURNING game_id, config_id, variant_id, day, counter),
+        counted AS (
+          SELECT game_id, config_id, variant_id, day, counter FROM fresh
+          UNION ALL
+          SELECT b.game_id, b.config_id, b.variant_id, b.day::date, b.counter
+          FROM jsonb_to_recordset(${JSON.stringify(back)}::jsonb) AS b(game_id text, config_id text, variant_id text,
+            day text, counter text))
         INSERT INTO analytics_daily (game_id, config_id, variant_id, day, ${sql.raw(columns)})
         SELECT game_id, config_id, variant_id, day, ${sql.raw(counts)}
-        FROM fresh GROUP BY game_id, day, config_id, variant_id ORDER BY game_id, day, config_id, variant_id
+        FROM counted GROUP BY game_id, day, config_id, variant_id ORDER BY game_id, day, config_id, variant_id
         ON CONFLICT (game_id, day, config_id, variant_id) DO UPDATE SET ${sql.raw(bumps)}`);
     }
     return { accepted: inserted.rows.length, duplicates: events.length - inserted.rows.length };
@@ -185,6 +211,54 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The return pairs the new events complete (decision 047), and the presences they changed. The players' rows are
+ * made if missing and locked, in (game, player) order, by one upsert that answers each row as it is now: a
+ * concurrent batch of the same player waits here until this one commits, and then reads what it wrote.
+ */
+async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
+  const players = [...new Map(fresh.map((e) => [`${e.gameId}\u0000${e.playerId}`, e])).entries()]
+    .sort(([a], [b]) => cmp(a, b))
+    .map(([, e]) => ({ game_id: e.gameId, player_ref: e.playerId }));
+  if (!players.length) return { presences: [], pairs: [] };
+  const locked = (await tx.execute(sql`
+    INSERT INTO analytics_presence (game_id, player_ref)
+    SELECT p.game_id, p.player_ref FROM jsonb_to_recordset(${JSON.stringify(players)}::jsonb) AS p(game_id text,
+      player_ref text)
+    ORDER BY p.game_id, p.player_ref
+    ON CONFLICT (game_id, player_ref) DO UPDATE SET days = analytics_presence.days
+    RETURNING game_id, player_ref, days`)) as unknown as {
+    rows: { game_id: string; player_ref: string; days: PlayerPresence | string }[];
+  };
+  const before = new Map<string, string>();
+  const now = new Map<string, PlayerPresence>();
+  for (const row of locked.rows) {
+    const days = typeof row.days === 'string' ? (JSON.parse(row.days) as PlayerPresence) : row.days;
+    before.set(`${row.game_id}\u0000${row.player_ref}`, JSON.stringify(days));
+    now.set(`${row.game_id}\u0000${row.player_ref}`, days);
+  }
+  const pairs: RollupMarker[] = [];
+  for (const event of fresh) {
+    const player = `${event.gameId}\u0000${event.playerId}`;
+    const step = advancePresence(now.get(player) ?? {}, {
+      day: event.day,
+      configId: event.configId,
+      claimed: event.kind === 'claimed',
+    });
+    now.set(player, step.presence);
+    pairs.push(...returnPairMarkers(event.gameId, event.playerId, step.pairs));
+  }
+  const presences = [...now]
+    .filter(([player, days]) => before.get(player) !== JSON.stringify(days))
+    .map(([player, days]) => {
+      const [gameId, playerRef] = player.split('\u0000') as [string, string];
+      return { game_id: gameId, player_ref: playerRef, days };
+    });
+  return { presences, pairs };
+}
 
 /**
  * The rollup rows of a game from `from` to `to` (YYYY-MM-DD, inclusive) at one scope: the game (configId null) or
@@ -209,6 +283,11 @@ export async function readDailyRollups(
       shown: value('shown'),
       closed: value('closed'),
       claimed: value('claimed'),
+      active: value('active'),
+      activeBackNextDay: value('active_back_1'),
+      activeBackDay7: value('active_back_7'),
+      claimedBackNextDay: value('claimed_back_1'),
+      claimedBackDay7: value('claimed_back_7'),
       claimedByCycleDay: empty.claimedByCycleDay.map((_, at) => value(`cycle_day_${at + 1}`)),
       claimedByStreak: Object.fromEntries(
         COUNTER_COLUMNS.filter(([counter]) => counter.startsWith('streak:')).map(([counter, column]) => [

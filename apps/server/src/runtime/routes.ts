@@ -63,6 +63,7 @@ import {
 import { createClaimWriter } from './claim-writer';
 import { registerEventRoutes } from './events';
 import { createLastClaims } from './last-claims';
+import type { SessionAnalytics } from '../resources/analytics-sessions';
 import { listCandidates, targetingState } from './targeting';
 import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
 import { onServerClock, testerOffset, testerTokenClaims } from './testers';
@@ -82,6 +83,8 @@ export type RuntimeDeps = {
   shared: boolean;
   /** The server's clock (tests inject one): the only clock that decides a player's day. */
   now: () => number;
+  /** Sessions into the analytics, gathered in memory and written every second (decision 047). */
+  sessionAnalytics?: Pick<SessionAnalytics, 'record'>;
 };
 
 type RuntimeVariables = { player: PlayerTokenClaims; game: RuntimeGame };
@@ -537,6 +540,12 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       }
     }
     const { player, evaluated } = session;
+    if (deps.sessionAnalytics) {
+      // Active today, for the config the player gets now (decided in memory, as the list would): no statement here.
+      const at = now + testerOffset(found, { p: player.id, ...testerTokenClaims(found, input.playerId) });
+      const gets = selectDailyReward(listCandidates(found.configs, at), evaluated.matched, at)?.config.id ?? null;
+      deps.sessionAnalytics.record(found.id, player.id, gets, now);
+    }
     const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
     const token = tokens.sign({
       t: 'player',

@@ -27,6 +27,8 @@ export type TestServer = {
   client: () => TestClient;
   /** This instance's storage cleanup, run now (decision 026). */
   cleanUpStorage: Awaited<ReturnType<typeof createApp>>['cleanUpStorage'];
+  /** Writes the sessions this instance gathered for the analytics now (decision 047; the server does it every second). */
+  flushSessionAnalytics: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -92,6 +94,7 @@ export async function startTestServer(
     smtp,
     client: () => new TestClient(url, config.publicUrl),
     cleanUpStorage: created.cleanUpStorage,
+    flushSessionAnalytics: created.flushSessionAnalytics,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
