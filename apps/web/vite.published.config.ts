@@ -22,8 +22,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * The page's own CSP, carried in the file: no requests but its config.json (connect-src 'self'; the server adds
  * PUBLIC_URL's origin when it publishes or serves the page, where a popup opened from popupUrl claims, decision
  * 036), the config's images (any http(s) or data: image: the config names them, the renderer refuses any other
- * source) and its inline script and styles. The renderer injects VIEWS_CSS in a <style> of its own at run time: its hash is
- * listed too. frame-ancestors cannot be set from a meta tag, and the server sends none (decision 022).
+ * source) and its inline scripts and stylesheet. frame-ancestors cannot be set from a meta tag, and the server
+ * sends none (decision 022).
  */
 function contentSecurityPolicy(scripts: string[], styles: string[]): string {
   return [
@@ -37,7 +37,11 @@ function contentSecurityPolicy(scripts: string[], styles: string[]): string {
   ].join('; ');
 }
 
-/** The renderer's stylesheet, read through Vite itself: this config cannot import the TypeScript package. */
+/**
+ * The renderer's stylesheet, read through Vite itself (this config cannot import the TypeScript package). The
+ * page carries it in its head, as every host of the renderer does: the page's script has no copy of it, and a
+ * popup publishing prerendered (decision 021) paints with it before that script runs.
+ */
 async function viewsCss(root: string): Promise<string> {
   const { module } = await runnerImport<{ VIEWS_CSS: string }>('@liveops/views', {
     root,
@@ -73,9 +77,9 @@ async function prepaintScript(root: string, shared: UserConfig): Promise<string>
 }
 
 /**
- * Inlines the entry's one script and one stylesheet into the HTML, adds the CSP and writes it as OUTPUT. The
- * script sits in a data block that the page's first script (PREPAINT_ENTRY, built here too) runs when it is time.
- * Fails the build if anything else would be written beside it.
+ * Inlines the entry's one script, and its stylesheet with the renderer's, into the HTML, adds the CSP and writes
+ * it as OUTPUT. The script sits in a data block that the page's first script (PREPAINT_ENTRY, built here too) runs
+ * when it is time. Fails the build if anything else would be written beside it.
  */
 function singleFile(root: string, shared: UserConfig): Plugin {
   return {
@@ -95,8 +99,9 @@ function singleFile(root: string, shared: UserConfig): Plugin {
       }
       const script = classicScript(chunk.code);
       const prepaint = await prepaintScript(root, shared);
-      const css = styles[0]?.type === 'asset' ? String(styles[0].source).replace(/<\/style/gi, '<\\/style') : '';
-      const policy = contentSecurityPolicy([prepaint, script], [css, await viewsCss(root)]);
+      const own = styles[0]?.type === 'asset' ? String(styles[0].source) : '';
+      const css = `${await viewsCss(root)}\n${own}`.replace(/<\/style/gi, '<\\/style');
+      const policy = contentSecurityPolicy([prepaint, script], [css]);
       // Replaced by functions: a string replacement would read the script's own `$&` and `$'` as patterns.
       const page = String(html.source)
         .replace(/\s*<script type="module"[^>]*><\/script>/, () => '')
@@ -105,7 +110,7 @@ function singleFile(root: string, shared: UserConfig): Plugin {
           '<meta charset="UTF-8" />',
           () => `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
         )
-        .replace('</head>', () => (css ? `  <style>${css}</style>\n  </head>` : '</head>'))
+        .replace('</head>', () => `  <style>${css}</style>\n  </head>`)
         .replace(
           '</body>',
           () =>

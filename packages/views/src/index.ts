@@ -1,7 +1,7 @@
 /**
  * The player-facing popup renderer: one renderer shared by the editor preview, the emulator, the embed page and
  * the published page. React function components using only what preact/compat also provides; styles inline
- * plus VIEWS_CSS (classes prefixed cb-); text always rendered as text.
+ * plus VIEWS_CSS (classes prefixed cb-), which the host document carries; text always rendered as text.
  */
 export { COMPONENTS } from './components/registry';
 export { LayoutRenderer, type LayoutRendererProps } from './layout-renderer';

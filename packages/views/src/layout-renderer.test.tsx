@@ -9,9 +9,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 describe('LayoutRenderer', () => {
   it('renders a text value with markup as the characters typed, creating no element from it', () => {
     const value = '<img src=x onerror=alert(1)>';
-    const { container } = render(
-      <LayoutRenderer layout={root({ id: 't', type: 'TextCB', props: { value } })} withStyles={false} />,
-    );
+    const { container } = render(<LayoutRenderer layout={root({ id: 't', type: 'TextCB', props: { value } })} />);
     expect(screen.getByText(value).textContent).toBe(value);
     expect(container.querySelector('img')).toBeNull();
   });
@@ -46,7 +44,7 @@ describe('LayoutRenderer', () => {
         { id: 'protocol-relative', type: 'ImageCB', props: { src: '//evil.example/x.png' } },
       ],
     };
-    const { container } = render(<LayoutRenderer layout={layout} withStyles={false} />);
+    const { container } = render(<LayoutRenderer layout={layout} />);
     expect(container.innerHTML).not.toMatch(/javascript:|evil\.example/i);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelectorAll('.cb-image-placeholder')).toHaveLength(3);

@@ -3,7 +3,6 @@ import { type CSSProperties, type MouseEvent, type ReactNode, useLayoutEffect, u
 import { resolveImageSource } from './image-source';
 import { EditableNodeView, NodeView, type NodeViewShared } from './node-view';
 import { SelectionStore } from './selection-store';
-import { VIEWS_CSS } from './styles';
 import type { RenderContext, ViewAsset } from './types';
 
 export interface LayoutRendererProps<Scope = unknown> extends RenderContext<Scope> {
@@ -11,8 +10,6 @@ export interface LayoutRendererProps<Scope = unknown> extends RenderContext<Scop
   layout: LayoutNode;
   /** The game's assets, for `asset:<assetId>` sources. */
   assets?: readonly ViewAsset[];
-  /** Injects VIEWS_CSS in a <style> before the layout (default true). */
-  withStyles?: boolean;
   /** The frame's own style (a CSS variable such as --cb-accent). */
   style?: CSSProperties;
   /** Drawn over the layout, inside the frame (a close button). */
@@ -30,12 +27,12 @@ function nodeIdAt(event: MouseEvent<HTMLElement>): string | null {
 
 /**
  * A layout in a frame that fills its host: the one renderer of the preview, emulator, embed and published page.
- * Clicks and hovers are read once, at the frame, for the innermost node under the pointer.
+ * Clicks and hovers are read once, at the frame, for the innermost node under the pointer. Its stylesheet,
+ * VIEWS_CSS, is the host document's to carry, once.
  */
 export function LayoutRenderer<Scope = unknown>({
   layout,
   assets = NO_ASSETS,
-  withStyles = true,
   style,
   children,
   decorate,
@@ -81,7 +78,6 @@ export function LayoutRenderer<Scope = unknown>({
       }
       onMouseLeave={onNodeHover ? () => onNodeHover(null) : undefined}
     >
-      {withStyles && <style>{VIEWS_CSS}</style>}
       <Root node={layout} cell={undefined} scope={undefined} shared={shared} />
       {children}
     </div>

@@ -1,8 +1,9 @@
 /**
  * The renderer's one stylesheet: what inline styles cannot say (keyframes, :hover, :disabled, descendants).
  * Every class starts with `cb-`, so it can sit in the dashboard's document (the editor preview) as well as in
- * an isolated iframe. LayoutRenderer injects it unless told not to; a host that renders many views may inject
- * it once itself.
+ * an isolated iframe. The host document carries it once, wherever it draws views: the preview's frame in its head,
+ * the embed page beside its popup, the published page in its head (put there by its build, so its script does not
+ * carry a second copy, and the popup publishing prerenders paints with it).
  *
  * A claimed day greys its artwork only: its texts keep their colours, so they read as well as on any other card
  * (WCAG AA; fading the whole card left "Day 1" at 2.04:1, decision 030). The check mark is white on a green dark

@@ -7,7 +7,7 @@ import {
   embedFrame,
   readEmbedQuery,
 } from '@liveops/domain';
-import { DailyRewardsView } from '@liveops/views';
+import { DailyRewardsView, VIEWS_CSS } from '@liveops/views';
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadStoredConfig } from './load-stored-config';
 import { useHostInit } from './use-host-init';
@@ -99,6 +99,7 @@ export function EmbedPage({ search }: { search: string }) {
 
   return (
     <main className="embed-screen">
+      <style>{VIEWS_CSS}</style>
       <div ref={frame} className="embed-frame" style={frameSize}>
         <div className="embed-canvas" style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}>
           {state.status === 'ready' ? (
