@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import type { ClaimResponse, DailyRewardState, Game } from '@liveops/domain';
+import type { AnalyticsResponse, ClaimResponse, DailyRewardState, Game } from '@liveops/domain';
 import { decodePopupSession, type PublishedPageMessage } from '@liveops/domain/published';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack, sendingAs } from './support/publishable';
@@ -21,6 +21,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
 let sdkKey = '';
+let analytics: (configId: string) => Promise<AnalyticsResponse>;
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   const { visitor } = await signedUpVisitor(setup.app.url, setup.app.smtp, 'popup-claims');
@@ -37,6 +38,11 @@ beforeAll(async () => {
   const published = await visitor.send('POST', `/api/games/${game.id}/releases`, {});
   expect(published.status).toBe(200);
   sdkKey = game.sdkKey;
+  analytics = async (configId) => {
+    const answer = await visitor.send('GET', `/api/games/${game.id}/analytics?configId=${configId}`);
+    expect(answer.status).toBe(200);
+    return answer.body as AnalyticsResponse;
+  };
 });
 
 /** A call to the runtime as a game makes it (e2e/support/runtime.ts), on this file's server. */
@@ -105,15 +111,17 @@ async function openInGame(popupUrl: string, size: { width: number; height: numbe
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const claims: string[] = [];
+  const events: unknown[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/claim')) claims.push(request.url());
+    if (request.method() === 'POST' && request.url().endsWith('/v1/events')) events.push(request.postDataJSON());
   });
   await page.goto(`${host.url}/game.html`);
   await page.evaluate((url) => ((document.getElementById('popup') as HTMLIFrameElement).src = url), popupUrl);
   const popup = await framed(page);
   const messages = () => page.evaluate(() => (window as unknown as { messages: PublishedPageMessage[] }).messages);
   await expect.poll(async () => (await messages()).map((message) => message.type)).toContain('ready');
-  return { page, popup, messages, problems, claims };
+  return { page, popup, messages, problems, claims, events };
 }
 
 async function framed(page: Page): Promise<Frame> {
@@ -218,6 +226,10 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     expect(await dayState(again.popup, 1)).toBe('claimed');
     expect(await claimButton(again.popup).isDisabled()).toBe(true);
     await again.page.screenshot({ path: `${SHOTS}/popup-url-already-claimed-1440.png` });
+    // Closed from the CDN's origin: a keepalive request with a CORS preflight reaches the runtime.
+    const closedBefore = (await analytics(before.configId)).days.at(-1)!.closed;
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await analytics(before.configId)).days.at(-1)!.closed).toBe(closedBefore + 1);
     expect([...problems, ...again.problems]).toEqual([]);
   });
 
@@ -244,5 +256,27 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     await popup.getByRole('button', { name: 'Close' }).click({ timeout: 5000 });
     await expect.poll(async () => (await messages()).at(-1)?.type).toBe('close');
     expect(problems).toEqual([]);
+  });
+
+  it('reports shown once the popup is seen and closed when the player closes it, counted once on the studio’s figures (issue 23 item 1)', async () => {
+    const player = await newPlayer('reports');
+    const state = await player.state();
+    const today = () => analytics(state.configId).then(({ days }) => days.at(-1)!);
+    const before = await today();
+    const { popup, messages, problems, events } = await openInGame(state.popupUrl!, PHONE);
+    const types = () => events.flatMap((batch) => (batch as { events: { type: string }[] }).events.map((e) => e.type));
+    await expect.poll(types).toEqual(['shown']);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await messages()).at(-1)?.type).toBe('close');
+    await expect.poll(types).toEqual(['shown', 'closed']);
+    const sent = events.flatMap((batch) => (batch as { events: { id: string; configId: string }[] }).events);
+    expect(sent.map((event) => event.configId)).toEqual([state.configId, state.configId]);
+    expect(new Set(sent.map((event) => event.id)).size).toBe(2);
+    await expect.poll(today).toMatchObject({ shown: before.shown + 1, closed: before.closed + 1 });
+    // The same popupUrl opened again: the same player, so the day's figures stay.
+    const again = await openInGame(state.popupUrl!, PHONE);
+    await expect.poll(() => again.events.length).toBe(1);
+    expect(await today()).toMatchObject({ shown: before.shown + 1, closed: before.closed + 1 });
+    expect([...problems, ...again.problems]).toEqual([]);
   });
 });

@@ -97,8 +97,9 @@ export interface LiveOpsClient {
    */
   track(type: EventType, options: TrackOptions): string;
   /**
-   * Sends every tracked event now. Rejects when a batch could not go: events the server refused are dropped
-   * (and `events.onError` hears of them), the others stay queued for the next flush, with the same ids.
+   * Sends every tracked event now, after any flush under way; resolves with what the batches it sent itself were
+   * answered. Rejects when a batch could not go: events the server refused are dropped (and `events.onError`
+   * hears of them), the others stay queued for the next flush, with the same ids.
    */
   flush(): Promise<FlushResult>;
 }

@@ -37,16 +37,53 @@ export const browserTransport = (): ClaimTransport => ({
   timeoutMs: 10_000,
 });
 
-/** One try: the answer, or null when there was none (the network failed or the try outlasted timeoutMs). */
-async function tryOnce(url: string, init: RequestInit, transport: ClaimTransport): Promise<Response | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), transport.timeoutMs);
-  try {
-    return await transport.fetch(url, { ...init, signal: controller.signal });
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
+/** What postToRuntime sends besides the session's token, and when it tries again. */
+export interface RuntimeRequest {
+  headers?: Record<string, string>;
+  body?: string;
+  /** The first try is sent with keepalive, so that it outlives the page (a retry goes without). */
+  keepalive?: boolean;
+  /** The waits before the retries: one retry per entry. */
+  delays: readonly number[];
+  /** An answer with this status is tried again; a network failure always is. */
+  retried: (status: number) => boolean;
+}
+
+/**
+ * POSTs to `{api}{path}` with the session's token until an answer is final: a network failure (or a try that
+ * outlasts timeoutMs) and a status `retried` takes are tried again, the same request, after each of `delays` or
+ * what Retry-After asks (at most 8 s). Gives the last answer, or null when none came. Never throws.
+ */
+export async function postToRuntime(
+  session: PopupSession,
+  path: string,
+  transport: ClaimTransport,
+  { headers, body, keepalive = false, delays, retried }: RuntimeRequest,
+): Promise<Response | null> {
+  for (let attempt = 0; ; attempt++) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), transport.timeoutMs);
+    let response: Response | null = null;
+    try {
+      response = await transport.fetch(`${session.api}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.token}`, ...headers },
+        body,
+        credentials: 'omit',
+        cache: 'no-store',
+        // Some Chromium builds refuse keepalive on a request that needs a CORS preflight: the retry goes without.
+        keepalive: keepalive && !attempt,
+        signal: controller.signal,
+      });
+    } catch {
+      // No answer: tried again below.
+    } finally {
+      clearTimeout(timer);
+    }
+    if (attempt >= delays.length || (response && !retried(response.status))) return response;
+    // Retry-After in seconds, the runtime's form; without one the usual wait.
+    const seconds = Number((response && response.headers.get('retry-after')) || Number.NaN);
+    await transport.sleep(seconds >= 0 ? Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) : delays[attempt]!);
   }
 }
 
@@ -62,45 +99,37 @@ export async function claimWithSession(
   idempotencyKey: string,
   transport: ClaimTransport,
 ): Promise<ClaimOutcome> {
-  const url = `${session.api}/daily-rewards/${encodeURIComponent(session.configId)}/claim`;
-  const init: RequestInit = {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${session.token}`, 'Idempotency-Key': idempotencyKey },
-    credentials: 'omit',
-    cache: 'no-store',
-  };
-  for (let attempt = 0; ; attempt++) {
-    const response = await tryOnce(url, init, transport);
-    const status = response ? response.status : 0;
-    if (attempt < CLAIM_RETRY_DELAYS_MS.length && (!response || RETRIED_STATUSES.includes(status))) {
-      // Retry-After in seconds, the runtime's form; without one the usual wait.
-      const seconds = Number((response && response.headers.get('retry-after')) || Number.NaN);
-      await transport.sleep(
-        seconds >= 0 ? Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) : CLAIM_RETRY_DELAYS_MS[attempt]!,
-      );
-      continue;
-    }
-    const body: unknown = response && (await response.json().catch(() => null));
-    const fields = (body instanceof Object ? body : {}) as Record<string, unknown>;
-    const ok = response !== null && response.ok;
-    // Checked as far as the page reads it (the page ships without zod).
-    if (ok && typeof fields.day === 'number' && fields.dailyReward instanceof Object) {
-      return { ok, result: body as ClaimResponse };
-    }
-    const code = ok
-      ? PUBLISHED_CLAIM_ERROR_CODES.invalidResponse
-      : typeof fields.code === 'string'
-        ? fields.code
-        : response
-          ? `http_${status}`
-          : PUBLISHED_CLAIM_ERROR_CODES.network;
-    return {
-      ok: false,
-      status,
-      code,
-      message: typeof fields.message === 'string' ? fields.message : `The claim failed: ${code}.`,
-      ...(typeof fields.nextClaimAt === 'string' ? { nextClaimAt: fields.nextClaimAt } : {}),
-      transient: status === 0 || status === 429 || status >= 500,
-    };
+  const response = await postToRuntime(
+    session,
+    `/daily-rewards/${encodeURIComponent(session.configId)}/claim`,
+    transport,
+    {
+      headers: { 'Idempotency-Key': idempotencyKey },
+      delays: CLAIM_RETRY_DELAYS_MS,
+      retried: (status) => RETRIED_STATUSES.includes(status),
+    },
+  );
+  const status = response ? response.status : 0;
+  const body: unknown = response && (await response.json().catch(() => null));
+  const fields = (body instanceof Object ? body : {}) as Record<string, unknown>;
+  const ok = response !== null && response.ok;
+  // Checked as far as the page reads it (the page ships without zod).
+  if (ok && typeof fields.day === 'number' && fields.dailyReward instanceof Object) {
+    return { ok, result: body as ClaimResponse };
   }
+  const code = ok
+    ? PUBLISHED_CLAIM_ERROR_CODES.invalidResponse
+    : typeof fields.code === 'string'
+      ? fields.code
+      : response
+        ? `http_${status}`
+        : PUBLISHED_CLAIM_ERROR_CODES.network;
+  return {
+    ok: false,
+    status,
+    code,
+    message: typeof fields.message === 'string' ? fields.message : `The claim failed: ${code}.`,
+    ...(typeof fields.nextClaimAt === 'string' ? { nextClaimAt: fields.nextClaimAt } : {}),
+    transient: status === 0 || status === 429 || status >= 500,
+  };
 }

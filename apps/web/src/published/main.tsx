@@ -16,6 +16,7 @@ import { loadConfig, readConfigText } from './load-config';
 import { startPublishedPage } from './published-controller';
 import { PublishedView } from './published-view';
 import { readPublishedQuery } from './read-published-query';
+import { reportPopupEvents } from './report-popup-events';
 import { waitForImages } from './wait-for-images';
 import './published.css';
 
@@ -49,7 +50,8 @@ const configFile = async () => {
 };
 
 // Opened from the runtime's popupUrl (decision 036): the session in the fragment, and the claim button claims
-// through the runtime by itself. Without one (or with one that does not read), the host grants, as before.
+// through the runtime by itself, and the popup tells the runtime it was shown and closed (decision 042). Without
+// one (or with one that does not read), the host grants and nothing is reported, as before.
 const session = decodePopupSession(window.location.hash);
 const transport = browserTransport();
 
@@ -73,5 +75,6 @@ startPublishedPage({
     session,
     claim: (idempotencyKey) => claimWithSession(session, idempotencyKey, transport),
     newKey: randomKey,
+    events: reportPopupEvents({ session, transport }),
   },
 });

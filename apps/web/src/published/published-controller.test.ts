@@ -188,14 +188,17 @@ describe('startPublishedPage', () => {
 });
 
 /** A page opened from popupUrl, whose runtime claims answer when the test says, each with the key it was given. */
-function startFromPopupUrl(options: { session?: Partial<PopupSession>; now?: () => number } = {}) {
+function startFromPopupUrl(
+  options: { session?: Partial<PopupSession>; now?: () => number; config?: ConfigOutcome } = {},
+) {
   const host = fakeBridge();
+  const events = { shown: vi.fn(), closed: vi.fn() };
   const rendered: PublishedState[] = [];
   let actions: PublishedActions | undefined;
   const claims: { key: string; answer: (outcome: ClaimOutcome) => void }[] = [];
   let keys = 0;
   const page = startPublishedPage({
-    config: { ok: true, config: week },
+    config: options.config ?? { ok: true, config: week },
     // The address's own params lose to the session's.
     params: { streak: 0 },
     bridge: host.bridge,
@@ -210,11 +213,12 @@ function startFromPopupUrl(options: { session?: Partial<PopupSession>; now?: () 
       claim: (key) => new Promise((answer) => claims.push({ key, answer })),
       newKey: () => `key-${++keys}`,
       now: options.now ?? (() => NOW),
+      events,
     },
   });
   onTestFinished(() => page.stop());
   const shown = () => rendered.at(-1) as Extract<PublishedState, { status: 'ready' }>;
-  return { ...host, page, rendered, shown, claims, actions: () => actions! };
+  return { ...host, page, rendered, shown, claims, events, actions: () => actions! };
 }
 
 const NOW = Date.parse('2030-01-01T19:00:00.000Z');
@@ -343,5 +347,27 @@ describe('startPublishedPage opened from popupUrl (decision 036)', () => {
     expect(claims).toHaveLength(0);
     expect(sent.at(-1)).toMatchObject({ type: 'claim', payload: { configId: 'other', day: 5 } });
     expect(sent.at(-1)).not.toHaveProperty('payload.result');
+  });
+
+  it("reports the session's popup shown once drawn, and closed when the player closes it, before telling the game", () => {
+    const { actions, events, types } = startFromPopupUrl();
+    expect(events.shown).toHaveBeenCalledTimes(1);
+    expect(events.closed).not.toHaveBeenCalled();
+    events.closed.mockImplementation(() => expect(types()).not.toContain('close'));
+    actions().close();
+    expect(events.closed).toHaveBeenCalledTimes(1);
+    expect(types()).toContain('close');
+  });
+
+  it("reports nothing of another config's popup (a CB_INIT's) nor of an error page", () => {
+    const other = startFromPopupUrl({ config: { ok: true, config: { ...week, id: 'other' } } });
+    other.actions().close();
+    expect(other.events.shown).not.toHaveBeenCalled();
+    expect(other.events.closed).not.toHaveBeenCalled();
+    const broken = startFromPopupUrl({ config: { ok: false, code: 'config_not_found', status: 404 } });
+    broken.actions().close();
+    expect(broken.types()).toEqual(['loaded', 'error', 'close']);
+    expect(broken.events.shown).not.toHaveBeenCalled();
+    expect(broken.events.closed).not.toHaveBeenCalled();
   });
 });

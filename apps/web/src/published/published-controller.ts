@@ -15,6 +15,7 @@ import type { ClaimOutcome } from './claim-with-session';
 import type { HostBridge } from './host-bridge';
 import type { ConfigOutcome } from './load-config';
 import { nextRewardText } from './next-reward-text';
+import type { PopupEvents } from './report-popup-events';
 
 export type PublishedState =
   | { status: 'loading' }
@@ -57,6 +58,8 @@ export interface PublishedPageOptions {
     claim: (idempotencyKey: string) => Promise<ClaimOutcome>;
     newKey: () => string;
     now?: () => number;
+    /** Reports the session's popup `shown` (once painted and visible) and `closed` to the runtime (decision 042). */
+    events?: PopupEvents;
   } | null;
 }
 
@@ -82,7 +85,8 @@ const claimErrorText = (status: number): string =>
  * pending from the tap until the answer (one request at a time, whatever is tapped or shown meanwhile), then today
  * claimed and `claim` with the runtime's answer as `result`; or, when it granted nothing, `claim_failed` and either
  * today claimed (`already_claimed`) or a message and the button armed again. A config of another id (a CB_INIT's)
- * is claimed by its host, as without a session.
+ * is claimed by its host, as without a session. The session's popup is reported to the runtime (`events`,
+ * decision 042): `shown` once it has been painted where the player can see it, `closed` when the player closes it.
  */
 export function startPublishedPage({
   config,
@@ -175,6 +179,7 @@ export function startPublishedPage({
     },
     close() {
       const configId = state.status === 'ready' ? (state.config.id ?? null) : null;
+      if (state.status === 'ready' && claimsItself(state.config)) runtime?.events?.closed();
       bridge.send({ source: EMBED_SOURCE, type: PUBLISHED_MESSAGE_TYPES.close, payload: { configId } });
     },
   };
@@ -195,6 +200,7 @@ export function startPublishedPage({
       bridge.send({ source: EMBED_SOURCE, type: PUBLISHED_MESSAGE_TYPES.error, payload: { code, message } });
       return;
     }
+    if (claimsItself(state.config)) runtime?.events?.shown();
     const configId = state.config.id ?? null;
     void imagesLoaded().then(({ images, failed }) => {
       if (shown !== showing) return;
