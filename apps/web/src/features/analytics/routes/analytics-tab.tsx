@@ -31,7 +31,6 @@ import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
 import styles from '../components/analytics.module.css';
 import { ChartCard } from '../components/chart-card';
 import { ReturnRates } from '../components/return-rates';
-import { ReturnRates } from '../components/return-rates';
 
 // recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
 const charts = () => import('../components/analytics-charts');
