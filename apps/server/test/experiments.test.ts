@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  EXPERIMENT_API_MESSAGES,
+  EXPERIMENT_MESSAGES,
+  type DailyReward,
+  type Experiment,
+  type ExperimentSummary,
+  type LayoutNode,
+} from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
 import { publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';
@@ -104,5 +112,253 @@ describe('experiment tables (migration 0018)', () => {
     await setup.server.database.db.delete(player).where(eq(player.id, gone));
     expect(await countWhere(setup, 'experiment_assignment', 'player_ref', gone)).toBe(0);
     expect(await countWhere(setup, 'experiment_assignment', 'player_ref', stays)).toBe(1);
+  });
+});
+
+const BLUE: LayoutNode = {
+  id: 'root',
+  type: 'Root',
+  props: {},
+  children: [{ id: 't1', type: 'TextCB', label: 'Title', props: { value: 'Blue' } }],
+};
+const GREEN: LayoutNode = {
+  id: 'root',
+  type: 'Root',
+  props: {},
+  children: [{ id: 't1', type: 'TextCB', label: 'Title', props: { value: 'Green' } }],
+};
+const AB = [
+  { id: 'a', name: 'Blue', weight: 1 },
+  { id: 'b', name: 'Green', weight: 1 },
+];
+
+function paths(setup: RuntimeGameSetup, configId = setup.configs[0]!.id) {
+  const config = `/api/games/${setup.game.id}/daily-rewards/${configId}`;
+  return {
+    list: `/api/games/${setup.game.id}/daily-rewards`,
+    config,
+    single: `/api/daily-rewards/${configId}`,
+    layout: `${config}/layout`,
+    experiment: `${config}/experiment`,
+    variantLayout: (variantId: string) => `${config}/experiment/variants/${variantId}/layout`,
+    promote: `${config}/experiment/promote`,
+    history: `${config}/experiments`,
+  };
+}
+
+async function withLayout(setup: RuntimeGameSetup, layout: LayoutNode) {
+  const saved = await setup.client.request(paths(setup).layout, { method: 'PUT', json: { uiLayout: layout } });
+  expect(saved.status, saved.text).toBe(200);
+  return saved.body as DailyReward;
+}
+
+describe('experiments in the dashboard', () => {
+  it('starts an experiment whose variants copy the config’s layout, shown on the config, the list and the history', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-start@studio.test', { clock: clock() });
+    const at = paths(setup);
+    await withLayout(setup, BLUE);
+    const started = await setup.client.post(at.experiment, { variants: AB });
+    expect(started.status, started.text).toBe(201);
+    const shown = started.body as Experiment;
+    expect(shown.id).toMatch(/^exp_[A-Za-z0-9_-]+$/);
+    expect(shown).toMatchObject({
+      status: 'running',
+      variants: [
+        { id: 'a', name: 'Blue', weight: 1, control: true, uiLayout: null, layoutVersion: 1 },
+        { id: 'b', name: 'Green', weight: 1, control: false, uiLayout: BLUE, layoutVersion: 0 },
+      ],
+    });
+    const single = (await setup.client.get(at.single)).body as DailyReward;
+    expect(single.experiment).toEqual(shown);
+    const list = (await setup.client.get(at.list)).body as DailyReward[];
+    expect(list[0]!.experiment).toEqual(shown);
+    const again = await setup.client.post(at.experiment, { variants: AB });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'EXPERIMENT_RUNNING', message: EXPERIMENT_API_MESSAGES.running });
+    const history = (await setup.client.get(at.history)).body as { experiments: ExperimentSummary[] };
+    expect(history.experiments).toEqual([
+      {
+        id: shown.id,
+        status: 'running',
+        startedAt: shown.startedAt,
+        endedAt: null,
+        winnerVariantId: null,
+        variants: [
+          { id: 'a', name: 'Blue', weight: 1, control: true },
+          { id: 'b', name: 'Green', weight: 1, control: false },
+        ],
+      },
+    ]);
+    // A config without one says so.
+    const created = (await setup.client.post(at.list, {})).body as DailyReward;
+    expect(created.experiment).toBeNull();
+    expect(((await setup.client.get(at.list)).body as DailyReward[])[1]!.experiment).toBeNull();
+  });
+
+  it('refuses bad variants with the domain’s messages and stores nothing', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-refusals@studio.test', { clock: clock() });
+    const at = paths(setup);
+    const refusals: [string, unknown, string][] = [
+      [
+        'weights summing to 0',
+        { variants: AB.map((v) => ({ ...v, weight: 0 })) },
+        EXPERIMENT_MESSAGES.weightsSumToZero,
+      ],
+      ['one variant', { variants: [AB[0]] }, EXPERIMENT_MESSAGES.tooFewVariants],
+      [
+        'five variants',
+        { variants: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, name: id, weight: 1 })) },
+        EXPERIMENT_MESSAGES.tooManyVariants,
+      ],
+      ['a repeated id', { variants: [AB[0], { ...AB[1], id: 'a' }] }, EXPERIMENT_MESSAGES.duplicateVariantId('a')],
+      ['a negative weight', { variants: [AB[0], { ...AB[1], weight: -1 }] }, EXPERIMENT_MESSAGES.weightInvalid],
+      ['an id with a space', { variants: [AB[0], { ...AB[1], id: 'b b' }] }, EXPERIMENT_MESSAGES.variantIdInvalid],
+      ['no variants', {}, EXPERIMENT_MESSAGES.variantsInvalid],
+      ['a list', [], EXPERIMENT_MESSAGES.variantsInvalid],
+    ];
+    for (const [label, body, message] of refusals) {
+      const answer = await setup.client.post(at.experiment, body);
+      expect(answer.status, label).toBe(400);
+      expect((answer.body as { message: string }).message, label).toBe(message);
+    }
+    expect(await countWhere(setup, 'experiment', 'config_id', setup.configs[0]!.id)).toBe(0);
+    const missing = await setup.client.post(paths(setup, 'no-such-config').experiment, { variants: AB });
+    expect(missing.status).toBe(404);
+  });
+
+  it('renames, reweights and adds variants while running, and refuses removing one (VARIANT_LIVE) or reordering', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-edit@studio.test', { clock: clock() });
+    const at = paths(setup);
+    const none = await setup.client.request(at.experiment, { method: 'PATCH', json: { variants: AB } });
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ message: EXPERIMENT_API_MESSAGES.notRunning });
+    const { id } = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    const edited = await setup.client.request(at.experiment, {
+      method: 'PATCH',
+      json: {
+        variants: [
+          { id: 'a', name: 'Blue sky', weight: 3 },
+          { id: 'b', name: 'Green', weight: 1 },
+          { id: 'c', name: 'Red', weight: 2 },
+        ],
+      },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({
+      id,
+      variants: [
+        { id: 'a', name: 'Blue sky', weight: 3, control: true },
+        { id: 'b', name: 'Green', weight: 1, control: false },
+        { id: 'c', name: 'Red', weight: 2, control: false, uiLayout: null, layoutVersion: 0 },
+      ],
+    });
+    const removed = await setup.client.request(at.experiment, { method: 'PATCH', json: { variants: AB } });
+    expect(removed.status).toBe(409);
+    expect(removed.body).toMatchObject({
+      code: 'VARIANT_LIVE',
+      message: EXPERIMENT_API_MESSAGES.variantLive,
+      variantId: 'c',
+    });
+    const reordered = await setup.client.request(at.experiment, {
+      method: 'PATCH',
+      json: {
+        variants: [
+          { id: 'b', name: 'Green', weight: 1 },
+          { id: 'a', name: 'Blue sky', weight: 3 },
+          { id: 'c', name: 'Red', weight: 2 },
+        ],
+      },
+    });
+    expect(reordered.status).toBe(400);
+    expect(reordered.body).toMatchObject({ message: EXPERIMENT_API_MESSAGES.variantOrder });
+    const zero = await setup.client.request(at.experiment, {
+      method: 'PATCH',
+      json: { variants: ['a', 'b', 'c'].map((v) => ({ id: v, name: v, weight: 0 })) },
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body).toMatchObject({ message: EXPERIMENT_MESSAGES.weightsSumToZero });
+    const single = (await setup.client.get(at.single)).body as DailyReward;
+    expect(single.experiment?.variants.map((v) => [v.id, v.name, v.weight])).toEqual([
+      ['a', 'Blue sky', 3],
+      ['b', 'Green', 1],
+      ['c', 'Red', 2],
+    ]);
+  });
+
+  it('saves a variant’s layout with the version check, and the control’s as the config’s own layout', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-layouts@studio.test', { clock: clock() });
+    const at = paths(setup);
+    await withLayout(setup, BLUE);
+    await setup.client.post(at.experiment, { variants: AB });
+    const saved = await setup.client.request(at.variantLayout('b'), {
+      method: 'PUT',
+      json: { uiLayout: GREEN, baseVersion: 0 },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.body as Experiment).variants[1]).toMatchObject({ id: 'b', uiLayout: GREEN, layoutVersion: 1 });
+    const stale = await setup.client.request(at.variantLayout('b'), {
+      method: 'PUT',
+      json: { uiLayout: BLUE, baseVersion: 0 },
+    });
+    expect(stale.status).toBe(409);
+    const conflict = stale.body as { code: string; current: DailyReward };
+    expect(conflict.code).toBe('LAYOUT_CONFLICT');
+    expect(conflict.current.experiment?.variants[1]).toMatchObject({ uiLayout: GREEN, layoutVersion: 1 });
+    // Without a base version it overwrites, as the editor's "overwrite".
+    expect(
+      (await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: GREEN } })).status,
+    ).toBe(200);
+    const control = await setup.client.request(at.variantLayout('a'), {
+      method: 'PUT',
+      json: { uiLayout: GREEN, baseVersion: 1 },
+    });
+    expect(control.status, control.text).toBe(200);
+    expect((control.body as Experiment).variants[0]).toMatchObject({ control: true, uiLayout: null, layoutVersion: 2 });
+    const config = (await setup.client.get(at.single)).body as DailyReward;
+    expect(config).toMatchObject({ uiLayout: GREEN, layoutVersion: 2 });
+    const controlStale = await setup.client.request(at.variantLayout('a'), {
+      method: 'PUT',
+      json: { uiLayout: BLUE, baseVersion: 1 },
+    });
+    expect(controlStale.status).toBe(409);
+    expect(controlStale.body).toMatchObject({ code: 'LAYOUT_CONFLICT' });
+    const unknown = await setup.client.request(at.variantLayout('z'), { method: 'PUT', json: { uiLayout: BLUE } });
+    expect(unknown.status).toBe(404);
+    const invalid = await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: 'root' } });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('promotes a winner: the config’s layout becomes the variant’s and the experiment ends with its winner', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-promote@studio.test', { clock: clock() });
+    const at = paths(setup);
+    await withLayout(setup, BLUE);
+    const { id } = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: GREEN } });
+    const unknown = await setup.client.post(at.promote, { variantId: 'z' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: EXPERIMENT_API_MESSAGES.variantNotFound });
+    expect((await setup.client.post(at.promote, { variantId: '' })).status).toBe(400);
+    const promoted = await setup.client.post(at.promote, { variantId: 'b' });
+    expect(promoted.status, promoted.text).toBe(200);
+    expect(promoted.body).toMatchObject({ uiLayout: GREEN, layoutVersion: 2, experiment: null });
+    expect(((await setup.client.get(at.single)).body as DailyReward).experiment).toBeNull();
+    const history = (await setup.client.get(at.history)).body as { experiments: ExperimentSummary[] };
+    expect(history.experiments[0]).toMatchObject({ id, status: 'ended', winnerVariantId: 'b' });
+    expect(history.experiments[0]!.endedAt).not.toBeNull();
+    expect((await setup.client.post(at.promote, { variantId: 'b' })).status).toBe(404);
+
+    // A new start is a new experiment; ending it keeps the control's layout.
+    const second = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    expect(second.id).not.toBe(id);
+    expect(second.variants[1]!.uiLayout).toEqual(GREEN);
+    const ended = await setup.client.request(at.experiment, { method: 'DELETE' });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body).toMatchObject({ uiLayout: GREEN, layoutVersion: 2, experiment: null });
+    const after = (await setup.client.get(at.history)).body as { experiments: ExperimentSummary[] };
+    expect(after.experiments.map((e) => [e.id, e.status, e.winnerVariantId])).toEqual([
+      [second.id, 'ended', null],
+      [id, 'ended', 'b'],
+    ]);
+    expect((await setup.client.request(at.experiment, { method: 'DELETE' })).status).toBe(404);
   });
 });

@@ -722,6 +722,18 @@ const WRITES: Record<
     shape: (ids) => targetingShape(ids),
   },
   'POST /api/games/:gameId/daily-rewards/for-player': { input: 'json', shape: () => samplePlayerShape() },
+  // A/B tests (decision 046): start, edit, a variant's layout, promote, end.
+  'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': { input: 'json', shape: () => variantsShape() },
+  'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': { input: 'json', shape: () => variantsShape() },
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/variants/:variantId/layout': {
+    input: 'json',
+    shape: () => layoutShape(),
+  },
+  'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/promote': {
+    input: 'json',
+    shape: () => shaped({ variantId: fc.constantFrom('a', 'b', 'c', '', 'x'.repeat(65), 'a b') }),
+  },
+  'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': { input: 'path' },
   'POST /api/games/:gameId/releases': {
     input: 'json',
     shape: (ids) =>
@@ -788,6 +800,12 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
       priority: 1,
     },
     'POST /api/games/:gameId/daily-rewards/for-player': { player: { level: 4, country: 'DE', totalSpend: 1 } },
+    'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': { variants: FUZZ_VARIANTS },
+    'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': { variants: FUZZ_VARIANTS },
+    'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/variants/:variantId/layout': {
+      uiLayout: { id: 'root', type: 'Root', props: {}, children: [] },
+    },
+    'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/promote': { variantId: 'b' },
     'POST /api/games/:gameId/releases': { note: 'Fuzz release' },
     'POST /api/games/:gameId/test-players': { playerId: 'fuzz-tester-2', clockOffsetMs: 86_400_000 },
     'PATCH /api/games/:gameId/test-players/:testPlayerId': { clockOffsetMs: 3_600_000, note: 'Fuzz note' },
@@ -840,6 +858,19 @@ function rewardsShape(ids: Ids) {
   });
 }
 /** Layout nodes as an editor, or an attacker, might send them: three levels of up to three children. */
+const FUZZ_VARIANTS = [
+  { id: 'a', name: 'Fuzz A', weight: 1 },
+  { id: 'b', name: 'Fuzz B', weight: 1 },
+];
+/** 0 to 5 variants, ids and weights around their limits: weights summing to 0, repeated ids, too many. */
+function variantsShape() {
+  const variant = shaped({
+    id: fc.constantFrom('a', 'b', 'c', 'd', 'e', '', 'x'.repeat(65), 'a:b'),
+    name: fc.oneof(name, fc.constantFrom('A', 'a', ' ', 'x'.repeat(41))),
+    weight: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(-1, 1000, 1001, 0.5, Number.MAX_SAFE_INTEGER)),
+  });
+  return shaped({ variants: fc.array(variant, { maxLength: 5 }) });
+}
 function layoutShape() {
   const props = fc.dictionary(
     fc.constantFrom('value', 'src', 'style', 'className', 'color', 'width', 'fillImage'),
@@ -991,6 +1022,8 @@ function fill(pattern: string, ids: Ids): string {
     dailyRewardId: ids.dailyRewardId,
     testPlayerId: ids.testPlayerId,
     playerId: ids.playerId,
+    // A variant of the config's experiment (decision 046), when one runs.
+    variantId: 'b',
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }

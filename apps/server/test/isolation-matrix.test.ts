@@ -57,6 +57,8 @@ type Ids = {
   testPlayerId: string;
   /** A player of the game, by the game's own id (the Players tab, decision 043). */
   playerId: string;
+  /** A variant of the daily reward's running experiment (decision 046). */
+  variantId: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -73,6 +75,7 @@ const PARAMS: Record<string, keyof Ids> = {
   version: 'version',
   testPlayerId: 'testPlayerId',
   playerId: 'playerId',
+  variantId: 'variantId',
 };
 
 /** The first owner's game's player whose data the /v1 part guards; bob's game has a player of the same id. */
@@ -138,6 +141,10 @@ const itemBody = (ids: Ids) => ({
 const weekOf = (packId: string) => Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId }));
 const packBody = (ids: Ids) => ({ name: 'Matrix Pack', contents: [{ itemId: ids.itemId, quantity: 2 }] });
 const gameBody = { name: 'Matrix Game', description: 'made by the matrix', platforms: ['Web'] };
+const MATRIX_VARIANTS = [
+  { id: 'a', name: 'Matrix A', weight: 1 },
+  { id: 'b', name: 'Matrix B', weight: 0 },
+];
 
 const MATRIX: Record<string, Entry> = {
   'POST /api/auth/sign-up/email': {
@@ -340,6 +347,35 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/targeting': {
     access: 'game',
     body: () => ({ segmentId: null, startsAt: null, endsAt: null, priority: 2 }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  // A/B tests (decision 046): another owner neither sees, starts, edits, promotes nor ends the first owner's.
+  'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': {
+    access: 'game',
+    body: () => ({ variants: MATRIX_VARIANTS }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': {
+    access: 'game',
+    body: () => ({ variants: MATRIX_VARIANTS }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'DELETE /api/games/:gameId/daily-rewards/:dailyRewardId/experiment': {
+    access: 'game',
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/variants/:variantId/layout': {
+    access: 'game',
+    body: () => ({ uiLayout: { id: 'root', type: 'Root', props: {}, children: [] } }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'POST /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/promote': {
+    access: 'game',
+    body: () => ({ variantId: 'b' }),
+    notFound: DAILY_REWARD_MESSAGES.notFound,
+  },
+  'GET /api/games/:gameId/daily-rewards/:dailyRewardId/experiments': {
+    access: 'game',
     notFound: DAILY_REWARD_MESSAGES.notFound,
   },
   'POST /api/games/:gameId/daily-rewards/for-player': {
@@ -554,7 +590,15 @@ async function send(
 /** The first owner's every row, and the bytes of their stored files, as one comparable string. */
 async function aliceData(): Promise<string> {
   const { db } = server.database;
-  const owned = [schema.game, schema.asset, schema.segment, schema.item, schema.pack, schema.testPlayer] as const;
+  const owned = [
+    schema.game,
+    schema.asset,
+    schema.segment,
+    schema.item,
+    schema.pack,
+    schema.testPlayer,
+    schema.experiment,
+  ] as const;
   const rows = await Promise.all([
     db.select().from(schema.user).where(eq(schema.user.id, aliceIds.userId)),
     db.select().from(schema.account).where(eq(schema.account.userId, aliceIds.userId)),
@@ -629,6 +673,14 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
+  const experiment = await alice.post(`/api/games/${game.id}/daily-rewards/${reward.id}/experiment`, {
+    variants: [
+      { id: 'a', name: 'Alice Amber Popup', weight: 1 },
+      { id: 'b', name: 'Alice Teal Popup', weight: 1 },
+    ],
+  });
+  expect(experiment.status, experiment.text).toBe(201);
+  const experimentId = (experiment.body as { id: string }).id;
   const tester = (
     await alice.post(`/api/games/${game.id}/test-players`, {
       playerId: 'alice-qa-tester',
@@ -639,6 +691,7 @@ beforeAll(async () => {
   aliceIds = {
     testPlayerId: tester.id,
     playerId: ALICE_PLAYER,
+    variantId: 'b',
     userId: game.ownerId,
     dailyRewardId: reward.id,
     version: '1',
@@ -671,6 +724,9 @@ beforeAll(async () => {
     tester.id,
     tester.playerId,
     tester.note,
+    experimentId,
+    'Alice Amber Popup',
+    'Alice Teal Popup',
   ];
 
   bob = await signedInClient(server, 'bob-matrix@studio.test');
@@ -695,6 +751,7 @@ beforeAll(async () => {
     dailyRewardId: '',
     testPlayerId: '',
     playerId: ALICE_PLAYER,
+    variantId: 'b',
     version: '1',
     sdkKey: bobGame.sdkKey,
   };

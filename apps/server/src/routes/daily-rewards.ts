@@ -21,6 +21,8 @@ import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-s
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { jsonBody, layoutBody } from '../lib/request-body';
 import { dayStartColumns, embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
+import { presentConfig, saveConfigLayout, withExperiments } from '../resources/experiments';
+import { experimentsRoutes } from './experiments';
 import { dailyRewardForPlayer, saveTargeting } from '../resources/daily-reward-targeting';
 import type { Storage } from '../storage/storage';
 
@@ -44,159 +46,158 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
     and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
   const changed = (scope: GameScope, id: string) => liveEvents.publish(scope.ownerId, { topic: 'dailyRewards', id });
 
-  return new Hono<GameScopeEnv>()
-    .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listDailyRewards(db, c.get('scope'))))
-    .get('/:dailyRewardId/embed-config', async (c) => {
-      const config = await embedConfigOf(db, storage, c.get('scope'), c.req.param('dailyRewardId'));
-      if (!config) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-      return c.json(config);
-    })
-    .post('/', ...jsonBody, async (c) => {
-      const scope = c.get('scope');
-      const input = await readJson(c, CreateDailyRewardInputSchema);
-      if (!input.ok) return input.response;
-      const row = await db.transaction(async (tx) => {
-        // One create at a time per game, so two "Daily Reward N" at once do not pick the same N.
-        await tx.select({ id: game.id }).from(game).where(eq(game.id, scope.gameId)).for('update');
-        const names = await tx
-          .select({ name: dailyReward.name })
-          .from(dailyReward)
-          .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)));
-        const [created] = await tx
-          .insert(dailyReward)
-          .values({
-            id: randomUUID(),
-            ...scope,
-            name: input.value.name ?? defaultDailyRewardName(names.map((n) => n.name)),
-            cycleDays: DAILY_REWARD_CYCLE_DAYS,
-            rewards: [],
-          })
-          .returning();
-        return created;
-      });
-      if (!row) throw new Error('insert returned nothing');
-      await changed(scope, row.id);
-      return c.json(presentDailyReward(row), 201);
-    })
-    .patch('/:dailyRewardId', ...jsonBody, async (c) => {
-      const scope = c.get('scope');
-      const input = await readJson(c, UpdateDailyRewardInputSchema);
-      if (!input.ok) return input.response;
-      const { name, rewards, baseRewardsVersion, dayStart, missedDay } = input.value;
-      const id = c.req.param('dailyRewardId');
-      const row = await db.transaction(async (tx) => {
-        if (rewards) {
-          // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
-          const ids = [...new Set(rewards.map((entry) => entry.packId))];
-          const found = await tx
-            .select({ id: pack.id })
-            .from(pack)
-            .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-            .for('share');
-          if (found.length !== ids.length) return 'unknown-packs' as const;
+  return (
+    new Hono<GameScopeEnv>()
+      .use(...requireOwnGame(auth, db))
+      .get('/', async (c) => c.json(await withExperiments(db, await listDailyRewards(db, c.get('scope')))))
+      // A config's A/B test (decision 046), behind this router's owner guard.
+      .route('/:dailyRewardId', experimentsRoutes({ db, changed, now }))
+      .get('/:dailyRewardId/embed-config', async (c) => {
+        const config = await embedConfigOf(db, storage, c.get('scope'), c.req.param('dailyRewardId'));
+        if (!config) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        return c.json(config);
+      })
+      .post('/', ...jsonBody, async (c) => {
+        const scope = c.get('scope');
+        const input = await readJson(c, CreateDailyRewardInputSchema);
+        if (!input.ok) return input.response;
+        const row = await db.transaction(async (tx) => {
+          // One create at a time per game, so two "Daily Reward N" at once do not pick the same N.
+          await tx.select({ id: game.id }).from(game).where(eq(game.id, scope.gameId)).for('update');
+          const names = await tx
+            .select({ name: dailyReward.name })
+            .from(dailyReward)
+            .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)));
+          const [created] = await tx
+            .insert(dailyReward)
+            .values({
+              id: randomUUID(),
+              ...scope,
+              name: input.value.name ?? defaultDailyRewardName(names.map((n) => n.name)),
+              cycleDays: DAILY_REWARD_CYCLE_DAYS,
+              rewards: [],
+            })
+            .returning();
+          return created;
+        });
+        if (!row) throw new Error('insert returned nothing');
+        await changed(scope, row.id);
+        return c.json({ ...presentDailyReward(row), experiment: null }, 201);
+      })
+      .patch('/:dailyRewardId', ...jsonBody, async (c) => {
+        const scope = c.get('scope');
+        const input = await readJson(c, UpdateDailyRewardInputSchema);
+        if (!input.ok) return input.response;
+        const { name, rewards, baseRewardsVersion, dayStart, missedDay } = input.value;
+        const id = c.req.param('dailyRewardId');
+        const row = await db.transaction(async (tx) => {
+          if (rewards) {
+            // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
+            const ids = [...new Set(rewards.map((entry) => entry.packId))];
+            const found = await tx
+              .select({ id: pack.id })
+              .from(pack)
+              .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+              .for('share');
+            if (found.length !== ids.length) return 'unknown-packs' as const;
+          }
+          // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
+          const precondition =
+            rewards && baseRewardsVersion !== undefined
+              ? eq(dailyReward.rewardsVersion, baseRewardsVersion)
+              : undefined;
+          const [updated] = await tx
+            .update(dailyReward)
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              // The runtime's rules (decision 035): not the days, so they leave rewardsVersion alone.
+              ...(dayStart !== undefined ? dayStartColumns(dayStart) : {}),
+              ...(missedDay !== undefined ? { missedDay } : {}),
+              ...(rewards
+                ? {
+                    rewards,
+                    cycleDays: DAILY_REWARD_CYCLE_DAYS,
+                    rewardsVersion: sql`${dailyReward.rewardsVersion} + 1`,
+                  }
+                : {}),
+              updatedAt: new Date(),
+            })
+            .where(and(own(scope, id), precondition))
+            .returning();
+          if (updated) return updated;
+          if (!precondition) return null;
+          const [current] = await tx.select().from(dailyReward).where(own(scope, id));
+          return current ? ({ conflict: current } as const) : null;
+        });
+        if (row === 'unknown-packs') return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
+        if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        if ('conflict' in row) {
+          return c.json(
+            {
+              code: 'DAILY_REWARD_CONFLICT',
+              message: DAILY_REWARD_MESSAGES.rewardsConflict,
+              current: await presentConfig(db, row.conflict),
+            },
+            409,
+          );
         }
-        // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
-        const precondition =
-          rewards && baseRewardsVersion !== undefined ? eq(dailyReward.rewardsVersion, baseRewardsVersion) : undefined;
-        const [updated] = await tx
-          .update(dailyReward)
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            // The runtime's rules (decision 035): not the days, so they leave rewardsVersion alone.
-            ...(dayStart !== undefined ? dayStartColumns(dayStart) : {}),
-            ...(missedDay !== undefined ? { missedDay } : {}),
-            ...(rewards
-              ? { rewards, cycleDays: DAILY_REWARD_CYCLE_DAYS, rewardsVersion: sql`${dailyReward.rewardsVersion} + 1` }
-              : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(own(scope, id), precondition))
-          .returning();
-        if (updated) return updated;
-        if (!precondition) return null;
-        const [current] = await tx.select().from(dailyReward).where(own(scope, id));
-        return current ? ({ conflict: current } as const) : null;
-      });
-      if (row === 'unknown-packs') return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-      if ('conflict' in row) {
-        return c.json(
-          {
-            code: 'DAILY_REWARD_CONFLICT',
-            message: DAILY_REWARD_MESSAGES.rewardsConflict,
-            current: presentDailyReward(row.conflict),
-          },
-          409,
-        );
-      }
-      await changed(scope, row.id);
-      return c.json(presentDailyReward(row));
-    })
-    .put('/:dailyRewardId/layout', ...layoutBody, async (c) => {
-      const scope = c.get('scope');
-      const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
-      if (!input.ok) return input.response;
-      const id = c.req.param('dailyRewardId');
-      const { uiLayout, baseVersion } = input.value;
-      // One statement: the version check and the write cannot interleave with another tab's save.
-      const [row] = await db
-        .update(dailyReward)
-        .set({ uiLayout, layoutVersion: sql`${dailyReward.layoutVersion} + 1`, updatedAt: new Date() })
-        .where(
-          baseVersion === undefined ? own(scope, id) : and(own(scope, id), eq(dailyReward.layoutVersion, baseVersion)),
-        )
-        .returning();
-      if (!row) {
-        const [current] = await db.select().from(dailyReward).where(own(scope, id));
-        if (!current) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-        return c.json(
-          {
-            code: 'LAYOUT_CONFLICT',
-            message: DAILY_REWARD_MESSAGES.layoutConflict,
-            current: presentDailyReward(current),
-          },
-          409,
-        );
-      }
-      await changed(scope, row.id);
-      return c.json(presentDailyReward(row));
-    })
-    .put('/:dailyRewardId/targeting', ...jsonBody, async (c) => {
-      const scope = c.get('scope');
-      const input = await readJson(c, DailyRewardTargetingInputSchema);
-      if (!input.ok) return input.response;
-      // Saved as sent, like the day rules (decision 035): a setting of the runtime, apart from the days' version.
-      const saved = await saveTargeting(db, scope, c.req.param('dailyRewardId'), input.value, now());
-      if (saved.kind === 'not-found') return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-      if (saved.kind === 'unknown-segment') {
-        return jsonError(c, 400, 'VALIDATION_ERROR', TARGETING_MESSAGES.segmentUnknown, {
-          issues: [{ path: 'segmentId', message: TARGETING_MESSAGES.segmentUnknown }],
-        });
-      }
-      if (saved.kind === 'invalid') {
-        return jsonError(c, 400, 'VALIDATION_ERROR', saved.message, {
-          issues: [{ path: 'endsAt', message: saved.message }],
-        });
-      }
-      await changed(scope, saved.row.id);
-      return c.json(presentDailyReward(saved.row));
-    })
-    .post('/for-player', ...jsonBody, async (c) => {
-      const input = await readJson(c, DailyRewardForPlayerInputSchema);
-      if (!input.ok) return input.response;
-      return c.json(await dailyRewardForPlayer(db, c.get('scope'), input.value.player, now()));
-    })
-    .delete('/:dailyRewardId', ...jsonBody, async (c) => {
-      const scope = c.get('scope');
-      const [row] = await db
-        .delete(dailyReward)
-        .where(own(scope, c.req.param('dailyRewardId')))
-        .returning({ id: dailyReward.id });
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-      await changed(scope, row.id);
-      return c.body(null, 204);
-    });
+        await changed(scope, row.id);
+        return c.json(await presentConfig(db, row));
+      })
+      .put('/:dailyRewardId/layout', ...layoutBody, async (c) => {
+        const scope = c.get('scope');
+        const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
+        if (!input.ok) return input.response;
+        const id = c.req.param('dailyRewardId');
+        const { uiLayout, baseVersion } = input.value;
+        // One statement: the version check and the write cannot interleave with another tab's save.
+        const saved = await saveConfigLayout(db, scope, id, uiLayout, baseVersion);
+        if (saved.kind === 'not-found') return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        if (saved.kind === 'conflict') {
+          return c.json(
+            { code: 'LAYOUT_CONFLICT', message: DAILY_REWARD_MESSAGES.layoutConflict, current: saved.current },
+            409,
+          );
+        }
+        await changed(scope, saved.row.id);
+        return c.json(await presentConfig(db, saved.row));
+      })
+      .put('/:dailyRewardId/targeting', ...jsonBody, async (c) => {
+        const scope = c.get('scope');
+        const input = await readJson(c, DailyRewardTargetingInputSchema);
+        if (!input.ok) return input.response;
+        // Saved as sent, like the day rules (decision 035): a setting of the runtime, apart from the days' version.
+        const saved = await saveTargeting(db, scope, c.req.param('dailyRewardId'), input.value, now());
+        if (saved.kind === 'not-found') return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        if (saved.kind === 'unknown-segment') {
+          return jsonError(c, 400, 'VALIDATION_ERROR', TARGETING_MESSAGES.segmentUnknown, {
+            issues: [{ path: 'segmentId', message: TARGETING_MESSAGES.segmentUnknown }],
+          });
+        }
+        if (saved.kind === 'invalid') {
+          return jsonError(c, 400, 'VALIDATION_ERROR', saved.message, {
+            issues: [{ path: 'endsAt', message: saved.message }],
+          });
+        }
+        await changed(scope, saved.row.id);
+        return c.json(await presentConfig(db, saved.row));
+      })
+      .post('/for-player', ...jsonBody, async (c) => {
+        const input = await readJson(c, DailyRewardForPlayerInputSchema);
+        if (!input.ok) return input.response;
+        return c.json(await dailyRewardForPlayer(db, c.get('scope'), input.value.player, now()));
+      })
+      .delete('/:dailyRewardId', ...jsonBody, async (c) => {
+        const scope = c.get('scope');
+        const [row] = await db
+          .delete(dailyReward)
+          .where(own(scope, c.req.param('dailyRewardId')))
+          .returning({ id: dailyReward.id });
+        if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+        await changed(scope, row.id);
+        return c.body(null, 204);
+      })
+  );
 }
 
 /**
@@ -217,6 +218,6 @@ export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
         ),
       );
     if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-    return c.json(presentDailyReward(row.daily_reward));
+    return c.json(await presentConfig(db, row.daily_reward));
   });
 }
