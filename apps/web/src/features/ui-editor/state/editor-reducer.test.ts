@@ -95,20 +95,17 @@ describe('editorReducer', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('edits a 500-node layout by copying only the path, in well under a millisecond per edit', () => {
+  it('edits a 500-node layout by copying only the path to the edited node', () => {
     const layout = largeLayout(500);
     expect(idsOf(layout)).toHaveLength(500);
     let state = initialEditorState(layout, 1);
     const before = state.document;
-    const started = performance.now();
     for (let i = 0; i < 200; i++) {
       state = editorReducer(state, { type: 'setProp', id: 'g44-t9', name: 'value', value: `v${i}` });
     }
-    const perEdit = (performance.now() - started) / 200;
     expect(state.document.children![0]).toBe(before.children![0]);
     expect(state.document.children![44]).not.toBe(before.children![44]);
     expect(state.document.children![44]!.children![0]).toBe(before.children![44]!.children![0]);
-    // Generous for a shared CI machine: a path copy costs microseconds.
-    expect(perEdit).toBeLessThan(1);
+    // Its speed is the editor bench's to measure (bench/editor.mjs), never a timed assertion here.
   });
 });
