@@ -7,9 +7,10 @@ import {
   type Experiment,
   type ExperimentSummary,
   type LayoutNode,
+  type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
-import { publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
+import { publishedRuntimeGame, publishGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';
 
 /* A/B tests of the popup (issue 23 item 4, decision 046). */
@@ -360,5 +361,92 @@ describe('experiments in the dashboard', () => {
       [id, 'ended', 'b'],
     ]);
     expect((await setup.client.request(at.experiment, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+const fetchJson = async (url: string) => {
+  const response = await fetch(url);
+  return { status: response.status, body: response.status === 200 ? ((await response.json()) as unknown) : null };
+};
+
+describe('publishing an experiment', () => {
+  it('writes each variant’s page and config.json in the release, the control’s being the config’s, and switches them live and back', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-publish@studio.test', { clock: clock() });
+    const at = paths(setup);
+    await withLayout(setup, BLUE);
+    const started = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: GREEN } });
+    const preview = (await setup.client.get(`/api/games/${setup.game.id}/releases/preview`)).body as {
+      changes: unknown;
+      problems: unknown[];
+    };
+    expect(preview.problems).toEqual([]);
+    await publishGame(setup.client, setup.game.id);
+    const live = () =>
+      setup.client
+        .get(`/api/games/${setup.game.id}/releases`)
+        .then((answer) => (answer.body as Releases).releases.find((release) => release.live)!);
+    const second = await live();
+    expect(second.version).toBe(2);
+    const artifact = second.artifacts[0]!;
+    expect(artifact.experiment?.id).toBe(started.id);
+    const [a, b] = artifact.experiment!.variants;
+    expect(a).toMatchObject({
+      id: 'a',
+      name: 'Blue',
+      weight: 1,
+      htmlUrl: artifact.htmlUrl,
+      versionedHtmlUrl: artifact.versionedHtmlUrl,
+      configUrl: artifact.configUrl,
+      versionedConfigUrl: artifact.versionedConfigUrl,
+    });
+    expect(b!.versionedHtmlUrl).toContain(
+      `packs/${setup.game.id}/releases/2/daily_rewards/${artifact.id}/variants/b/daily_rewards.html`,
+    );
+    expect(b!.htmlUrl).toContain(`packs/${setup.game.id}/daily_rewards/${artifact.id}/variants/b/daily_rewards.html`);
+    for (const url of [b!.versionedConfigUrl, b!.configUrl]) {
+      const variantConfig = await fetchJson(url);
+      expect(variantConfig.status, url).toBe(200);
+      expect((variantConfig.body as { id: string; uiLayout: LayoutNode }).uiLayout).toEqual(GREEN);
+      expect((variantConfig.body as { id: string }).id).toBe(artifact.id);
+    }
+    expect(((await fetchJson(a!.versionedConfigUrl)).body as { uiLayout: LayoutNode }).uiLayout).toEqual(BLUE);
+    const page = await fetch(b!.versionedHtmlUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Green');
+
+    // Ended: the next release has no experiment, and the variant's stable files go.
+    await setup.client.request(at.experiment, { method: 'DELETE' });
+    await publishGame(setup.client, setup.game.id);
+    const third = await live();
+    expect(third.version).toBe(3);
+    expect(third.artifacts[0]!.experiment).toBeUndefined();
+    expect((await fetchJson(b!.configUrl)).status).toBe(404);
+    // The release that had it keeps its versioned files, and a rollback puts its variants back at the stable paths.
+    expect((await fetchJson(b!.versionedConfigUrl)).status).toBe(200);
+    const back = await setup.client.post(`/api/games/${setup.game.id}/releases/2/live`, {});
+    expect(back.status, back.text).toBeLessThan(300);
+    expect((await live()).version).toBe(2);
+    expect(((await fetchJson(b!.configUrl)).body as { uiLayout: LayoutNode }).uiLayout).toEqual(GREEN);
+  });
+
+  it('lists a variant’s layout problem before publishing, naming the variant', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-publish-check@studio.test', { clock: clock() });
+    const at = paths(setup);
+    await setup.client.post(at.experiment, { variants: AB });
+    const missingArt: LayoutNode = {
+      id: 'root',
+      type: 'Root',
+      props: {},
+      children: [{ id: 'art', type: 'ImageCB', props: { src: 'asset:gone01' } }],
+    };
+    expect(
+      (await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: missingArt } })).status,
+    ).toBe(200);
+    const preview = (await setup.client.get(`/api/games/${setup.game.id}/releases/preview`)).body as {
+      problems: { code: string; message: string }[];
+    };
+    expect(preview.problems.map((problem) => problem.code)).toEqual(['ASSET_MISSING']);
+    expect(preview.problems[0]!.message).toContain('(variant Green)');
   });
 });

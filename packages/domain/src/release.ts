@@ -28,8 +28,30 @@ export const PublishedArtifactSchema = z.object({
    * releases exactly when a player's page shows the same config. Absent on releases published before it was kept.
    */
   contentHash: z.string().optional(),
+  /**
+   * The config's running A/B test as this release carries it (issue 23 item 4, decision 046): the runtime assigns
+   * players from it. Each variant has its own page and config.json in the release; the first, the control, is the
+   * config's own. Absent when the config ran no experiment at publish.
+   */
+  experiment: z
+    .object({
+      id: z.string(),
+      variants: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          weight: z.number().int().min(0),
+          htmlUrl: z.string(),
+          versionedHtmlUrl: z.string(),
+          configUrl: z.string(),
+          versionedConfigUrl: z.string(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type PublishedArtifact = z.infer<typeof PublishedArtifactSchema>;
+export type PublishedExperiment = NonNullable<PublishedArtifact['experiment']>;
 
 export const RELEASE_STATUSES = ['writing', 'ready', 'failed'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];

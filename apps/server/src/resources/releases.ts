@@ -13,6 +13,7 @@ import {
   PUBLISHED_CACHE,
   RELEASES_KEPT,
   type PublishedArtifact,
+  type PublishedExperiment,
   type PublishedManifest,
   type PublishEvent,
   type Release,
@@ -23,7 +24,12 @@ import type { Db } from '../db/database';
 import { asset, release } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
 import type { Logger } from '../lib/logger';
-import { dailyRewardsConfigKey, dailyRewardsPageKey } from '../storage/storage-keys';
+import {
+  dailyRewardsConfigKey,
+  dailyRewardsPageKey,
+  dailyRewardsVariantConfigKey,
+  dailyRewardsVariantPageKey,
+} from '../storage/storage-keys';
 import {
   gameStablePrefix,
   manifestKey,
@@ -32,10 +38,13 @@ import {
   stableDailyRewardsPrefix,
   versionedConfigKey,
   versionedPageKey,
+  versionedVariantConfigKey,
+  versionedVariantPageKey,
 } from '../storage/release-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
 import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from './daily-rewards';
+import { withExperiments } from './experiments';
 import { publishedPageFor } from './published-page';
 
 export type ReleaseRow = typeof release.$inferSelect;
@@ -197,7 +206,66 @@ function manifestOf(gameId: string, version: number, artifacts: readonly Publish
   return encoder.encode(JSON.stringify(manifest));
 }
 
-type ReleaseFiles = { artifact: PublishedArtifact; html: Uint8Array; config: Uint8Array };
+/** A config's files in a release, and its experiment's variants' (decision 046; not the control's: it is the config's). */
+type ReleaseFiles = {
+  artifact: PublishedArtifact;
+  html: Uint8Array;
+  config: Uint8Array;
+  variants: { id: string; html: Uint8Array; config: Uint8Array }[];
+};
+
+/** The variants with pages of their own: every one but the control (the first), whose page is the config's. */
+const ownPageVariants = (artifact: PublishedArtifact) => artifact.experiment?.variants.slice(1) ?? [];
+
+/** A config's versioned files of a release (its variants' too), or null when one is missing. */
+async function readReleaseFiles(
+  get: (key: string) => Promise<{ body: Uint8Array } | null>,
+  gameId: string,
+  version: number,
+  artifact: PublishedArtifact,
+): Promise<ReleaseFiles | null> {
+  const [html, config] = await Promise.all([
+    get(versionedPageKey(gameId, version, artifact.id)),
+    get(versionedConfigKey(gameId, version, artifact.id)),
+  ]);
+  if (!html || !config) return null;
+  const variants: ReleaseFiles['variants'] = [];
+  for (const variant of ownPageVariants(artifact)) {
+    const [variantHtml, variantConfig] = await Promise.all([
+      get(versionedVariantPageKey(gameId, version, artifact.id, variant.id)),
+      get(versionedVariantConfigKey(gameId, version, artifact.id, variant.id)),
+    ]);
+    if (!variantHtml || !variantConfig) return null;
+    variants.push({ id: variant.id, html: variantHtml.body, config: variantConfig.body });
+  }
+  return { artifact, html: html.body, config: config.body, variants };
+}
+
+/** Writes a config's files (and its variants') at the stable paths; answers the keys written. */
+async function putStable(
+  put: (key: string, body: Uint8Array, contentType: string) => Promise<unknown>,
+  gameId: string,
+  { artifact, html, config, variants }: ReleaseFiles,
+): Promise<string[]> {
+  const keys = [dailyRewardsPageKey(gameId, artifact.id), dailyRewardsConfigKey(gameId, artifact.id)];
+  await put(keys[0]!, html, HTML);
+  await put(keys[1]!, config, JSON_TYPE);
+  for (const variant of variants) {
+    const page = dailyRewardsVariantPageKey(gameId, artifact.id, variant.id);
+    const json = dailyRewardsVariantConfigKey(gameId, artifact.id, variant.id);
+    await put(page, variant.html, HTML);
+    await put(json, variant.config, JSON_TYPE);
+    keys.push(page, json);
+  }
+  return keys;
+}
+
+/** Stable files to remove: of configs not kept, and variant files a kept config's release no longer has. */
+function isStale(prefix: string, key: string, kept: ReadonlySet<string>, written: ReadonlySet<string>): boolean {
+  const rest = key.slice(prefix.length).split('/');
+  if (!kept.has(rest[0] ?? '')) return true;
+  return rest[1] === 'variants' && !written.has(key);
+}
 
 /**
  * Makes a complete release live: the stable paths of every config, then manifest.json (one atomic write that
@@ -225,10 +293,15 @@ async function switchLive(
   // Until settled, a restart puts the stable paths back to the live release (a kill midway mixes releases).
   const switching = await deps.intents.begin('stable', gameStablePrefix(scope.gameId));
   let switched = 0;
+  const written = new Set<string>();
   try {
-    await eachLimited(files, deps.concurrency ?? 8, async ({ artifact, html, config }) => {
-      await store.put(dailyRewardsPageKey(scope.gameId, artifact.id), html, HTML, PUBLISHED_CACHE.stable);
-      await store.put(dailyRewardsConfigKey(scope.gameId, artifact.id), config, JSON_TYPE, PUBLISHED_CACHE.stable);
+    await eachLimited(files, deps.concurrency ?? 8, async (file) => {
+      const keys = await putStable(
+        (key, body, type) => store.put(key, body, type, PUBLISHED_CACHE.stable),
+        scope.gameId,
+        file,
+      );
+      for (const key of keys) written.add(key);
       onFile?.(++switched);
     });
     await store.put(manifestKey(scope.gameId), manifest, JSON_TYPE, PUBLISHED_CACHE.stable);
@@ -283,8 +356,7 @@ async function switchLive(
   try {
     const prefix = stableDailyRewardsPrefix(scope.gameId);
     for await (const entry of deps.storage.list(prefix)) {
-      const configId = entry.key.slice(prefix.length).split('/')[0] ?? '';
-      if (!kept.has(configId)) stale.add(entry.key);
+      if (isStale(prefix, entry.key, kept, written)) stale.add(entry.key);
     }
     await eachLimited([...stale], 8, (key) => deps.storage.delete(key));
   } catch (error) {
@@ -299,19 +371,13 @@ async function switchLive(
 async function restoreStable(deps: ReleaseDeps, scope: GameScope, previous: ReleaseRow): Promise<boolean> {
   try {
     await eachLimited(previous.artifacts, deps.concurrency ?? 8, async (artifact) => {
-      const [html, config] = await Promise.all([
-        deps.storage.get(versionedPageKey(scope.gameId, previous.version, artifact.id)),
-        deps.storage.get(versionedConfigKey(scope.gameId, previous.version, artifact.id)),
-      ]);
-      if (!html || !config) return;
-      await deps.storage.put(dailyRewardsPageKey(scope.gameId, artifact.id), html.body, {
-        contentType: HTML,
-        cacheControl: PUBLISHED_CACHE.stable,
-      });
-      await deps.storage.put(dailyRewardsConfigKey(scope.gameId, artifact.id), config.body, {
-        contentType: JSON_TYPE,
-        cacheControl: PUBLISHED_CACHE.stable,
-      });
+      const files = await readReleaseFiles((key) => deps.storage.get(key), scope.gameId, previous.version, artifact);
+      if (!files) return;
+      await putStable(
+        (key, body, contentType) => deps.storage.put(key, body, { contentType, cacheControl: PUBLISHED_CACHE.stable }),
+        scope.gameId,
+        files,
+      );
     });
     return true;
   } catch (error) {
@@ -357,21 +423,17 @@ export async function restoreStablePaths(deps: Pick<ReleaseDeps, 'db' | 'storage
     .from(release)
     .where(and(eq(release.gameId, gameId), eq(release.live, true)));
   const kept = new Set<string>();
+  const written = new Set<string>();
   if (live) {
     await eachLimited(live.artifacts, 8, async (artifact) => {
-      const [html, config] = await Promise.all([
-        storage.get(versionedPageKey(gameId, live.version, artifact.id)),
-        storage.get(versionedConfigKey(gameId, live.version, artifact.id)),
-      ]);
-      if (!html || !config) throw new Error(`release ${live.version} of game ${gameId} misses its files`);
-      await storage.put(dailyRewardsPageKey(gameId, artifact.id), html.body, {
-        contentType: HTML,
-        cacheControl: PUBLISHED_CACHE.stable,
-      });
-      await storage.put(dailyRewardsConfigKey(gameId, artifact.id), config.body, {
-        contentType: JSON_TYPE,
-        cacheControl: PUBLISHED_CACHE.stable,
-      });
+      const files = await readReleaseFiles((key) => storage.get(key), gameId, live.version, artifact);
+      if (!files) throw new Error(`release ${live.version} of game ${gameId} misses its files`);
+      const keys = await putStable(
+        (key, body, contentType) => storage.put(key, body, { contentType, cacheControl: PUBLISHED_CACHE.stable }),
+        gameId,
+        files,
+      );
+      for (const key of keys) written.add(key);
       kept.add(artifact.id);
     });
     await storage.put(manifestKey(gameId), manifestOf(gameId, live.version, live.artifacts), {
@@ -384,7 +446,7 @@ export async function restoreStablePaths(deps: Pick<ReleaseDeps, 'db' | 'storage
   const prefix = stableDailyRewardsPrefix(gameId);
   const stale: string[] = [];
   for await (const entry of storage.list(prefix)) {
-    if (!kept.has(entry.key.slice(prefix.length).split('/')[0] ?? '')) stale.push(entry.key);
+    if (isStale(prefix, entry.key, kept, written)) stale.push(entry.key);
   }
   await eachLimited(stale, 8, (key) => storage.delete(key));
 }
@@ -414,6 +476,11 @@ export type PlannedConfig = {
   published: ReturnType<typeof embedConfigFrom>;
   contentHash: string;
   problems: PublishProblem[];
+  /** Its running experiment (decision 046): each variant but the control with its own config.json content. */
+  experiment: {
+    id: string;
+    variants: { id: string; name: string; weight: number; published: ReturnType<typeof embedConfigFrom> | null }[];
+  } | null;
 };
 export type PublishPlan = { configs: PlannedConfig[]; sources: EmbedSources };
 
@@ -423,7 +490,7 @@ export type PublishPlan = { configs: PlannedConfig[]; sources: EmbedSources };
  */
 export async function planPublish(deps: Pick<ReleaseDeps, 'db' | 'storage'>, scope: GameScope): Promise<PublishPlan> {
   const [configs, sources] = await Promise.all([
-    listDailyRewards(deps.db, scope),
+    listDailyRewards(deps.db, scope).then((listed) => withExperiments(deps.db, listed)),
     embedSourcesOf(deps.db, deps.storage, scope),
   ]);
   const packs = new Map<string, CheckedPack>(
@@ -437,19 +504,49 @@ export async function planPublish(deps: Pick<ReleaseDeps, 'db' | 'storage'>, sco
     sources,
     configs: configs.map((config) => {
       // The owner's account ID stays private (whether or not the embed config still carries one).
-      const { ownerId: _ownerId, ...published } = embedConfigFrom(config, sources) as ReturnType<
-        typeof embedConfigFrom
-      > & { ownerId?: unknown };
-      const json = JSON.stringify(published);
+      const publish = (uiLayout: DailyReward['uiLayout']) => {
+        const { ownerId: _ownerId, ...published } = embedConfigFrom({ ...config, uiLayout }, sources) as ReturnType<
+          typeof embedConfigFrom
+        > & { ownerId?: unknown };
+        return published;
+      };
+      const published = publish(config.uiLayout);
+      const problems = publishProblems(config, packs, assetIds, published);
+      const experiment = config.experiment
+        ? {
+            id: config.experiment.id,
+            variants: config.experiment.variants.map((variant) => ({
+              id: variant.id,
+              name: variant.name,
+              weight: variant.weight,
+              published: variant.control ? null : publish(variant.uiLayout),
+            })),
+          }
+        : null;
+      // A variant's layout is checked as the config's is; its days are the config's (already checked).
+      for (const variant of config.experiment?.variants ?? []) {
+        if (variant.control) continue;
+        const named = { ...config, name: `${config.name} (variant ${variant.name})`, uiLayout: variant.uiLayout };
+        const own = experiment?.variants.find((v) => v.id === variant.id)?.published;
+        problems.push(
+          ...publishProblems(named, packs, assetIds, own).filter((problem) => LAYOUT_PROBLEMS.has(problem.code)),
+        );
+      }
+      // Without an experiment the hash is the config.json's alone, as before (decision 029): releases compare.
+      const json = JSON.stringify(experiment ? { config: published, experiment } : published);
       return {
         config,
         published,
         contentHash: createHash('sha256').update(json).digest('hex'),
-        problems: publishProblems(config, packs, assetIds, published),
+        problems,
+        experiment,
       };
     }),
   };
 }
+
+/** The problems of a variant's own (its layout); the days' problems are the config's. */
+const LAYOUT_PROBLEMS = new Set<PublishProblem['code']>(['LAYOUT_REFUSED', 'ASSET_MISSING', 'CONFIG_REFUSED']);
 
 /** What a published page adds to its config beyond the config itself: the built page and the drawn popup. */
 const PAGE_BYTES_ESTIMATE = 96 * 1024;
@@ -576,7 +673,8 @@ export async function publishGame(
     const files: (ReleaseFiles | null)[] = Array.from({ length: total }, () => null);
     const warnings: string[][] = Array.from({ length: total }, () => []);
     let done = 0;
-    await eachLimited(configs, deps.concurrency ?? 8, async ({ config, published, contentHash }, index) => {
+    /** A config.json's content as the release writes it: images the release's own copies; and what is missing. */
+    const releaseJson = async (published: PlannedConfig['published'], uiLayout: DailyReward['uiLayout']) => {
       const found = new Set<string>();
       const publishedAssets = [];
       for (const entry of published.assets ?? []) {
@@ -592,37 +690,81 @@ export async function publishGame(
           assetUrl: pack.assetUrl ? await relocate(pack.assetUrl) : (pack.assetUrl ?? null),
         })),
       );
-      if (config.uiLayout) {
-        const missing = new Set<string>();
-        for (const node of layoutNodes(config.uiLayout)) {
+      const missing = new Set<string>();
+      if (uiLayout) {
+        for (const node of layoutNodes(uiLayout)) {
           for (const value of [node.props.src, node.props.fillImage]) {
             const id = typeof value === 'string' ? assetReferenceId(value) : null;
             if (id && !found.has(id)) missing.add(id);
           }
         }
-        warnings[index] = [...missing].map((id) => PUBLISH_MESSAGES.missingAsset(config.name, id));
       }
-      const json = JSON.stringify({ ...published, packs: publishedPacks, assets: publishedAssets });
+      return { json: JSON.stringify({ ...published, packs: publishedPacks, assets: publishedAssets }), missing };
+    };
+    await eachLimited(configs, deps.concurrency ?? 8, async ({ config, published, contentHash, experiment }, index) => {
+      const { json, missing } = await releaseJson(published, config.uiLayout);
+      warnings[index] = [...missing].map((id) => PUBLISH_MESSAGES.missingAsset(config.name, id));
       const body = encoder.encode(json);
       const page = encoder.encode(publishedPageFor(template, json));
       const pageKey = versionedPageKey(scope.gameId, version, config.id);
       const configKey = versionedConfigKey(scope.gameId, version, config.id);
       await store.create(pageKey, page, HTML);
       await store.create(configKey, body, JSON_TYPE);
-      files[index] = {
-        artifact: {
-          featureType: 'daily_rewards',
-          id: config.id,
-          name: config.name,
-          htmlUrl: storage.publicUrl(dailyRewardsPageKey(scope.gameId, config.id)),
-          configUrl: storage.publicUrl(dailyRewardsConfigKey(scope.gameId, config.id)),
-          versionedHtmlUrl: storage.publicUrl(pageKey),
-          versionedConfigUrl: storage.publicUrl(configKey),
-          contentHash,
-        },
-        html: page,
-        config: body,
+      const artifact: PublishedArtifact = {
+        featureType: 'daily_rewards',
+        id: config.id,
+        name: config.name,
+        htmlUrl: storage.publicUrl(dailyRewardsPageKey(scope.gameId, config.id)),
+        configUrl: storage.publicUrl(dailyRewardsConfigKey(scope.gameId, config.id)),
+        versionedHtmlUrl: storage.publicUrl(pageKey),
+        versionedConfigUrl: storage.publicUrl(configKey),
+        contentHash,
       };
+      // Each variant but the control gets its page and config.json in the same release (decision 046).
+      const variantFiles: ReleaseFiles['variants'] = [];
+      if (experiment) {
+        const variants: PublishedExperiment['variants'] = [];
+        for (const variant of experiment.variants) {
+          if (!variant.published) {
+            const { htmlUrl, versionedHtmlUrl, configUrl, versionedConfigUrl } = artifact;
+            variants.push({
+              id: variant.id,
+              name: variant.name,
+              weight: variant.weight,
+              htmlUrl,
+              versionedHtmlUrl,
+              configUrl,
+              versionedConfigUrl,
+            });
+            continue;
+          }
+          const layout = config.experiment?.variants.find((v) => v.id === variant.id)?.uiLayout ?? null;
+          const own = await releaseJson(variant.published, layout);
+          warnings[index]!.push(
+            ...[...own.missing].map((id) =>
+              PUBLISH_MESSAGES.missingAsset(`${config.name} (variant ${variant.name})`, id),
+            ),
+          );
+          const variantBody = encoder.encode(own.json);
+          const variantPage = encoder.encode(publishedPageFor(template, own.json));
+          const variantPageKey = versionedVariantPageKey(scope.gameId, version, config.id, variant.id);
+          const variantConfigKey = versionedVariantConfigKey(scope.gameId, version, config.id, variant.id);
+          await store.create(variantPageKey, variantPage, HTML);
+          await store.create(variantConfigKey, variantBody, JSON_TYPE);
+          variantFiles.push({ id: variant.id, html: variantPage, config: variantBody });
+          variants.push({
+            id: variant.id,
+            name: variant.name,
+            weight: variant.weight,
+            htmlUrl: storage.publicUrl(dailyRewardsVariantPageKey(scope.gameId, config.id, variant.id)),
+            configUrl: storage.publicUrl(dailyRewardsVariantConfigKey(scope.gameId, config.id, variant.id)),
+            versionedHtmlUrl: storage.publicUrl(variantPageKey),
+            versionedConfigUrl: storage.publicUrl(variantConfigKey),
+          });
+        }
+        artifact.experiment = { id: experiment.id, variants };
+      }
+      files[index] = { artifact, html: page, config: body, variants: variantFiles };
       emit({ type: 'progress', done: ++done, total, id: config.id, name: config.name });
     });
 
@@ -670,14 +812,9 @@ export async function makeReleaseLive(deps: ReleaseDeps, scope: GameScope, versi
   const files: ReleaseFiles[] = [];
   try {
     await eachLimited(row.artifacts, deps.concurrency ?? 8, async (artifact) => {
-      const [html, config] = await Promise.all([
-        store.get(versionedPageKey(scope.gameId, version, artifact.id)),
-        store.get(versionedConfigKey(scope.gameId, version, artifact.id)),
-      ]);
-      if (!html || !config) {
-        throw new PublishError(409, 'RELEASE_FILES_MISSING', PUBLISH_MESSAGES.releaseFilesMissing);
-      }
-      files.push({ artifact, html: html.body, config: config.body });
+      const found = await readReleaseFiles((key) => store.get(key), scope.gameId, version, artifact);
+      if (!found) throw new PublishError(409, 'RELEASE_FILES_MISSING', PUBLISH_MESSAGES.releaseFilesMissing);
+      files.push(found);
     });
     const order = new Map(row.artifacts.map((artifact, index) => [artifact.id, index]));
     files.sort((a, b) => order.get(a.artifact.id)! - order.get(b.artifact.id)!);

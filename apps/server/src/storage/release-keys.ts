@@ -19,6 +19,13 @@ export const versionedPageKey = (gameId: string, version: number, configId: stri
 export const versionedConfigKey = (gameId: string, version: number, configId: string) =>
   `${releasePrefix(gameId, version)}daily_rewards/${configId}/config.json`;
 
+/** A variant's page of a config's experiment (decision 046), beside the config's own in the release. */
+export const versionedVariantPageKey = (gameId: string, version: number, configId: string, variantId: string) =>
+  `${releasePrefix(gameId, version)}daily_rewards/${configId}/variants/${variantId}/daily_rewards.html`;
+
+export const versionedVariantConfigKey = (gameId: string, version: number, configId: string, variantId: string) =>
+  `${releasePrefix(gameId, version)}daily_rewards/${configId}/variants/${variantId}/config.json`;
+
 /** A release's own copy of an asset's bytes, named after the asset's storage file (itself never reused). */
 export const releaseAssetKey = (gameId: string, version: number, assetStorageKey: string) =>
   `${releasePrefix(gameId, version)}assets/${assetStorageKey.slice(assetStorageKey.lastIndexOf('/') + 1)}`;

@@ -18,6 +18,15 @@ export function dailyRewardsConfigKey(gameId: string, configId: string): string 
   return `${dailyRewardsFolder(gameId, configId)}/config.json`;
 }
 
+/** A variant's published page of a config's experiment (decision 046), in the config's folder. */
+export function dailyRewardsVariantPageKey(gameId: string, configId: string, variantId: string): string {
+  return `${dailyRewardsFolder(gameId, configId)}/variants/${variantId}/daily_rewards.html`;
+}
+
+export function dailyRewardsVariantConfigKey(gameId: string, configId: string, variantId: string): string {
+  return `${dailyRewardsFolder(gameId, configId)}/variants/${variantId}/config.json`;
+}
+
 /** Where published packs live; a game's under packs/{gameId}/. */
 export const PACK_KEY_PREFIX = 'packs/';
 
