@@ -30,6 +30,7 @@ import {
 import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
 import styles from '../components/analytics.module.css';
 import { ChartCard } from '../components/chart-card';
+import { ExperimentComparisonSection } from '../components/experiment-comparison';
 import { ReturnRates } from '../components/return-rates';
 
 // recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
@@ -399,6 +400,14 @@ export function AnalyticsTab() {
           <Figures data={analytics.data} fileStem={configName ? slug(configName) : 'all-daily-rewards'} />
         </>
       )}
+      {analytics.data?.experiment && analytics.data.configId !== null && !unknownConfig ? (
+        <ExperimentComparisonSection
+          gameId={gameId}
+          configId={analytics.data.configId}
+          experiment={analytics.data.experiment}
+          fileStem={configName ? slug(configName) : 'daily-reward'}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -32,6 +32,7 @@ import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
 import { DayRules } from './day-rules';
 import { DaySlot } from './day-slot';
+import { ExperimentSection } from './experiment-section';
 import { TargetingSection } from './targeting-section';
 import styles from './daily-reward-editor.module.css';
 
@@ -201,6 +202,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
       )}
       <DayRules gameId={gameId} config={config} rules={rules} />
       <TargetingSection gameId={gameId} config={config} targeting={targeting} />
+      <ExperimentSection gameId={gameId} config={config} />
       <LeaveDialog
         blocker={blocker}
         title={

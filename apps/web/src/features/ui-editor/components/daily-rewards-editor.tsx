@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import {
   ACCENT_COLOR,
   type DailyReward,
@@ -16,11 +16,13 @@ import { paths } from '../../../config/paths';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { isLayoutConflict, useSaveDailyRewardLayout } from '../../../lib/api/daily-rewards/save-daily-reward-layout';
+import { useSaveExperimentVariantLayout } from '../../../lib/api/daily-rewards/save-experiment-variant-layout';
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
 import { nodeRendering } from '../node-rendering';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
 import { defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain';
-import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
+import { editedLayout } from '../edited-layout';
 import { useUndoShortcuts } from '../use-undo-shortcuts';
 import { EditorDialog } from './editor-dialog';
 import { EditorHeader } from './editor-header';
@@ -41,7 +43,23 @@ const themeHex = (value: string | undefined, fallback: string) => (value && HEX.
  * component, all changed through the editor's reducer; saved with the layoutVersion it started from, so a save
  * over another tab's newer layout is refused and the developer chooses to reload or overwrite.
  */
-export function DailyRewardsEditor({ config, embed }: { config: DailyReward; embed: EmbedConfig | null }) {
+export function DailyRewardsEditor({
+  config: stored,
+  embed,
+  variantId = null,
+  switcher,
+  leaves,
+}: {
+  config: DailyReward;
+  embed: EmbedConfig | null;
+  /** An experiment variant other than the control (issue 23 item 4): its layout is edited and saved instead. */
+  variantId?: string | null;
+  switcher?: ReactNode;
+  /** Which addresses leave what is edited (another variant does); by default another page. */
+  leaves?: Leaves;
+}) {
+  // The config as the editor sees it: with the variant's layout and version when it edits a variant.
+  const { config, variant } = useMemo(() => editedLayout(stored, variantId), [stored, variantId]);
   const queryClient = useQueryClient();
   // A config with no layout yet opens with the default layout of its game's orientation (decision 023).
   const orientation = embed?.orientation;
@@ -57,7 +75,9 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     latest.current = state;
   }, [state]);
 
-  const save = useSaveDailyRewardLayout(config.gameId, config.id);
+  const saveConfig = useSaveDailyRewardLayout(config.gameId, config.id);
+  const saveVariant = useSaveExperimentVariantLayout(config.gameId, config.id, variant?.id ?? '');
+  const save = variant ? saveVariant : saveConfig;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const assets = useAssets(config.gameId);
@@ -105,7 +125,10 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
 
   const reload = async () => {
     setConflict(null);
-    const fresh = await queryClient.fetchQuery({ ...dailyRewardQueryOptions(config.id), staleTime: 0 });
+    const fresh = editedLayout(
+      await queryClient.fetchQuery({ ...dailyRewardQueryOptions(config.id), staleTime: 0 }),
+      variant?.id ?? null,
+    ).config;
     const next = loadedLayout(fresh, orientation);
     setReadWarnings(next.warnings.filter((w) => !isMissingLabel(w)));
     dispatch({
@@ -120,7 +143,7 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   useUndoShortcuts(undo, redo);
-  const blocker = useLeaveGuard(state.dirty);
+  const blocker = useLeaveGuard(state.dirty, leaves);
 
   const onNodeClick = useCallback((id: string) => {
     if (latest.current.selectedId !== id) dispatch({ type: 'select', id });
@@ -179,7 +202,8 @@ export function DailyRewardsEditor({ config, embed }: { config: DailyReward; emb
     <div className={frame.editor}>
       <EditorHeader
         backTo={paths.game(config.gameId, 'daily-rewards')}
-        configName={config.name}
+        configName={variant ? `${config.name} · variant ${variant.name}` : config.name}
+        switcher={switcher}
         dirty={state.dirty}
         layoutStored={state.layoutStored}
         saving={save.isPending}

@@ -1,4 +1,5 @@
 import { Redo2, Save, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
@@ -16,6 +17,7 @@ export function EditorHeader({
   onUndo,
   onRedo,
   onSave,
+  switcher,
 }: {
   backTo: string;
   configName: string;
@@ -28,6 +30,8 @@ export function EditorHeader({
   onUndo: () => void;
   onRedo: () => void;
   onSave: () => void;
+  /** The experiment variant switcher, when the config runs an experiment. */
+  switcher?: ReactNode;
 }) {
   const status = saving
     ? UI_EDITOR_MESSAGES.saving
@@ -49,6 +53,7 @@ export function EditorHeader({
           <h1 className="page-title">{UI_EDITOR_MESSAGES.title}</h1>
           <span className={`muted ${styles.configName}`}>{configName}</span>
         </div>
+        {switcher}
       </div>
       <div className={styles.actions}>
         <span

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { DAILY_REWARD_MESSAGES, type DailyReward, EMBED_FEATURE_TYPE } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
@@ -8,6 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useDailyReward } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { useEmbedConfig } from '../../../lib/api/daily-rewards/get-embed-config';
 import { DailyRewardsEditor } from '../components/daily-rewards-editor';
+import { VariantSwitcher } from '../components/variant-switcher';
+import { editedLayout, VARIANT_PARAM } from '../edited-layout';
+import type { Leaves } from '../../../lib/use-leave-guard';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain';
 import styles from './ui-editor-page.module.css';
 
@@ -51,6 +54,11 @@ function DailyRewardsEditorPage({ dailyRewardId }: { dailyRewardId: string }) {
   return <LoadedConfig config={config.data} />;
 }
 
+/** Another page, or another variant of the same config's layout. */
+const leavesVariant: Leaves = (current, next) =>
+  current.pathname !== next.pathname ||
+  new URLSearchParams(current.search).get(VARIANT_PARAM) !== new URLSearchParams(next.search).get(VARIANT_PARAM);
+
 /** The config's game is known only once it has loaded: its packs, assets and theme load then. */
 function LoadedConfig({ config }: { config: DailyReward }) {
   const embed = useEmbedConfig(config.gameId, config.id);
@@ -58,6 +66,24 @@ function LoadedConfig({ config }: { config: DailyReward }) {
   useEffect(() => {
     if (embed.error) console.warn('Could not load the packs and assets for the preview:', embed.error);
   }, [embed.error]);
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
   if (embed.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
-  return <DailyRewardsEditor config={config} embed={embed.data ?? null} />;
+  // An experiment's variant (?variant=B) is edited in its own editor; the control and a variant that is gone
+  // (ended, promoted) are the config's own layout.
+  const variantId = editedLayout(config, params.get(VARIANT_PARAM)).variant?.id ?? null;
+  return (
+    <DailyRewardsEditor
+      key={variantId ?? ''}
+      config={config}
+      embed={embed.data ?? null}
+      variantId={variantId}
+      leaves={leavesVariant}
+      switcher={
+        config.experiment ? (
+          <VariantSwitcher experiment={config.experiment} editing={variantId} pathname={pathname} />
+        ) : null
+      }
+    />
+  );
 }

@@ -1,0 +1,154 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TARGETING, EXPERIMENT_API_MESSAGES, type DailyReward, type Experiment } from '@liveops/domain';
+import { renderWithProviders } from '../../../test/render';
+import { ExperimentSection } from './experiment-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const config: DailyReward = {
+  id: 'c1',
+  gameId: 'g1',
+  ownerId: 'u1',
+  name: 'Launch Week',
+  cycleDays: 7,
+  rewards: [],
+  uiLayout: null,
+  layoutVersion: 0,
+  rewardsVersion: 0,
+  dayStart: { kind: 'player_midnight' },
+  missedDay: 'keep_progress',
+  targeting: DEFAULT_TARGETING,
+  experiment: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  enabled: true,
+};
+const running: Experiment = {
+  id: 'exp_1',
+  status: 'running',
+  startedAt: '2026-06-01T08:00:00.000Z',
+  variants: [
+    { id: 'A', name: 'A', weight: 1, control: true, uiLayout: null, layoutVersion: 0 },
+    { id: 'B', name: 'Big chest', weight: 3, control: false, uiLayout: null, layoutVersion: 0 },
+  ],
+};
+
+/** The experiment routes: each answers what it was sent, or `refusal`. */
+function server(refusal?: { status: number; code: string; message: string }) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (refusal) return new Response(JSON.stringify(refusal), { status: refusal.status });
+    if (url.endsWith('/experiment') && (init?.method === 'POST' || init?.method === 'PATCH')) {
+      const { variants } = JSON.parse(String(init.body)) as { variants: { id: string }[] };
+      const experiment = {
+        ...running,
+        variants: variants.map((variant, at) => ({ ...variant, control: at === 0, uiLayout: null, layoutVersion: 0 })),
+      };
+      return new Response(JSON.stringify(experiment), { status: init.method === 'POST' ? 201 : 200 });
+    }
+    return new Response(JSON.stringify({ ...config, experiment: null }), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const sent = (fetchMock: ReturnType<typeof server>) =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url,
+    method: init?.method,
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  }));
+
+describe('ExperimentSection', () => {
+  it('starts an experiment of A against a named B, half the players each', async () => {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
+    await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
+    expect(screen.getAllByText('50 % of new players')).toHaveLength(2);
+    await user.clear(screen.getByLabelText('Name', { exact: true }));
+    await user.type(screen.getByLabelText('Name', { exact: true }), 'Big chest');
+    await user.click(screen.getByRole('button', { name: 'Add variant' }));
+    expect(screen.getAllByText(/% of new players/).map((hint) => hint.textContent)).toEqual([
+      '33.3 % of new players',
+      '33.3 % of new players',
+      '33.3 % of new players',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove C' }));
+    await user.click(screen.getByRole('button', { name: 'Start experiment' }));
+    await vi.waitFor(() =>
+      expect(sent(fetchMock)).toContainEqual({
+        url: '/api/games/g1/daily-rewards/c1/experiment',
+        method: 'POST',
+        body: {
+          variants: [
+            { id: 'A', name: 'A', weight: 50 },
+            { id: 'B', name: 'Big chest', weight: 50 },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('refuses weights that sum to 0 before sending, and shows the server’s refusal', async () => {
+    const fetchMock = server({ status: 409, code: 'EXPERIMENT_RUNNING', message: EXPERIMENT_API_MESSAGES.running });
+    const user = userEvent.setup();
+    renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
+    await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
+    for (const weight of screen.getAllByLabelText('Weight')) {
+      await user.clear(weight);
+      await user.type(weight, '0');
+    }
+    await user.click(screen.getByRole('button', { name: 'Start experiment' }));
+    expect(await screen.findByText(/The weights sum to 0/)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(screen.getAllByLabelText('Weight')[0]!);
+    await user.type(screen.getAllByLabelText('Weight')[0]!, '1');
+    await user.click(screen.getByRole('button', { name: 'Start experiment' }));
+    expect(await screen.findByText(EXPERIMENT_API_MESSAGES.running)).toBeInTheDocument();
+  });
+
+  it('edits a running experiment’s weights, keeps its variants, and promotes a winner after confirming', async () => {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    renderWithProviders(<ExperimentSection gameId="g1" config={{ ...config, experiment: running }} />);
+    expect(screen.getByText(/Running since/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save variants' })).toBeDisabled();
+    // Stored variants cannot be removed (players are assigned to them); their layouts open in the UI editor.
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit the layout of Big chest' })).toHaveAttribute(
+      'href',
+      '/ui-editor/daily_rewards/c1?variant=B',
+    );
+    const [, weightB] = screen.getAllByLabelText('Weight');
+    await user.clear(weightB!);
+    await user.type(weightB!, '1');
+    await user.click(screen.getByRole('button', { name: 'Save variants' }));
+    await vi.waitFor(() =>
+      expect(sent(fetchMock)).toContainEqual(
+        expect.objectContaining({
+          method: 'PATCH',
+          body: {
+            variants: [
+              { id: 'A', name: 'A', weight: 1 },
+              { id: 'B', name: 'Big chest', weight: 1 },
+            ],
+          },
+        }),
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Promote a winner…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote a winner' });
+    expect(within(dialog).getByRole('radio', { name: 'Big chest' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Promote Big chest' }));
+    await vi.waitFor(() =>
+      expect(sent(fetchMock)).toContainEqual({
+        url: '/api/games/g1/daily-rewards/c1/experiment/promote',
+        method: 'POST',
+        body: { variantId: 'B' },
+      }),
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExperimentSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { experimentPath } from './config-experiment';
+import { invalidateExperiment } from './invalidate-experiment';
+import type { SaveDailyRewardLayoutInput } from './save-daily-reward-layout';
+
+/**
+ * Writes one variant's layout of the running experiment, with the same conflict rule as the config's own
+ * (409 LAYOUT_CONFLICT for a stale baseVersion); answers the variant's new layoutVersion.
+ */
+export function saveExperimentVariantLayout(
+  gameId: string,
+  dailyRewardId: string,
+  variantId: string,
+  input: SaveDailyRewardLayoutInput,
+) {
+  return apiFetch(experimentPath(gameId, dailyRewardId, `/variants/${encodeURIComponent(variantId)}/layout`), {
+    method: 'PUT',
+    body: input,
+  }).then((body) => {
+    const variant = ExperimentSchema.parse(body).variants.find((entry) => entry.id === variantId);
+    if (!variant) throw new Error('The experiment no longer has this variant.');
+    return { layoutVersion: variant.layoutVersion };
+  });
+}
+
+export function useSaveExperimentVariantLayout(gameId: string, dailyRewardId: string, variantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveDailyRewardLayoutInput) =>
+      saveExperimentVariantLayout(gameId, dailyRewardId, variantId, input),
+    onSuccess: () => invalidateExperiment(queryClient, gameId, dailyRewardId),
+  });
+}
