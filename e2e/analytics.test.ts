@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signedInContext } from './support/accounts';
@@ -75,6 +75,8 @@ async function playerSees(sdkKey: string, playerId: string, configId: string) {
 const seen = (page: Page) => page.getByRole('region', { name: 'Totals' }).getByRole('definition').first().textContent();
 const claimed = (page: Page) =>
   page.getByRole('region', { name: 'Totals' }).locator('dt:text-is("Claimed") + dd').textContent();
+const sessions = (page: Page) =>
+  page.getByRole('region', { name: 'Totals' }).locator('dt:text-is("Sessions") + dd').textContent();
 
 /** The player claims today's reward through the runtime, as the popup or the SDK does. */
 async function playerClaims(token: string, configId: string) {
@@ -122,6 +124,13 @@ describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
     expect(charts.length).toBeGreaterThan(0);
     await playerSees(game.sdkKey, 'bob', week.id);
     await expect.poll(() => seen(page), { timeout: 15_000 }).toBe('2');
+    // Their sessions count them as active today (written every second by the server, decision 047); return rates
+    // wait for tomorrow.
+    await expect.poll(() => sessions(page), { timeout: 15_000 }).toBe('2');
+    await page
+      .getByRole('status', { name: 'Return rates' })
+      .getByText('No return rates yet', { exact: false })
+      .waitFor();
     // A claim shows within seconds too: the server feeds claims into the figures every 2 s (decision 045).
     expect(await claimed(page)).toBe('0');
     await playerClaims(ada, week.id);
@@ -165,5 +174,115 @@ describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
     expect(problems).toEqual([]);
     expect(smallProblems).toEqual([]);
     await context.close();
+  }, 180_000);
+});
+
+/** Every day from `from` to `to` with zeros, and the figures given for some of them. */
+function rollupDays(from: string, to: string, figures: Record<string, Record<string, number>>) {
+  const days = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    days.push({
+      day,
+      sessions: 0,
+      shown: 0,
+      closed: 0,
+      claimed: 0,
+      active: 0,
+      activeBackNextDay: 0,
+      activeBackDay7: 0,
+      claimedBackNextDay: 0,
+      claimedBackDay7: 0,
+      claimedByCycleDay: [0, 0, 0, 0, 0, 0, 0],
+      claimedByStreak: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0, '6': 0, '7': 0, '8-14': 0, '15-30': 0, '31+': 0 },
+      ...figures[day],
+    });
+  }
+  return days;
+}
+
+describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', () => {
+  it('compares players who claimed with those who did not, next day and 7 days later, as a chart, a table and a CSV', async () => {
+    // Return rates need days to pass: the tab is given a month of rollups as the server answers them.
+    const { context: made } = await signedInContext(setup.browser, setup.app, 'analytics-returns');
+    const state = await made.storageState();
+    await made.close();
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const figures: Record<string, Record<string, number>> = {
+      [day(8)]: {
+        sessions: 10,
+        shown: 8,
+        claimed: 4,
+        active: 10,
+        activeBackNextDay: 7,
+        claimedBackNextDay: 3,
+        activeBackDay7: 3,
+        claimedBackDay7: 2,
+      },
+      [day(1)]: { sessions: 6, shown: 6, claimed: 3, active: 6, activeBackNextDay: 2, claimedBackNextDay: 2 },
+    };
+    for (const [viewport, name] of [
+      [DESKTOP, 'returns-1280'],
+      [PHONE, 'returns-390'],
+    ] as const) {
+      const context = await setup.browser.newContext({ viewport, storageState: state, acceptDownloads: true });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await page.route(
+        (url) => /^\/api\/games\/[^/]+\/analytics$/.test(url.pathname),
+        async (route) => {
+          const url = new URL(route.request().url());
+          const from = url.searchParams.get('from') ?? day(29);
+          const to = url.searchParams.get('to') ?? day(0);
+          await route.fulfill({
+            json: { from, to, configId: null, days: rollupDays(from, to, figures), experiment: null },
+          });
+        },
+      );
+      const game = (await sender(context)('POST', '/api/games', {
+        name: 'Returns Game',
+        description: 'A game whose players come back',
+        platforms: ['Web'],
+      })) as { id: string };
+      await page.goto(`${setup.app.url}/dashboard/game/${game.id}/analytics`);
+      const returns = page.getByRole('region', { name: 'Return rates' });
+      await returns.locator('svg.recharts-surface').first().waitFor();
+      // Claimed: 3 + 2 of 4 + 3 back the next day (day 1's is so far), 2 of 4 a week later; the others 4 + 0 of 6 + 3.
+      expect(await returns.getByRole('img', { name: /^Return rates,/ }).getAttribute('aria-label')).toContain(
+        'players who claimed: 71.4 % next day, 50 % 7 days later; players who did not claim: 44.4 % next day, 16.7 % 7 days later',
+      );
+      await returns.getByRole('button', { name: 'Show table' }).click();
+      expect(
+        await returns
+          .getByRole('table', { name: /^Return rates, / })
+          .getByRole('row', { name: /^Claimed/ })
+          .getByRole('cell')
+          .allTextContents(),
+      ).toEqual(['71.4 % (5 of 7)', '50 % (2 of 4)']);
+      expect(
+        await returns
+          .getByRole('row', { name: new RegExp(day(1)) })
+          .getByRole('cell')
+          .allTextContents(),
+      ).toEqual(['3', '2 (66.7 %) so far', 'not yet', '3', '0 (0 %) so far', 'not yet']);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        returns.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      const csv = await readFile((await download.path()) ?? '', 'utf8');
+      expect(csv.split('\r\n').slice(0, 2)).toEqual([
+        'day,claimed,claimed_back_next_day,claimed_back_day_7,did_not_claim,did_not_claim_back_next_day,did_not_claim_back_day_7',
+        `${day(8)},4,3,2,6,4,1`,
+      ]);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await returns.scrollIntoViewIfNeeded();
+      // No tooltip in the picture: the pointer leaves the chart.
+      await page.mouse.move(0, 0);
+      await mkdir(SHOTS, { recursive: true });
+      await returns.screenshot({ path: `${SHOTS}/analytics-${name}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   }, 180_000);
 });

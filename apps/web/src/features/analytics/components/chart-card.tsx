@@ -66,7 +66,15 @@ export function ChartCard({
       <div className={styles.chart} role="img" aria-label={summary}>
         <Suspense fallback={<p className="muted">Loading the chart…</p>}>{chart}</Suspense>
       </div>
-      <div id={tableId} hidden={!showTable} className={styles.tableWrap}>
+      {/* Focusable: a table wider than the screen scrolls, and the keyboard must reach what is off to the side. */}
+      <div
+        id={tableId}
+        hidden={!showTable}
+        className={styles.tableWrap}
+        tabIndex={0}
+        role="group"
+        aria-label={`${title}, as a table`}
+      >
         {table}
       </div>
     </section>

@@ -5,6 +5,7 @@ import { useNow } from '../../../lib/use-now';
 import { formatRate, toCsv, utcDay } from '../analytics-figures';
 import { RETURN_LATER, hasReturnRates, returnDays, returnSummary, type ReturnCell } from '../return-figures';
 import styles from './analytics.module.css';
+import own from './return-rates.module.css';
 import { ChartCard } from './chart-card';
 
 const ReturnRatesChart = lazy(() => import('./return-rates-chart').then((m) => ({ default: m.ReturnRatesChart })));
@@ -116,27 +117,30 @@ export function ReturnRates({
               ))}
             </tbody>
           </table>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${own.byDay}`}>
             <caption className="sr-only">Return rates by day, {text}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className={styles.number}>
+                <td className={own.corner} />
+                <th scope="colgroup" colSpan={3} className={own.group}>
                   Claimed
                 </th>
-                {RETURN_LATER.map((later) => (
-                  <th key={later.id} scope="col" className={styles.number}>
-                    Claimed, back {later.label.toLowerCase()}
-                  </th>
-                ))}
-                <th scope="col" className={styles.number}>
+                <th scope="colgroup" colSpan={3} className={own.group}>
                   Did not claim
                 </th>
-                {RETURN_LATER.map((later) => (
-                  <th key={later.id} scope="col" className={styles.number}>
-                    Did not claim, back {later.label.toLowerCase()}
-                  </th>
-                ))}
+              </tr>
+              <tr>
+                <th scope="col">Day</th>
+                {['claimed', 'notClaimed'].flatMap((cohort) => [
+                  <th key={`${cohort}-players`} scope="col" className={styles.number}>
+                    Players
+                  </th>,
+                  ...RETURN_LATER.map((later) => (
+                    <th key={`${cohort}-${later.id}`} scope="col" className={styles.number}>
+                      Back {later.label.toLowerCase()}
+                    </th>
+                  )),
+                ])}
               </tr>
             </thead>
             <tbody>
