@@ -6,11 +6,14 @@ import {
   type DailyReward,
   type Experiment,
   type ExperimentSummary,
+  type DailyRewardState,
   type LayoutNode,
   type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
 import { publishedRuntimeGame, publishGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
+import { readStandInPage } from './support/page-stand-in';
+import { startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
 /* A/B tests of the popup (issue 23 item 4, decision 046). */
@@ -448,5 +451,101 @@ describe('publishing an experiment', () => {
     };
     expect(preview.problems.map((problem) => problem.code)).toEqual(['ASSET_MISSING']);
     expect(preview.problems[0]!.message).toContain('(variant Green)');
+  });
+});
+
+type ListAnswer = { dailyRewards: DailyRewardState[] };
+
+describe('the runtime’s variants', () => {
+  it('assigns each player a variant once and for good, with its page as popupUrl, and stores the first assignment', async () => {
+    const setup = await publishedRuntimeGame(servers, 'experiments-runtime@studio.test', { clock: clock() });
+    const at = paths(setup);
+    const outsider = new RuntimeClient(setup.server.url);
+    await outsider.signIn(setup.game.sdkKey, 'before-any-test');
+    const before = (await outsider.request('/v1/daily-rewards')).body as ListAnswer;
+    expect(before.dailyRewards[0]!.variantId).toBeNull();
+
+    await withLayout(setup, BLUE);
+    const { id } = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: GREEN } });
+    // Not yet published: players see no test.
+    expect(((await outsider.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBeNull();
+    await publishGame(setup.client, setup.game.id);
+
+    const players: { client: RuntimeClient; variantId: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const client = new RuntimeClient(setup.server.url);
+      expect((await client.signIn(setup.game.sdkKey, `ab-player-${i}`)).status).toBe(200);
+      const listed = await client.request('/v1/daily-rewards');
+      expect(listed.status, listed.text).toBe(200);
+      const state = (listed.body as ListAnswer).dailyRewards[0]!;
+      expect(['a', 'b']).toContain(state.variantId);
+      const page = new URL(state.popupUrl!).pathname;
+      if (state.variantId === 'b') expect(page).toMatch(/\/variants\/b\/daily_rewards\.html$/);
+      else expect(page).toMatch(new RegExp(`/daily_rewards/${setup.configs[0]!.id}/daily_rewards\\.html$`));
+      players.push({ client, variantId: state.variantId! });
+    }
+    expect(new Set(players.map((p) => p.variantId))).toEqual(new Set(['a', 'b']));
+    expect(await countWhere(setup, 'experiment_assignment', 'experiment_id', id)).toBe(20);
+
+    // Everyone keeps their variant after the weights change (stored), and newcomers follow the new weights.
+    await setup.client.request(at.experiment, {
+      method: 'PATCH',
+      json: { variants: [AB[0], { ...AB[1], weight: 0 }] },
+    });
+    await publishGame(setup.client, setup.game.id);
+    for (const { client, variantId } of players) {
+      const state = ((await client.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!;
+      expect(state.variantId).toBe(variantId);
+    }
+    const newcomer = new RuntimeClient(setup.server.url);
+    await newcomer.signIn(setup.game.sdkKey, 'ab-newcomer');
+    expect(((await newcomer.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBe('a');
+
+    // A claim's answer names the variant too.
+    const { client, variantId } = players.find((p) => p.variantId === 'b')!;
+    const claimed = await client.claim(setup.configs[0]!.id);
+    expect(claimed.status, claimed.text).toBe(200);
+    expect((claimed.body as { dailyReward: DailyRewardState }).dailyReward.variantId).toBe(variantId);
+  });
+
+  it('assigns a player on a second instance the variant the first stored', async () => {
+    const time = clock();
+    const database = await servers.databases().create();
+    const one = await startTestServer(database, {
+      ownsDatabase: false,
+      publishing: { readPageHtml: readStandInPage },
+      now: time.now,
+    });
+    // The same storage, as instances behind a load balancer share it.
+    const two = await startTestServer(database, {
+      ownsDatabase: false,
+      smtp: one.smtp,
+      now: time.now,
+      dataDir: one.config.dataDir,
+    });
+    servers.cleanups.push(async () => {
+      await two.close();
+      await one.close();
+      await database.close();
+    });
+    const setup = await publishedRuntimeGame(servers, 'experiments-two-instances@studio.test', {
+      clock: time,
+      server: one,
+    });
+    const at = paths(setup);
+    await setup.client.post(at.experiment, { variants: AB });
+    await publishGame(setup.client, setup.game.id);
+    const player = new RuntimeClient(one.url);
+    await player.signIn(setup.game.sdkKey, 'two-instance-player');
+    const first = ((await player.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId;
+    // The stored row, changed by hand, is what another instance (which never saw the player) answers.
+    const other = first === 'a' ? 'b' : 'a';
+    await one.database.db.execute(sql`update experiment_assignment set variant_id = ${other}`);
+    const elsewhere = new RuntimeClient(two.url);
+    elsewhere.token = player.token;
+    expect(((await elsewhere.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBe(other);
+    // This instance keeps what it stored (assignments never change, so they are not read again).
+    expect(((await player.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBe(first);
   });
 });

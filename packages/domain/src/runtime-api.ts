@@ -209,6 +209,10 @@ export const DailyRewardStateSchema = z
       description:
         'The published popup for this player: open it in a web view; its Claim button claims by itself. Valid for 30 minutes.',
     }),
+    variantId: z.string().nullable().meta({
+      description:
+        'The popup design the player sees when the daily reward runs an A/B test: the id of their variant, assigned once and for good (popupUrl opens its page). null when the live release runs no test for this daily reward.',
+    }),
   })
   .meta({ id: 'DailyRewardState' });
 export type DailyRewardState = z.infer<typeof DailyRewardStateSchema>;

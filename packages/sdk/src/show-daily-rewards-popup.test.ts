@@ -27,6 +27,7 @@ const CLAIM_ANSWER: ClaimResult = {
     pack: null,
     targeting: null,
     popupUrl: null,
+    variantId: null,
   },
 };
 

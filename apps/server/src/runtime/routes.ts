@@ -62,6 +62,7 @@ import {
 } from './store';
 import { createClaimWriter } from './claim-writer';
 import { registerEventRoutes } from './events';
+import { createExperimentAssignments } from './experiment-assignments';
 import { createLastClaims } from './last-claims';
 import type { SessionAnalytics } from '../resources/analytics-sessions';
 import { listCandidates, targetingState } from './targeting';
@@ -250,6 +251,10 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   });
   const tokens = createTokenSigner(deps.authSecret);
   const lastClaims = createLastClaims();
+  const assignments = createExperimentAssignments(deps.db);
+  /** The player's variant of the config's experiment in the live release (decision 046), or null without one. */
+  const variantOf = (claims: PlayerTokenClaims, config: RuntimeConfig, now: number) =>
+    config.experiment ? assignments.variantOf(claims.g, claims.p, config.experiment, now) : Promise.resolve(null);
   // A few statements at a time: under a burst, claims gather and go together (decision 041).
   const claimWriter = createClaimWriter({ db: deps.db, logger: deps.logger, maxInFlight: deps.shared ? 4 : 1 });
   const limiter = createRateLimiter({
@@ -331,7 +336,12 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     await next();
   });
 
-  const popupUrl = (config: RuntimeConfig, claims: PlayerTokenClaims, state: DailyRewardStatus): string => {
+  const popupUrl = (
+    config: RuntimeConfig,
+    claims: PlayerTokenClaims,
+    state: DailyRewardStatus,
+    variantId: string | null,
+  ): string => {
     const token = tokens.sign({
       t: 'popup',
       g: claims.g,
@@ -352,7 +362,9 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       claimable: state.claimable,
       nextClaimAt: state.nextClaimAt === null ? null : iso(state.nextClaimAt),
     });
-    const url = new URL(config.htmlUrl);
+    // A variant's own page in the release; the control's (and a variant a rolled-back release lacks) is the config's.
+    const page = config.experiment?.variants.find((variant) => variant.id === variantId)?.htmlUrl ?? config.htmlUrl;
+    const url = new URL(page);
     url.searchParams.set('todayIndex', String(state.day));
     url.searchParams.set('streak', String(state.streak));
     return `${url.toString()}#${session}`;
@@ -379,6 +391,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     config: RuntimeConfig,
     status: DailyRewardStatus,
     popup: string | null,
+    variantId: string | null,
   ): DailyRewardState => ({
     configId: config.id,
     name: config.name,
@@ -392,6 +405,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     pack: packOf(found, config, status.day),
     targeting: targetingState(config),
     popupUrl: popup,
+    variantId,
   });
 
   const itemsOf = (found: RuntimeGame, balances: Balance[]) =>
@@ -602,7 +616,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
           ),
           offset,
         );
-        states.push(stateOf(found, config, status, popupUrl(config, claims, status)));
+        const variantId = await variantOf(claims, config, now);
+        states.push(stateOf(found, config, status, popupUrl(config, claims, status, variantId), variantId));
       }
     }
     return c.json({ dailyRewards: states }, 200);
@@ -620,6 +635,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const config = found.configs.find((candidate) => candidate.id === configId);
     if (!config) refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     const offset = testerOffset(found, claims);
+    // A player who claims before any list is assigned here (no statement when this instance knows them).
+    const variantId = await variantOf(claims, config, deps.now());
 
     /**
      * Decides and grants. Optimistic when this instance knows the player's last claim and zone (a session or a list
@@ -675,7 +692,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         granted,
         balances: BALANCES_MARK,
         // The stored answer holds no token: its popupUrl is null.
-        dailyReward: stateOf(found, config, onServerClock(decided.status, offset), null),
+        dailyReward: stateOf(found, config, onServerClock(decided.status, offset), null, variantId),
       };
       const text = await claimWriter.write(
         {

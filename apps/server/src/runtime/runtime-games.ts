@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { CustomAttribute, StreakSettings } from '@liveops/domain';
+import type { CustomAttribute, PublishedArtifact, StreakSettings } from '@liveops/domain';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import type { Db } from '../db/database';
 import { dailyReward, game, item, release, segment } from '../db/schema';
@@ -30,6 +30,16 @@ export type RuntimeConfig = RuntimeTargeting & {
   published: EmbedConfig;
   /** The live release's own address of its page. */
   htmlUrl: string;
+  /**
+   * The config's A/B test as the live release carries it (decision 046), or null: players are assigned from its id
+   * and weights, and a variant's popup is its own page in the release (the control's is htmlUrl).
+   */
+  experiment: RuntimeExperiment | null;
+};
+
+export type RuntimeExperiment = {
+  id: string;
+  variants: { id: string; weight: number; htmlUrl: string }[];
 };
 
 /** What the runtime needs of a game, read once and kept until the dashboard changes anything of its owner. */
@@ -58,6 +68,20 @@ export type RuntimeGames = {
 };
 
 type Entry = { game: Promise<RuntimeGame | null>; until: number };
+
+/** A release artifact's experiment as the runtime assigns from it; none when no variant could get a player. */
+function runtimeExperimentOf(artifact: PublishedArtifact): RuntimeExperiment | null {
+  const experiment = artifact.experiment;
+  if (!experiment || !experiment.variants.some((variant) => variant.weight > 0)) return null;
+  return {
+    id: experiment.id,
+    variants: experiment.variants.map((variant) => ({
+      id: variant.id,
+      weight: variant.weight,
+      htmlUrl: variant.versionedHtmlUrl,
+    })),
+  };
+}
 
 /**
  * The runtime's games, kept in memory so that a request verifies its token and finds its game without a
@@ -187,6 +211,7 @@ export function createRuntimeGames(deps: {
           },
           published,
           htmlUrl: artifact.versionedHtmlUrl,
+          experiment: runtimeExperimentOf(artifact),
         });
       }
     }

@@ -33,5 +33,6 @@ export const RESULT: ClaimResponse = {
     pack: null,
     targeting: null,
     popupUrl: null,
+    variantId: null,
   },
 };

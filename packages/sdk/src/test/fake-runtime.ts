@@ -59,6 +59,7 @@ export function fakeRuntime() {
     },
     targeting: null,
     popupUrl: `${POPUP_ORIGIN}/packs/g1/releases/3/daily_rewards/${CONFIG_ID}/daily_rewards.html?token=popup`,
+    variantId: null,
   });
 
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
