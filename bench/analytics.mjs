@@ -3,7 +3,7 @@
 // POST /v1/events of the built server, in batches of 100 (10,000 players, one full batch each, over 20
 // connections), timed beside a bare COPY of the same rows into the same table (analytics_event, an empty day
 // partition) in the same run; while the events arrive, the Analytics tab's query is polled once a second. Then
-// 5,000 other players each send what a player sends in a day, shown and closed in one batch of 2. Then the
+// 2,000 other players each send what a player sends in a day, shown and closed in one batch of 2. Then the
 // history of a game with 1 M daily players: a year of rollup rows in the shapes the ingest writes (the game's row,
 // each daily reward's, one config's two experiment variants; counts of a million players a day) beside today's
 // rows the ingest wrote, among 200 other games' year of rows; and the tab's query (GET /api/games/:id/analytics,
@@ -51,7 +51,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PLAYERS = Math.ceil(EVENTS / BATCH);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** Other players who each send what one player sends in a day, shown and closed in one batch of 2: real traffic. */
-const SMALL_PLAYERS = Number(process.env.BENCH_SMALL_PLAYERS ?? 5_000);
+const SMALL_PLAYERS = Number(process.env.BENCH_SMALL_PLAYERS ?? 2_000);
 const CONFIGS = 5;
 const DAILY_PLAYERS = 1_000_000;
 const HISTORY_DAYS = 365;
@@ -372,13 +372,14 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     const nextDay = isoDay(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
     const partition = `analytics_event_${nextDay.replaceAll('-', '')}`;
 
-    // The floor: the same rows (read back from what the ingest wrote), COPYed into the same table in one stream,
-    // into the next day's partition (empty, with the same indexes), which is emptied again afterwards.
+    // The floor: the same rows (read back from what the ingest wrote; not the session events the server records
+    // itself), COPYed into the same table in one stream, into the next day's partition (empty, with the same
+    // indexes), which is emptied again afterwards.
     const columns =
       'game_id, player_ref, id, kind, config_id, variant_id, day, cycle_day, streak, client_time, properties, received_at';
     await psql(
       databaseUrl,
-      `\\copy (select game_id, player_ref, id, kind, config_id, variant_id, day + 1, cycle_day, streak, client_time, properties, received_at from analytics_event where game_id = '${game.id}' and day = '${day}') to '${copyFile}'`,
+      `\\copy (select game_id, player_ref, id, kind, config_id, variant_id, day + 1, cycle_day, streak, client_time, properties, received_at from analytics_event where game_id = '${game.id}' and day = '${day}' and kind in ('shown', 'closed')) to '${copyFile}'`,
     );
     await db.query(
       `create table if not exists ${partition} partition of analytics_event for values from ('${nextDay}') to ('${isoDay(Date.parse(`${nextDay}T00:00:00Z`) + DAY_MS)}')`,
