@@ -72,6 +72,33 @@ describe('sessions in the analytics (decision 047)', () => {
     expect((await figures(setup, 'from=2026-05-04&to=2026-05-05')).map((day) => day.sessions)).toEqual([2, 1]);
   });
 
+  it('keeps the sessions of a failed flush for the next one', async () => {
+    const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'sessions-retry@studio.test', { clock });
+    const db = setup.server.database.db;
+    // The database refuses the first statement (a lost connection), then answers as usual.
+    let failures = 1;
+    const flaky = new Proxy(db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property === 'execute' && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            if (failures-- > 0) return Promise.reject(new Error('connection lost'));
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const sessions = createSessionAnalytics({ db: flaky, logger });
+    sessions.record(setup.game.id, 'player-ref-1', null, clock.time);
+    sessions.record(setup.game.id, 'player-ref-1', null, clock.time + 1000);
+    await expect(sessions.flush()).rejects.toThrow('connection lost');
+    await sessions.flush();
+    expect((await figures(setup, 'from=2026-05-04&to=2026-05-04'))[0]).toMatchObject({ sessions: 1, active: 1 });
+    await sessions.stop();
+  });
+
   it('counts claimers and other active players who come back the next day and a week later, whichever is recorded first', async () => {
     const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'sessions-returns@studio.test', { clock });

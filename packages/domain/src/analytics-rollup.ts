@@ -64,7 +64,7 @@ export type AnalyticsEvent = {
   gameId: string;
   playerId: string;
   kind: AnalyticsEventKind;
-  /** Null for a session; the config the popup showed or the claim was of otherwise. */
+  /** The config the popup showed, the claim was of, or the session's player got then (null: none). */
   configId: string | null;
   /** The player's variant when the config runs an experiment, else null. */
   variantId: string | null;
