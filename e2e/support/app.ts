@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startOidcProvider, type OidcTestProvider } from '@liveops/testing/oidc';
 import { freePort } from '@liveops/testing/ports';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
@@ -25,7 +26,9 @@ export type RunningApp = {
 /**
  * Starts the built server the way the README's run command does (node apps/server/dist/main.js), on a fresh
  * DATA_DIR with the embedded PGlite, mail to a loopback SMTP server, and optionally Google sign-in against a
- * local OpenID Connect provider.
+ * local OpenID Connect provider. The fresh DATA_DIR is a copy of one the server has already started on once (made
+ * by the global setup), so it skips PGlite's initdb and the migrations; pass an empty `dataDir` to start as a
+ * first start does.
  */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   // A free port is found by binding and releasing it; another process may take it before the server binds it
@@ -55,7 +58,7 @@ async function startAppOn(port: number, options: StartOptions): Promise<RunningA
   const smtp = await startSmtpServer();
   const oidc = options.google ? await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/google`] }) : null;
   const ownDataDir = !options.dataDir;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'liveops-e2e-')));
+  const dataDir = options.dataDir ?? (await freshDataDir());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -129,4 +132,12 @@ async function startAppOn(port: number, options: StartOptions): Promise<RunningA
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new DATA_DIR holding a copy of the global setup's template, or an empty one outside a run that made it. */
+async function freshDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-e2e-'));
+  const template = inject('templateDataDir');
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
 }
