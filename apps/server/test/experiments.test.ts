@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   EXPERIMENT_API_MESSAGES,
   EXPERIMENT_MESSAGES,
+  experimentRollupVariantId,
   type DailyReward,
   type Experiment,
   type ExperimentSummary,
@@ -11,6 +13,8 @@ import {
   type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
+import { feedClaimAnalytics } from '../src/resources/analytics-claims';
+import { readDailyRollups } from '../src/resources/analytics-events';
 import { publishedRuntimeGame, publishGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { readStandInPage } from './support/page-stand-in';
 import { startTestServer } from './support/test-server';
@@ -547,5 +551,56 @@ describe('the runtime’s variants', () => {
     expect(((await elsewhere.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBe(other);
     // This instance keeps what it stored (assignments never change, so they are not read again).
     expect(((await player.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId).toBe(first);
+  });
+});
+
+describe('variants in the analytics', () => {
+  it('counts a player’s shown and claim in their variant’s rollup, keyed by experiment and variant', async () => {
+    const time = clock();
+    const setup = await publishedRuntimeGame(servers, 'experiments-analytics@studio.test', { clock: time });
+    const at = paths(setup);
+    const configId = setup.configs[0]!.id;
+    const { id } = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    await publishGame(setup.client, setup.game.id);
+    const player = new RuntimeClient(setup.server.url);
+    await player.signIn(setup.game.sdkKey, 'analytics-ab-player');
+    const variantId = ((await player.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId!;
+    const shown = await player.request('/v1/events', {
+      json: { events: [{ id: randomUUID(), type: 'shown', configId, clientTime: time.time - 1000 }] },
+    });
+    expect(shown.status, shown.text).toBe(200);
+    expect((await player.claim(configId)).status).toBe(200);
+    await feedClaimAnalytics(setup.server.database.db, { from: time.time - 60_000, to: time.time + 60_000 });
+
+    const day = new Date(time.time).toISOString().slice(0, 10);
+    const rollup = async (variant: string | null) =>
+      (
+        await readDailyRollups(setup.server.database.db, {
+          gameId: setup.game.id,
+          configId,
+          variantId: variant,
+          from: day,
+          to: day,
+        })
+      )[0];
+    const mine = await rollup(experimentRollupVariantId(id, variantId));
+    expect(mine).toMatchObject({ shown: 1, claimed: 1 });
+    expect(mine!.claimedByCycleDay[0]).toBe(1);
+    const other = await rollup(experimentRollupVariantId(id, variantId === 'a' ? 'b' : 'a'));
+    expect(other?.claimed ?? 0).toBe(0);
+    expect(await rollup(null)).toMatchObject({ shown: 1, claimed: 1 });
+
+    // A player of another test of the same config counts apart: a new start is a new key.
+    await setup.client.request(at.experiment, { method: 'DELETE' });
+    const second = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
+    await publishGame(setup.client, setup.game.id);
+    const next = new RuntimeClient(setup.server.url);
+    await next.signIn(setup.game.sdkKey, 'analytics-ab-next');
+    const nextVariant = ((await next.request('/v1/daily-rewards')).body as ListAnswer).dailyRewards[0]!.variantId!;
+    await next.request('/v1/events', {
+      json: { events: [{ id: randomUUID(), type: 'shown', configId, clientTime: time.time - 1000 }] },
+    });
+    expect(await rollup(experimentRollupVariantId(second.id, nextVariant))).toMatchObject({ shown: 1 });
+    expect((await rollup(experimentRollupVariantId(id, variantId)))!.shown).toBe(1);
   });
 });

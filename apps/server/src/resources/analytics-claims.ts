@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { analyticsDay, DAILY_CYCLE_LENGTH } from '@liveops/domain';
+import { analyticsDay, DAILY_CYCLE_LENGTH, experimentRollupVariantId } from '@liveops/domain';
 import type { Db } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
@@ -30,6 +30,8 @@ type ClaimRow = {
   cycle_day: number;
   streak: number;
   at: number;
+  experiment_id: string | null;
+  variant_id: string | null;
 };
 
 /**
@@ -43,8 +45,16 @@ export async function feedClaimAnalytics(
 ): Promise<{ read: Map<string, number>; accepted: number }> {
   const result = (await db.execute(sql`
     SELECT c.id, c.player_ref, c.config_id, d.game_id, c.cycle_day, c.streak,
-           (extract(epoch from c.claimed_at) * 1000)::float8 AS at
+           (extract(epoch from c.claimed_at) * 1000)::float8 AS at, v.experiment_id, v.variant_id
     FROM daily_reward_claim c JOIN daily_reward d ON d.id = c.config_id
+    -- The player's variant of the config's experiment at the claim (decision 046): assigned before it, of an
+    -- experiment not ended by then; the newest if several. A few experiments per config, each a key lookup.
+    LEFT JOIN LATERAL (
+      SELECT a.experiment_id, a.variant_id
+      FROM experiment e JOIN experiment_assignment a ON a.experiment_id = e.id AND a.player_ref = c.player_ref
+      WHERE e.config_id = c.config_id AND a.assigned_at <= c.claimed_at
+        AND (e.ended_at IS NULL OR e.ended_at > c.claimed_at)
+      ORDER BY a.assigned_at DESC LIMIT 1) v ON true
     WHERE c.claimed_at >= ${new Date(window.from).toISOString()}::timestamptz
       AND c.claimed_at <= ${new Date(window.to).toISOString()}::timestamptz
       AND c.kind = 'claim'`)) as unknown as { rows: ClaimRow[] };
@@ -65,7 +75,8 @@ export async function feedClaimAnalytics(
       playerId: row.player_ref,
       kind: 'claimed',
       configId: row.config_id,
-      variantId: null,
+      variantId:
+        row.experiment_id && row.variant_id ? experimentRollupVariantId(row.experiment_id, row.variant_id) : null,
       day,
       cycleDay: Number(row.cycle_day),
       streak: Number(row.streak),

@@ -12,6 +12,7 @@ import {
   EVENT_PROPERTY_KEY_MAX,
   EVENT_PROPERTY_VALUE_MAX,
   eventBatchSchema,
+  experimentRollupVariantId,
   findTextProblem,
   recordedClientEvent,
   RUNTIME_MESSAGES,
@@ -97,7 +98,13 @@ const eventsRoute = createRoute({
  */
 export function registerEventRoutes(
   app: OpenAPIHono<EventsEnv>,
-  deps: { db: Db; now: () => number; playerAuth: MiddlewareHandler<EventsEnv> },
+  deps: {
+    db: Db;
+    now: () => number;
+    playerAuth: MiddlewareHandler<EventsEnv>;
+    /** The player's stored variant of an experiment (decision 046), or null. */
+    storedVariantOf: (playerRef: string, experimentId: string) => Promise<string | null>;
+  },
 ) {
   app.use(
     '/events',
@@ -143,8 +150,21 @@ export function registerEventRoutes(
     if (events.some((event) => !known.has(event.configId))) {
       return error(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     }
+    // Each config's events count in the player's variant of the live release's experiment, if they were assigned one
+    // (decision 046): the rollup's variant key names the experiment too, so a later test of the config is apart.
+    const variants = new Map<string, string | null>();
+    for (const configId of new Set(events.map((event) => event.configId))) {
+      const experiment = found.configs.find((config) => config.id === configId)?.experiment;
+      const variantId = experiment ? await deps.storedVariantOf(claims.p, experiment.id) : null;
+      variants.set(configId, experiment && variantId ? experimentRollupVariantId(experiment.id, variantId) : null);
+    }
     const recorded = events.map((event) => ({
-      ...recordedClientEvent(event, { gameId: found.id, playerId: claims.p, variantId: null, receivedAt: now }),
+      ...recordedClientEvent(event, {
+        gameId: found.id,
+        playerId: claims.p,
+        variantId: variants.get(event.configId) ?? null,
+        receivedAt: now,
+      }),
       clientTime: event.clientTime,
       properties: event.properties ?? null,
     }));

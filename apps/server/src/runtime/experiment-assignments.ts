@@ -14,6 +14,8 @@ const MAX_ENTRIES = 200_000;
  */
 export type ExperimentAssignments = {
   variantOf: (gameId: string, playerRef: string, experiment: RuntimeExperiment, now: number) => Promise<string>;
+  /** The player's stored variant, without assigning one (what the popup's events count in); null when none. */
+  storedVariantOf: (playerRef: string, experimentId: string) => Promise<string | null>;
 };
 
 export function createExperimentAssignments(db: Db, maxEntries = MAX_ENTRIES): ExperimentAssignments {
@@ -54,6 +56,21 @@ export function createExperimentAssignments(db: Db, maxEntries = MAX_ENTRIES): E
       // None only when another request's insert committed during this statement: it stored the same hash's
       // variant (unless a publish changed the weights in between), so answer that and read it next time.
       if (row?.variant_id == null) return assigned;
+      const variantId = String(row.variant_id);
+      remember(key, variantId);
+      return variantId;
+    },
+    async storedVariantOf(playerRef, experimentId) {
+      const key = `${experimentId}\u0000${playerRef}`;
+      const known = young.get(key) ?? old.get(key);
+      if (known !== undefined) return known;
+      const [row] = await prepared(
+        db,
+        'runtime_experiment_stored',
+        'select variant_id from experiment_assignment where experiment_id = $1 and player_ref = $2',
+        [experimentId, playerRef],
+      );
+      if (row?.variant_id == null) return null;
       const variantId = String(row.variant_id);
       remember(key, variantId);
       return variantId;

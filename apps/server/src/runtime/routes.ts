@@ -470,7 +470,12 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   app.use('/daily-rewards', playerOnly);
   app.use('/inventory/*', playerAuth, playerOnly);
   app.use('/server/*', serverAuth);
-  registerEventRoutes(app, { db: deps.db, now: deps.now, playerAuth });
+  registerEventRoutes(app, {
+    db: deps.db,
+    now: deps.now,
+    playerAuth,
+    storedVariantOf: (playerRef, experimentId) => assignments.storedVariantOf(playerRef, experimentId),
+  });
 
   app.openapi(sessionRoute, async (c) => {
     const input = c.req.valid('json');
