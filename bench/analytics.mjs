@@ -219,6 +219,9 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     LOG_LEVEL: 'warn',
     // The bench is one client machine: lift the per-key flood limit, keep the per-player one as shipped.
     RUNTIME_KEY_RATE_LIMIT: '10000000',
+  }).catch(async (error) => {
+    await data.remove();
+    throw error;
   });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
