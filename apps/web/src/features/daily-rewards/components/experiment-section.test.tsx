@@ -67,8 +67,8 @@ describe('ExperimentSection', () => {
     renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
     await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
     expect(screen.getAllByText('50 % of new players')).toHaveLength(2);
-    await user.clear(screen.getByLabelText('Name', { exact: true }));
-    await user.type(screen.getByLabelText('Name', { exact: true }), 'Big chest');
+    await user.clear(screen.getByLabelText('Name of variant B'));
+    await user.type(screen.getByLabelText('Name of variant B'), 'Big chest');
     await user.click(screen.getByRole('button', { name: 'Add variant' }));
     expect(screen.getAllByText(/% of new players/).map((hint) => hint.textContent)).toEqual([
       '33.3 % of new players',
@@ -96,15 +96,15 @@ describe('ExperimentSection', () => {
     const user = userEvent.setup();
     renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
     await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
-    for (const weight of screen.getAllByLabelText('Weight')) {
+    for (const weight of screen.getAllByLabelText(/^Weight of variant/)) {
       await user.clear(weight);
       await user.type(weight, '0');
     }
     await user.click(screen.getByRole('button', { name: 'Start experiment' }));
     expect(await screen.findByText(/The weights sum to 0/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
-    await user.clear(screen.getAllByLabelText('Weight')[0]!);
-    await user.type(screen.getAllByLabelText('Weight')[0]!, '1');
+    await user.clear(screen.getAllByLabelText(/^Weight of variant/)[0]!);
+    await user.type(screen.getAllByLabelText(/^Weight of variant/)[0]!, '1');
     await user.click(screen.getByRole('button', { name: 'Start experiment' }));
     expect(await screen.findByText(EXPERIMENT_API_MESSAGES.running)).toBeInTheDocument();
   });
@@ -117,11 +117,11 @@ describe('ExperimentSection', () => {
     expect(screen.getByRole('button', { name: 'Save variants' })).toBeDisabled();
     // Stored variants cannot be removed (players are assigned to them); their layouts open in the UI editor.
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Edit the layout of Big chest' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Edit layout of Big chest' })).toHaveAttribute(
       'href',
       '/ui-editor/daily_rewards/c1?variant=B',
     );
-    const [, weightB] = screen.getAllByLabelText('Weight');
+    const [, weightB] = screen.getAllByLabelText(/^Weight of variant/);
     await user.clear(weightB!);
     await user.type(weightB!, '1');
     await user.click(screen.getByRole('button', { name: 'Save variants' }));

@@ -215,16 +215,21 @@ function VariantsForm({
               <div className={styles.fieldsRow}>
                 <div className={`field ${styles.name}`}>
                   <label className="field-label" htmlFor={nameId}>
-                    {index === 0 ? 'Name (control: the current layout)' : 'Name'}
+                    Name<span className="sr-only"> of variant {field.id}</span>
                   </label>
                   <input
                     id={nameId}
                     className="input"
                     autoComplete="off"
                     aria-invalid={nameError ? true : undefined}
-                    aria-describedby={nameError ? errorIdOf(nameId) : undefined}
+                    aria-describedby={nameError ? errorIdOf(nameId) : index === 0 ? `${nameId}-control` : undefined}
                     {...register(`variants.${index}.name`)}
                   />
+                  {index === 0 ? (
+                    <p className="hint" id={`${nameId}-control`}>
+                      The control: the config’s current layout.
+                    </p>
+                  ) : null}
                   {nameError ? (
                     <p className="field-error" id={errorIdOf(nameId)}>
                       {nameError}
@@ -233,7 +238,7 @@ function VariantsForm({
                 </div>
                 <div className={`field ${styles.weight}`}>
                   <label className="field-label" htmlFor={weightId}>
-                    Weight
+                    Weight<span className="sr-only"> of variant {field.id}</span>
                   </label>
                   <input
                     id={weightId}
@@ -261,7 +266,7 @@ function VariantsForm({
                   <Button asChild variant="ghost" size="sm">
                     <Link
                       to={`${paths.uiEditor('daily_rewards', config.id)}?variant=${encodeURIComponent(field.id)}`}
-                      aria-label={`Edit the layout of ${label}`}
+                      aria-label={`Edit layout of ${label}`}
                     >
                       <Pencil size={14} aria-hidden />
                       Edit layout

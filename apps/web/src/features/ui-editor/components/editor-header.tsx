@@ -53,8 +53,8 @@ export function EditorHeader({
           <h1 className="page-title">{UI_EDITOR_MESSAGES.title}</h1>
           <span className={`muted ${styles.configName}`}>{configName}</span>
         </div>
-        {switcher}
       </div>
+      {switcher}
       <div className={styles.actions}>
         <span
           className={`ui-editor-status ${styles.status}${status && !savesDefault ? ` ${styles.pending}` : ''}`}
