@@ -29,8 +29,8 @@ export function ExperimentChart({ variants }: { variants: ExperimentVariantFigur
           formatter={(value) => formatRate(typeof value === 'number' ? value : null)}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="claimRate" name="Claim rate" fill={COLORS.claim} radius={[3, 3, 0, 0]} />
-        <Bar dataKey="day7Rate" name="Day-7 reach" fill={COLORS.day7} radius={[3, 3, 0, 0]} />
+        <Bar dataKey="claimRate" name="Claim rate" fill={COLORS.claim} radius={[3, 3, 0, 0]} maxBarSize={56} />
+        <Bar dataKey="day7Rate" name="Day-7 reach" fill={COLORS.day7} radius={[3, 3, 0, 0]} maxBarSize={56} />
       </BarChart>
     </ResponsiveContainer>
   );
