@@ -57,7 +57,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
+    return Array.from(document.querySelectorAll('body *'))
       .filter((element) => element.getBoundingClientRect().right > width + 1)
       .slice(0, 5)
       .map(
