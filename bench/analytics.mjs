@@ -55,6 +55,8 @@ const SMALL_PLAYERS = Number(process.env.BENCH_SMALL_PLAYERS ?? 2_000);
 const CONFIGS = 5;
 const DAILY_PLAYERS = 1_000_000;
 const HISTORY_DAYS = 365;
+/** The shard rows of a scope's day (apps/server's ROLLUP_SHARDS, decision 044). */
+const ROLLUP_SHARDS = 16;
 const OTHER_GAMES = Number(process.env.BENCH_OTHER_GAMES ?? 200);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const QUERY_TARGET_P95_MS = 200;
@@ -461,7 +463,8 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
          select config_id, count(distinct player_ref) filter (where kind = 'shown'),
                 count(distinct player_ref) filter (where kind = 'closed')
          from analytics_event where game_id = $1 and day = $2 group by config_id),
-       rolled as (select config_id, shown, closed from analytics_daily where game_id = $1 and day = $2 and variant_id = '')
+       rolled as (select config_id, sum(shown)::bigint as shown, sum(closed)::bigint as closed from analytics_daily
+                  where game_id = $1 and day = $2 and variant_id = '' group by config_id)
        select count(*) filter (where raw.shown is distinct from rolled.shown or raw.closed is distinct from rolled.closed)::int as off,
               count(*)::int as scopes, max(rolled.shown) filter (where config_id = '')::int as shown
        from raw full join rolled using (config_id)`,
@@ -497,9 +500,9 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     const flush = async () => {
       if (!history.length) return;
       await db.query(
-        `insert into analytics_daily (game_id, config_id, variant_id, day, ${counterColumns.join(', ')})
-         select game_id, config_id, variant_id, day::date, ${counterColumns.join(', ')}
-         from jsonb_to_recordset($1::jsonb) as r(game_id text, config_id text, variant_id text, day text,
+        `insert into analytics_daily (game_id, config_id, variant_id, day, shard, ${counterColumns.join(', ')})
+         select game_id, config_id, variant_id, day::date, shard, ${counterColumns.join(', ')}
+         from jsonb_to_recordset($1::jsonb) as r(game_id text, config_id text, variant_id text, day text, shard smallint,
            ${counterColumns.map((column) => `${column} int`).join(', ')})`,
         [JSON.stringify(history)],
       );
@@ -510,13 +513,25 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
      * @param {number} players @param {number} wobble
      */
     const add = async (gameId, configId, variantId, rowDay, players, wobble) => {
-      history.push({
-        game_id: gameId,
-        config_id: configId,
-        variant_id: variantId,
-        day: rowDay,
-        ...fullCounts(dayCounts(players, wobble), counterColumns),
-      });
+      // The ingest spreads a scope's day over 16 shard rows (decision 044); this game's busy days fill them all, so
+      // the tab reads them as it would (each counter split evenly over the shards, which the readers sum).
+      const counts = fullCounts(dayCounts(players, wobble), counterColumns);
+      const shards = gameId === game.id ? ROLLUP_SHARDS : 1;
+      for (let shard = 0; shard < shards; shard++) {
+        history.push({
+          game_id: gameId,
+          config_id: configId,
+          variant_id: variantId,
+          day: rowDay,
+          shard,
+          ...Object.fromEntries(
+            Object.entries(counts).map(([column, total = 0]) => [
+              column,
+              Math.floor(total / shards) + (shard < total % shards ? 1 : 0),
+            ]),
+          ),
+        });
+      }
       if (history.length >= 20_000) await flush();
     };
     for (let back = 1; back < HISTORY_DAYS; back++) {

@@ -15,7 +15,12 @@ import {
   type RollupRow,
 } from '@liveops/domain';
 import type { Db } from '../src/db/database';
-import { readDailyRollups, recordAnalyticsEvents, type RecordedEvent } from '../src/resources/analytics-events';
+import {
+  readDailyRollups,
+  recordAnalyticsEvents,
+  ROLLUP_SHARDS,
+  type RecordedEvent,
+} from '../src/resources/analytics-events';
 import { analyticsPartitionDays, maintainAnalyticsPartitions } from '../src/resources/analytics-partitions';
 import { signedInClient } from './support/accounts';
 import { DAY, publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
@@ -315,6 +320,44 @@ describe('rollups', () => {
       { numRuns: 15 },
     );
   }, 120_000);
+
+  it('equal a recount after many concurrent batches of one game, bumped into several shard rows', async () => {
+    const server = await servers.start();
+    const db = server.database.db;
+    const gameId = 'reset-burst';
+    const receivedAt = Date.parse('2026-03-02T00:00:05Z');
+    // A daily reset: 48 players' batches at once, each showing, closing and claiming the one daily reward.
+    const batches = Array.from({ length: 48 }, (_, player): RecordedEvent[] =>
+      (['session', 'shown', 'closed', 'claimed'] as const).map((kind) => ({
+        id: `${kind}-1`,
+        gameId,
+        playerId: `player-${player}`,
+        kind,
+        configId: kind === 'session' ? null : 'daily',
+        variantId: null,
+        day: '2026-03-02',
+        cycleDay: kind === 'claimed' ? (player % 7) + 1 : null,
+        streak: kind === 'claimed' ? player + 1 : null,
+        clientTime: null,
+        properties: null,
+      })),
+    );
+    // The first alone makes the day's partitions; then the other 47 at once.
+    await recordAnalyticsEvents(db, batches[0]!, receivedAt);
+    await Promise.all(batches.slice(1).map((events) => recordAnalyticsEvents(db, events, receivedAt)));
+    // A replay of all of them at once adds nothing, wherever its rows would land.
+    await Promise.all(batches.map((events) => recordAnalyticsEvents(db, events, receivedAt)));
+    const rows = await rollupRows(db, gameId);
+    expect(rows).toEqual(recountRollups(await rawEvents(db, gameId)));
+    expect(rows.find((row) => row.configId === 'daily')).toMatchObject({ shown: 48, closed: 48, claimed: 48 });
+    // The batches did not all bump one row (whose lock each would hold until its COMMIT): the game's day is spread
+    // over shards (48 batches in one of 16 shards at random: all in one has a chance of 16^-47).
+    const shards = (await db.execute(sql`
+      select count(distinct shard)::int as n, max(shard)::int as top from analytics_daily
+      where game_id = ${gameId} and config_id = ''`)) as unknown as { rows: { n: number; top: number }[] };
+    expect(Number(shards.rows[0]?.n)).toBeGreaterThan(1);
+    expect(Number(shards.rows[0]?.top)).toBeLessThan(ROLLUP_SHARDS);
+  }, 60_000);
 });
 
 describe('the raw events’ retention', () => {

@@ -12,6 +12,7 @@ import {
   EVENT_MAX_BYTES,
   eventBatchSchema,
   foldEvents,
+  parseEventBatch,
   recordedClientEvent,
   recountRollups,
   rollupMarkers,
@@ -402,6 +403,51 @@ describe('a batch of events from a game', () => {
     expect(new TextEncoder().encode(JSON.stringify(big)).length).toBeGreaterThan(EVENT_MAX_BYTES);
     expect(JSON.stringify(big).length).toBeLessThan(EVENT_MAX_BYTES);
     expect(firstMessage(schema.safeParse({ events: [big] }))).toBe(ANALYTICS_MESSAGES.eventTooLarge);
+  });
+
+  it('is parsed by the schema built once exactly as by one built for the clock (parseEventBatch)', () => {
+    const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      result.error?.issues.map(({ path, message }) => ({ path, message })) ?? [];
+    const time = fc.oneof(
+      fc.constantFrom(
+        EVENT_CLIENT_TIME_MIN - 1,
+        EVENT_CLIENT_TIME_MIN,
+        NOW,
+        NOW + EVENT_CLIENT_TIME_MAX_AHEAD_MS,
+        NOW + EVENT_CLIENT_TIME_MAX_AHEAD_MS + 1,
+        NOW + EVENT_CLIENT_TIME_MAX_AHEAD_MS + 0.5,
+        Date.UTC(3000, 0, 1) + 0.5,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        '1',
+      ),
+      fc.integer({ min: NOW - 1000, max: NOW + 2 * EVENT_CLIENT_TIME_MAX_AHEAD_MS }),
+    );
+    const event = fc.record(
+      {
+        id: fc.oneof(fc.constantFrom('e1', 'e2', '', 'has space'), fc.string()),
+        type: fc.constantFrom('shown', 'closed', 'claimed', 'purchase', 1),
+        configId: fc.constantFrom('config-1', '', 'c\u0000'),
+        clientTime: time,
+        properties: fc.constantFrom({}, { a: 1 }, { 'bad key': 1 }, { long: 'é'.repeat(2000) }),
+        playerId: fc.constant('someone'),
+      },
+      { requiredKeys: ['id', 'type', 'configId'] },
+    );
+    const body = fc.oneof(
+      fc.record({ events: fc.array(fc.oneof(event, fc.anything()), { maxLength: 5 }) }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(body, fc.integer({ min: NOW - 2 * EVENT_CLIENT_TIME_MAX_AHEAD_MS, max: NOW }), (batch, now) => {
+        const expected = eventBatchSchema(now).safeParse(batch);
+        const actual = parseEventBatch(batch, now);
+        expect(actual.success).toBe(expected.success);
+        expect(actual.data).toEqual(expected.data);
+        expect(issues(actual)).toEqual(issues(expected));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('records a client’s event with the server’s player, variant and day, never the client’s time', () => {

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -572,6 +573,11 @@ export const analyticsDaily = pgTable(
     configId: text('config_id').notNull(),
     variantId: text('variant_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    /**
+     * One of ROLLUP_SHARDS rows of the scope's day (0..15): each batch bumps one it picks, so concurrent batches of
+     * one game rarely wait for one row lock; a counter is the sum over the shards (decision 044).
+     */
+    shard: smallint('shard').notNull().default(0),
     sessions: rollupCount('sessions'),
     shown: rollupCount('shown'),
     closed: rollupCount('closed'),
@@ -603,7 +609,7 @@ export const analyticsDaily = pgTable(
     streak15To30: rollupCount('streak_15_30'),
     streak31Plus: rollupCount('streak_31_plus'),
   },
-  (t) => [primaryKey({ name: 'analytics_daily_pkey', columns: [t.gameId, t.day, t.configId, t.variantId] })],
+  (t) => [primaryKey({ name: 'analytics_daily_pkey', columns: [t.gameId, t.day, t.configId, t.variantId, t.shard] })],
 );
 
 /**

@@ -27,6 +27,11 @@ import { ensureAnalyticsPartitions } from './analytics-partitions';
  * bumped by the markers that were new. So a counter is always the number of its markers, whatever the order,
  * split or replay of the batches: the rollups equal a recount of the raw events (the domain's recountRollups).
  *
+ * Shards (issue 23 item 5, decision 044): a scope's day is up to ROLLUP_SHARDS rows, and each batch bumps the
+ * rows of one shard it picks at random. A marker counts once wherever its +1 lands, so a counter is the sum of its
+ * rows, which is what every reader reads; and concurrent batches of one game (a reset burst) rarely wait for each
+ * other's row lock until COMMIT, as they all did when a game's day was one row.
+ *
  * Return rates (decision 047): between the two, the new events' players' presence rows are locked (one
  * statement, in one order) and read; the domain's advancePresence decides which return pairs the new events
  * complete, and the last statement also writes the changed presences and adds the pairs to their cohort days'
@@ -64,9 +69,13 @@ const columns = COUNTER_COLUMNS.map(([, column]) => `"${column}"`).join(', ');
 const counts = COUNTER_COLUMNS.map(
   ([counter, column]) => `count(*) FILTER (WHERE counter = '${counter}') AS "${column}"`,
 ).join(', ');
+const sums = COUNTER_COLUMNS.map(([, column]) => `sum("${column}")::bigint AS "${column}"`).join(', ');
 const bumps = COUNTER_COLUMNS.map(
   ([, column]) => `"${column}" = analytics_daily."${column}" + excluded."${column}"`,
 ).join(', ');
+
+/** The rows a scope's day is split into (shard 0..15); readers sum over them. */
+export const ROLLUP_SHARDS = 16;
 
 const DAY_MS = 86_400_000;
 /** Days whose partitions this process made sure of, per database (the upkeep never drops today's or yesterday's). */
@@ -182,6 +191,8 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
       .sort((a, b) => cmp(a.order, b.order))
       .map(({ row }) => row);
     const back = markerRows(pairs).map(({ row }) => row);
+    // One shard for all of this batch's rows, so they are still locked in one order (game, day, config, variant).
+    const shard = Math.floor(Math.random() * ROLLUP_SHARDS);
     if (markers.length || back.length || presences.length) {
       await tx.execute(sql`
         WITH presence AS (
@@ -201,10 +212,10 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
           SELECT b.game_id, b.config_id, b.variant_id, b.day::date, b.counter
           FROM jsonb_to_recordset(${JSON.stringify(back)}::jsonb) AS b(game_id text, config_id text, variant_id text,
             day text, counter text))
-        INSERT INTO analytics_daily (game_id, config_id, variant_id, day, ${sql.raw(columns)})
-        SELECT game_id, config_id, variant_id, day, ${sql.raw(counts)}
+        INSERT INTO analytics_daily (game_id, config_id, variant_id, day, shard, ${sql.raw(columns)})
+        SELECT game_id, config_id, variant_id, day, ${shard}::smallint, ${sql.raw(counts)}
         FROM counted GROUP BY game_id, day, config_id, variant_id ORDER BY game_id, day, config_id, variant_id
-        ON CONFLICT (game_id, day, config_id, variant_id) DO UPDATE SET ${sql.raw(bumps)}`);
+        ON CONFLICT (game_id, day, config_id, variant_id, shard) DO UPDATE SET ${sql.raw(bumps)}`);
     }
     return { accepted: inserted.rows.length, duplicates: events.length - inserted.rows.length };
   });
@@ -262,17 +273,18 @@ async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
 
 /**
  * The rollup rows of a game from `from` to `to` (YYYY-MM-DD, inclusive) at one scope: the game (configId null) or
- * a config (all its players, variantId null) or a variant of it. Only rollup rows are read, never raw events.
+ * a config (all its players, variantId null) or a variant of it. Only rollup rows are read, never raw events: a
+ * day's counters are the sums of its shards' rows.
  */
 export async function readDailyRollups(
   db: Db,
   scope: { gameId: string; configId: string | null; variantId: string | null; from: string; to: string },
 ): Promise<RollupRow[]> {
   const result = (await db.execute(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sql.raw(columns)} FROM analytics_daily
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sql.raw(sums)} FROM analytics_daily
     WHERE game_id = ${scope.gameId} AND config_id = ${scope.configId ?? ''} AND variant_id = ${scope.variantId ?? ''}
       AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
-    ORDER BY day`)) as unknown as { rows: Record<string, string | number>[] };
+    GROUP BY day ORDER BY day`)) as unknown as { rows: Record<string, string | number>[] };
   return result.rows.map((row) => {
     const key = { gameId: scope.gameId, configId: scope.configId, variantId: scope.variantId, day: String(row.day) };
     const empty = emptyRollupRow(key);

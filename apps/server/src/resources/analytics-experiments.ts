@@ -98,14 +98,19 @@ async function variantTotals(
     scope.rollupIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  // A day's players who saw the variant: those who reported `shown`, or more when more claimed.
+  // A day's players who saw the variant: those who reported `shown`, or more when more claimed. A day is the sum of
+  // its shards' rows (decision 044) before the greatest of the two is taken.
   const result = (await db.execute(sql`
     SELECT variant_id,
       sum(greatest(shown, claimed))::bigint AS players, sum(shown)::bigint AS shown, sum(claimed)::bigint AS claimed,
       sum(cycle_day_1)::bigint AS started_cycle, sum(cycle_day_7)::bigint AS reached_day_7
-    FROM analytics_daily
-    WHERE game_id = ${scope.gameId} AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
-      AND config_id = ${scope.configId} AND variant_id IN (${ids})
+    FROM (
+      SELECT variant_id, sum(shown) AS shown, sum(claimed) AS claimed, sum(cycle_day_1) AS cycle_day_1,
+        sum(cycle_day_7) AS cycle_day_7
+      FROM analytics_daily
+      WHERE game_id = ${scope.gameId} AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+        AND config_id = ${scope.configId} AND variant_id IN (${ids})
+      GROUP BY variant_id, day) AS days
     GROUP BY variant_id`)) as unknown as { rows: Record<string, string | number>[] };
   return new Map(
     result.rows.map((row) => [

@@ -11,7 +11,7 @@ import {
   EVENT_PROPERTIES_MAX,
   EVENT_PROPERTY_KEY_MAX,
   EVENT_PROPERTY_VALUE_MAX,
-  eventBatchSchema,
+  parseEventBatch,
   experimentRollupVariantId,
   findTextProblem,
   recordedClientEvent,
@@ -30,7 +30,7 @@ const error = (c: Context, status: 400 | 403 | 404 | 413 | 415, code: string, me
 
 /**
  * The documented shape of a batch: the domain's event schema, but clientTime's upper bound (a day ahead of the
- * server's clock, which eventBatchSchema checks) is given in words, since a fixed document cannot state it.
+ * server's clock, which parseEventBatch checks) is given in words, since a fixed document cannot state it.
  */
 const documentedEvent = clientEventSchema(0);
 const BatchDocumentSchema = z.strictObject({
@@ -133,7 +133,7 @@ export function registerEventRoutes(
       });
     }
     const now = deps.now();
-    const parsed = eventBatchSchema(now).safeParse(body);
+    const parsed = parseEventBatch(body, now);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
       return error(c, 400, 'validation_error', issues[0]?.message ?? ANALYTICS_MESSAGES.batchInvalid, { issues });
