@@ -640,8 +640,9 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const config = found.configs.find((candidate) => candidate.id === configId);
     if (!config) refuse(404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     const offset = testerOffset(found, claims);
-    // A player who claims before any list is assigned here (no statement when this instance knows them).
-    const variantId = await variantOf(claims, config, deps.now());
+    // The player's stored variant (a list assigns it; a claim, which may be refused, writes none): no statement
+    // when this instance knows them or the config runs no test.
+    const variantId = config.experiment ? await assignments.storedVariantOf(claims.p, config.experiment.id) : null;
 
     /**
      * Decides and grants. Optimistic when this instance knows the player's last claim and zone (a session or a list
