@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates one PGlite template for the whole run (test/support/test-database.ts).
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
         },
       },
       {
