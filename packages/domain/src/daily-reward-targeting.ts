@@ -358,12 +358,11 @@ export const DailyRewardForPlayerInputSchema = z.strictObject({
 });
 
 /**
- * Its answer: the server's clock, every segment of the game evaluated for the sample player, the config the
- * runtime would give that player now (and why), and a verdict for every config, in rank order.
+ * Which daily reward the runtime gives a player now and why: the selected config (with its audience, schedule and
+ * rank) and a verdict for every config, in rank order. The segment tester's answer and the Players tab's profile
+ * both explain a selection with it.
  */
-export const DailyRewardForPlayerSchema = z.object({
-  at: z.string(),
-  segments: z.array(z.object({ id: z.string(), name: z.string(), matches: z.boolean(), error: z.string().nullable() })),
+export const DailyRewardExplanationSchema = z.object({
   selected: z
     .object({
       configId: z.string(),
@@ -386,5 +385,16 @@ export const DailyRewardForPlayerSchema = z.object({
       verdict: z.enum(DAILY_REWARD_VERDICTS),
     }),
   ),
+});
+export type DailyRewardExplanation = z.infer<typeof DailyRewardExplanationSchema>;
+
+/**
+ * Its answer: the server's clock, every segment of the game evaluated for the sample player, then the config the
+ * runtime would give that player now (and why) and a verdict for every config, in rank order.
+ */
+export const DailyRewardForPlayerSchema = z.object({
+  at: z.string(),
+  segments: z.array(z.object({ id: z.string(), name: z.string(), matches: z.boolean(), error: z.string().nullable() })),
+  ...DailyRewardExplanationSchema.shape,
 });
 export type DailyRewardForPlayer = z.infer<typeof DailyRewardForPlayerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DailyRewardExplanationSchema } from './daily-reward-targeting';
 import { DAILY_CYCLE_LENGTH, dayKeyAt, type DayStartSetting, type LastClaim } from './daily-streak';
 import { hasBidiControl, hasForbiddenCharacters, TEXT_MESSAGES } from './text';
 
@@ -155,25 +156,7 @@ export const PlayerProfileSchema = z.object({
   tester: z.object({ testPlayerId: z.string(), clockOffsetMs: z.number().int(), note: z.string() }).nullable(),
   segments: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The daily reward the runtime gives them now and why (the segment tester's answer, for their real segments). */
-  dailyReward: z.object({
-    selected: z
-      .object({
-        configId: z.string(),
-        name: z.string(),
-        audience: z.discriminatedUnion('kind', [
-          z.object({ kind: z.literal('everyone') }),
-          z.object({ kind: z.literal('segment'), segmentId: z.string(), segmentName: z.string() }),
-        ]),
-        startsAt: z.string().nullable(),
-        endsAt: z.string().nullable(),
-        priority: z.number().int(),
-        decidedByAge: z.boolean(),
-      })
-      .nullable(),
-    configs: z.array(
-      z.object({ configId: z.string(), name: z.string(), priority: z.number().int(), verdict: z.string() }),
-    ),
-  }),
+  dailyReward: DailyRewardExplanationSchema,
   states: z.array(PlayerConfigStateSchema),
   balances: z.array(z.object({ itemId: z.string(), name: z.string().nullable(), amount: z.number().int() })),
   ledger: PlayerLedgerPageSchema,

@@ -2,8 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   endInPastProblem,
   explainDailyRewardSelection,
+  type DailyRewardExplanation,
   type DailyRewardForPlayer,
   type DailyRewardTargeting,
+  type PublishedArtifact,
   type TargetableConfig,
 } from '@liveops/domain';
 import { evaluateSegment } from '@liveops/domain/segment-expression';
@@ -16,6 +18,70 @@ import type { DailyRewardRow } from './daily-rewards';
  * A daily reward's targeting and schedule (issue 22, decision 038): saving it, the segments it holds on to, and the
  * segment tester's "which daily reward would this player get now".
  */
+
+/**
+ * Which of the game's daily rewards the runtime gives a player in `matched` segments at `now`, and why, as the
+ * segment tester and the Players tab show it: the live release's configs selected as the runtime selects them, the
+ * rest listed as unpublished.
+ */
+export function explainDailyReward({
+  configs,
+  liveArtifacts,
+  segments,
+  matched,
+  now,
+}: {
+  configs: DailyRewardRow[];
+  /** The live release's artifacts (none without a live release). */
+  liveArtifacts: PublishedArtifact[];
+  /** The game's segments, for the selected audience's name. */
+  segments: { id: string; name: string }[];
+  matched: string[];
+  now: number;
+}): DailyRewardExplanation {
+  const published = new Set(liveArtifacts.filter((a) => a.featureType === 'daily_rewards').map((a) => a.id));
+  const byId = new Map(configs.map((row) => [row.id, row]));
+  const segmentName = new Map(segments.map((row) => [row.id, row.name]));
+  const { selection, verdicts } = explainDailyRewardSelection(
+    configs.filter((row) => published.has(row.id)).map(targetableOfRow),
+    matched,
+    now,
+  );
+  const chosen = selection ? byId.get(selection.config.id) : undefined;
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    selected:
+      selection && chosen
+        ? {
+            configId: chosen.id,
+            name: chosen.name,
+            audience:
+              selection.reason.audience.kind === 'segment'
+                ? {
+                    kind: 'segment',
+                    segmentId: selection.reason.audience.segmentId,
+                    segmentName: segmentName.get(selection.reason.audience.segmentId) ?? '',
+                  }
+                : { kind: 'everyone' },
+            startsAt: iso(selection.reason.schedule.startsAt),
+            endsAt: iso(selection.reason.schedule.endsAt),
+            priority: selection.reason.priority,
+            decidedByAge: selection.reason.decidedByAge,
+          }
+        : null,
+    configs: [
+      ...verdicts.map(({ config, verdict }) => ({
+        configId: config.id,
+        name: byId.get(config.id)?.name ?? '',
+        priority: config.priority,
+        verdict,
+      })),
+      ...configs
+        .filter((row) => !published.has(row.id))
+        .map((row) => ({ configId: row.id, name: row.name, priority: row.priority, verdict: 'unpublished' as const })),
+    ],
+  };
+}
 
 /** What selection needs of a stored config (instants in milliseconds). */
 export function targetableOfRow(
@@ -139,50 +205,9 @@ export async function dailyRewardForPlayer(
     };
   });
   const matched = evaluated.filter((s) => s.matches).map((s) => s.id);
-  const published = new Set(
-    (live[0]?.artifacts ?? []).filter((a) => a.featureType === 'daily_rewards').map((a) => a.id),
-  );
-  const byId = new Map(configs.map((row) => [row.id, row]));
-  const segmentName = new Map(segments.map((row) => [row.id, row.name]));
-  const { selection, verdicts } = explainDailyRewardSelection(
-    configs.filter((row) => published.has(row.id)).map(targetableOfRow),
-    matched,
-    now,
-  );
-  const chosen = selection ? byId.get(selection.config.id) : undefined;
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     at: new Date(now).toISOString(),
     segments: evaluated,
-    selected:
-      selection && chosen
-        ? {
-            configId: chosen.id,
-            name: chosen.name,
-            audience:
-              selection.reason.audience.kind === 'segment'
-                ? {
-                    kind: 'segment',
-                    segmentId: selection.reason.audience.segmentId,
-                    segmentName: segmentName.get(selection.reason.audience.segmentId) ?? '',
-                  }
-                : { kind: 'everyone' },
-            startsAt: iso(selection.reason.schedule.startsAt),
-            endsAt: iso(selection.reason.schedule.endsAt),
-            priority: selection.reason.priority,
-            decidedByAge: selection.reason.decidedByAge,
-          }
-        : null,
-    configs: [
-      ...verdicts.map(({ config, verdict }) => ({
-        configId: config.id,
-        name: byId.get(config.id)?.name ?? '',
-        priority: config.priority,
-        verdict,
-      })),
-      ...configs
-        .filter((row) => !published.has(row.id))
-        .map((row) => ({ configId: row.id, name: row.name, priority: row.priority, verdict: 'unpublished' as const })),
-    ],
+    ...explainDailyReward({ configs, liveArtifacts: live[0]?.artifacts ?? [], segments, matched, now }),
   };
 }

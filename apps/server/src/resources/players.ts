@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   dailyRewardStatus,
-  explainDailyRewardSelection,
   onServerClock,
   PLAYER_SUPPORT_HISTORY_MAX,
   supportClaimFields,
@@ -19,7 +18,7 @@ import { dailyReward, item, pack, release, segment, supportAction, testPlayer } 
 import { databaseErrorCode } from '../lib/database-errors';
 import type { GameScope } from '../lib/game-scope';
 import { balancesOf, findPlayer, ledgerOf, type PlayerRecord } from '../runtime/store';
-import { targetableOfRow } from './daily-reward-targeting';
+import { explainDailyReward } from './daily-reward-targeting';
 
 /*
  * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, read with the runtime's own
@@ -164,16 +163,6 @@ export async function playerProfile(
   const segmentName = new Map(segments.map((row) => [row.id, row.name]));
   // The segments the runtime decided at their last session: those it selects their daily reward with.
   const matched = found.matchedSegments.filter((id) => segmentName.has(id));
-  const published = new Set(
-    (live[0]?.artifacts ?? []).filter((a) => a.featureType === 'daily_rewards').map((a) => a.id),
-  );
-  const byId = new Map(configs.map((row) => [row.id, row]));
-  const { selection, verdicts } = explainDailyRewardSelection(
-    configs.filter((row) => published.has(row.id)).map(targetableOfRow),
-    matched,
-    playerNow,
-  );
-  const chosen = selection ? byId.get(selection.config.id) : undefined;
   const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
   const states: PlayerConfigState[] = configs.map((row) => {
@@ -220,38 +209,13 @@ export async function playerProfile(
     },
     tester: tester ? { testPlayerId: tester.id, clockOffsetMs: tester.clockOffsetMs, note: tester.note } : null,
     segments: matched.map((id) => ({ id, name: segmentName.get(id) ?? '' })),
-    dailyReward: {
-      selected:
-        selection && chosen
-          ? {
-              configId: chosen.id,
-              name: chosen.name,
-              audience:
-                selection.reason.audience.kind === 'segment'
-                  ? {
-                      kind: 'segment',
-                      segmentId: selection.reason.audience.segmentId,
-                      segmentName: segmentName.get(selection.reason.audience.segmentId) ?? '',
-                    }
-                  : { kind: 'everyone' },
-              startsAt: isoOrNull(selection.reason.schedule.startsAt),
-              endsAt: isoOrNull(selection.reason.schedule.endsAt),
-              priority: selection.reason.priority,
-              decidedByAge: selection.reason.decidedByAge,
-            }
-          : null,
-      configs: [
-        ...verdicts.map(({ config, verdict }) => ({
-          configId: config.id,
-          name: byId.get(config.id)?.name ?? '',
-          priority: config.priority,
-          verdict: verdict as string,
-        })),
-        ...configs
-          .filter((row) => !published.has(row.id))
-          .map((row) => ({ configId: row.id, name: row.name, priority: row.priority, verdict: 'unpublished' })),
-      ],
-    },
+    dailyReward: explainDailyReward({
+      configs,
+      liveArtifacts: live[0]?.artifacts ?? [],
+      segments,
+      matched,
+      now: playerNow,
+    }),
     states,
     balances: balances
       .map((b) => ({ itemId: b.itemId, name: names.get(b.itemId) ?? null, amount: b.amount }))

@@ -6,7 +6,6 @@ import {
   PLAYER_MESSAGES,
   scheduleText,
   SUPPORT_ACTION_LABELS,
-  type DailyRewardVerdict,
   type PlayerProfile as Profile,
   type SupportAction,
   type SupportActionKind,
@@ -139,9 +138,7 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
             {profile.dailyReward.configs.map((c) => (
               <li key={c.configId}>
                 <span>{c.name}</span>
-                <span className="muted">
-                  {DAILY_REWARD_VERDICT_LABELS[c.verdict as DailyRewardVerdict] ?? c.verdict}
-                </span>
+                <span className="muted">{DAILY_REWARD_VERDICT_LABELS[c.verdict]}</span>
               </li>
             ))}
           </ul>
