@@ -186,6 +186,7 @@ describe('request bodies', () => {
   const LARGER_BODIES: Record<string, number> = {
     'POST /api/games/:gameId/assets': UPLOAD_BODY_MAX_BYTES,
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': LAYOUT_BODY_MAX_BYTES,
+    'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/variants/:variantId/layout': LAYOUT_BODY_MAX_BYTES,
   };
 
   it('has every write route declare its body limit and input checks: too large is 413, a control character 400', async () => {
