@@ -310,16 +310,3 @@ export async function readDailyRollups(
     };
   });
 }
-
-/** The variants of a config that have rollup rows in the range (an experiment's, issue 23 item 4). */
-export async function rollupVariants(
-  db: Db,
-  scope: { gameId: string; configId: string; from: string; to: string },
-): Promise<string[]> {
-  const result = (await db.execute(sql`
-    SELECT DISTINCT variant_id FROM analytics_daily
-    WHERE game_id = ${scope.gameId} AND config_id = ${scope.configId} AND variant_id <> ''
-      AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
-    ORDER BY variant_id`)) as unknown as { rows: { variant_id: string }[] };
-  return result.rows.map((row) => row.variant_id);
-}
