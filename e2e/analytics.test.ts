@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { signedInContext } from './support/accounts';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
 import { runtimeCall } from './support/runtime';
+import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
  * Issue 23 item 2, decision 044: players report the popup through POST /v1/events with their token, and the
@@ -16,28 +16,6 @@ const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-function sender(context: BrowserContext) {
-  return async (method: 'POST' | 'PATCH', path: string, body: unknown): Promise<unknown> => {
-    const response = await context.request.fetch(`${setup.app.url}${path}`, {
-      method,
-      data: body,
-      headers: { origin: setup.app.url },
-    });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    const text = await response.text();
-    return text ? (JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? 'null') as unknown) : null;
-  };
-}
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** Scripts the page downloaded whose name starts with `prefix`. */
 function scriptsNamed(page: Page, prefix: string): string[] {
@@ -89,11 +67,9 @@ async function playerClaims(token: string, configId: string) {
 
 describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
   it('shows players who saw the popup, and the next one while it is open', async () => {
-    const { context: made } = await signedInContext(setup.browser, setup.app, 'analytics-tab');
-    const state = await made.storageState();
-    await made.close();
+    const state = await signedInState(setup.browser, setup.app, 'analytics-tab');
     const context = await setup.browser.newContext({ viewport: DESKTOP, storageState: state });
-    const send = sender(context);
+    const send = sender(context, setup.app);
     const game = (await send('POST', '/api/games', {
       name: 'Figures Game',
       description: 'A game whose studio reads its figures',
@@ -204,9 +180,7 @@ function rollupDays(from: string, to: string, figures: Record<string, Record<str
 describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', () => {
   it('compares players who claimed with those who did not, next day and 7 days later, as a chart, a table and a CSV', async () => {
     // Return rates need days to pass: the tab is given a month of rollups as the server answers them.
-    const { context: made } = await signedInContext(setup.browser, setup.app, 'analytics-returns');
-    const state = await made.storageState();
-    await made.close();
+    const state = await signedInState(setup.browser, setup.app, 'analytics-returns');
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
     const figures: Record<string, Record<string, number>> = {
       [day(8)]: {
@@ -239,7 +213,7 @@ describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', ()
           });
         },
       );
-      const game = (await sender(context)('POST', '/api/games', {
+      const game = (await sender(context, setup.app)('POST', '/api/games', {
         name: 'Returns Game',
         description: 'A game whose players come back',
         platforms: ['Web'],

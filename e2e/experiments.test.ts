@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { DailyReward } from '@liveops/domain';
-import { signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
 import { runtimeCall } from './support/runtime';
+import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
  * Issue 23 item 4, decision 046: a studio starts an A/B test of its popup on the Daily Rewards tab, edits variant
@@ -18,30 +18,6 @@ const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-type Sender = (method: 'POST' | 'PATCH' | 'GET', path: string, body?: unknown) => Promise<unknown>;
-
-function sender(context: BrowserContext): Sender {
-  return async (method, path, body) => {
-    const response = await context.request.fetch(`${setup.app.url}${path}`, {
-      method,
-      ...(body === undefined ? {} : { data: body }),
-      headers: { origin: setup.app.url },
-    });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    const text = await response.text();
-    return text ? (JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? 'null') as unknown) : null;
-  };
-}
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** A screenshot of one part of the page, scrolled into view, at the page's current width. */
 async function shoot(page: Page, part: Locator, name: string) {
@@ -104,11 +80,9 @@ async function playerPlays(sdkKey: string, playerId: string, configId: string) {
 
 describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
   it('starts in the Daily Rewards tab, edits B in the UI editor, assigns players for good, compares, promotes', async () => {
-    const { context: made } = await signedInContext(setup.browser, setup.app, 'experiments');
-    const state = await made.storageState();
-    await made.close();
+    const state = await signedInState(setup.browser, setup.app, 'experiments');
     const context = await setup.browser.newContext({ viewport: DESKTOP, storageState: state });
-    const send = sender(context);
+    const send = sender(context, setup.app);
     const game = (await send('POST', '/api/games', {
       name: 'Split Test Game',
       description: 'A game that tries two popups',

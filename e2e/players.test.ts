@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { signedInContext } from './support/accounts';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
 import { runtimeCall } from './support/runtime';
+import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
  * Issue 23 item 3, decision 043: a player claims through /v1, the studio looks them up in the Players tab, grants
@@ -17,28 +17,6 @@ const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ZONE = 'Europe/Berlin';
-
-function sender(context: BrowserContext) {
-  return async (method: 'POST' | 'PATCH', path: string, body: unknown): Promise<unknown> => {
-    const response = await context.request.fetch(`${setup.app.url}${path}`, {
-      method,
-      data: body,
-      headers: { origin: setup.app.url },
-    });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    const text = await response.text();
-    return text ? (JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? 'null') as unknown) : null;
-  };
-}
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 async function shoot(page: Page, name: string) {
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
@@ -52,11 +30,9 @@ async function shoot(page: Page, name: string) {
 
 describe('the Players tab (issue 23, decision 043)', () => {
   it('finds a player who claimed through /v1, grants them a pack with a reason, and shows it in their ledger', async () => {
-    const { context: made } = await signedInContext(setup.browser, setup.app, 'players-tab');
-    const state = await made.storageState();
-    await made.close();
+    const state = await signedInState(setup.browser, setup.app, 'players-tab');
     const context = await setup.browser.newContext({ viewport: DESKTOP, timezoneId: ZONE, storageState: state });
-    const send = sender(context);
+    const send = sender(context, setup.app);
     const game = (await send('POST', '/api/games', {
       name: 'Support Desk',
       description: 'A game whose players write to support',

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { DailyRewardState } from '@liveops/domain';
-import { signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
 import { runtimeCall } from './support/runtime';
+import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
  * Issue 22 item 4, decision 040: a studio plays a test player's whole week in the Emulator, on the real server, in a
@@ -21,32 +21,15 @@ const PHONE = { width: 390, height: 844 };
 const POPUP = 'iframe[title="Daily reward popup (test player)"]';
 const ZONE = 'Europe/Berlin';
 
-type Send = (method: 'POST' | 'PATCH', path: string, body: unknown) => Promise<unknown>;
-
-function sender(context: BrowserContext): Send {
-  return async (method, path, body) => {
-    const response = await context.request.fetch(`${setup.app.url}${path}`, {
-      method,
-      data: body,
-      headers: { origin: setup.app.url },
-    });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    const text = await response.text();
-    return text ? (JSON.parse(text.split('\n').filter(Boolean).at(-1) ?? 'null') as unknown) : null;
-  };
-}
-
 /**
  * A signed-in studio with a published game of two daily rewards: "Launch Week" (keep progress), which every player
  * gets (the oldest of equal priority, decision 038), and "Holiday Week", which nobody gets while Launch Week runs.
  */
 async function publishedGame(prefix: string, viewport = DESKTOP) {
-  const { context: made } = await signedInContext(setup.browser, setup.app, prefix);
+  const state = await signedInState(setup.browser, setup.app, prefix);
   // The same account in a context of the wanted size and zone.
-  const state = await made.storageState();
-  await made.close();
   const context = await setup.browser.newContext({ viewport, timezoneId: ZONE, storageState: state });
-  const send = sender(context);
+  const send = sender(context, setup.app);
   const game = (await send('POST', '/api/games', {
     name: 'Tester Week',
     description: 'A week played by a test player',
@@ -60,15 +43,6 @@ async function publishedGame(prefix: string, viewport = DESKTOP) {
   const published = (await send('POST', `/api/games/${game.id}/releases`, {})) as { type?: string };
   expect(published?.type).toBe('done');
   return { context, send, game, launch, holiday };
-}
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 const facts = (page: Page) => ({
@@ -256,11 +230,9 @@ describe('a test player’s week in the Emulator (issue 22, decision 040)', () =
   });
 
   it('says so when the game has no published release, and lays the tester mode out on a phone', async () => {
-    const { context: made } = await signedInContext(setup.browser, setup.app, 'tester-phone');
-    const state = await made.storageState();
-    await made.close();
+    const state = await signedInState(setup.browser, setup.app, 'tester-phone');
     const context = await setup.browser.newContext({ viewport: PHONE, timezoneId: ZONE, storageState: state });
-    const send = sender(context);
+    const send = sender(context, setup.app);
     const game = (await send('POST', '/api/games', {
       name: 'Unpublished',
       description: 'Not published yet',
@@ -285,7 +257,7 @@ describe('a test player’s week in the Emulator (issue 22, decision 040)', () =
 
   it('plays a tester on a phone, the popup framed as on the device', async () => {
     const { context, game } = await publishedGame('tester-phone-play', PHONE);
-    const send = sender(context);
+    const send = sender(context, setup.app);
     await send('POST', `/api/games/${game.id}/test-players`, { playerId: 'qa-pocket', clockOffsetMs: 0 });
     const page = await context.newPage();
     const problems = collectProblems(page);
