@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain';
 import {
   byDay,
+  chartDays,
   cycleFunnel,
+  dayBars,
   formatRate,
   hasFigures,
   presetRange,
@@ -88,5 +90,22 @@ describe('analytics figures', () => {
         ],
       ),
     ).toBe('name,rate\r\n"Week, one",0.5\r\n\'=SUM(A1),\r\n"say ""hi""",1\r\n');
+  });
+
+  it('draws the By day chart from the first day with figures, and every day when none has any', () => {
+    const days = byDay([day('2026-03-01'), day('2026-03-02'), day('2026-03-03', { sessions: 1 }), day('2026-03-04')]);
+    expect(chartDays(days).map((row) => row.day)).toEqual(['2026-03-03', '2026-03-04']);
+    expect(chartDays(byDay([day('2026-03-01', { shown: 2 })])).map((row) => row.day)).toEqual(['2026-03-01']);
+    expect(chartDays(byDay([day('2026-03-01'), day('2026-03-02')]))).toHaveLength(2);
+  });
+
+  it('draws a day’s two bars side by side while its band is wide enough, overlaid when it is not', () => {
+    // One day to a month on a desktop's plot, a week on a phone's: side by side.
+    expect(dayBars(1, 700)).toBe('side-by-side');
+    expect(dayBars(30, 700)).toBe('side-by-side');
+    expect(dayBars(7, 250)).toBe('side-by-side');
+    // A month on a phone, a year anywhere: overlaid.
+    expect(dayBars(30, 250)).toBe('overlaid');
+    expect(dayBars(365, 700)).toBe('overlaid');
   });
 });

@@ -51,6 +51,28 @@ export function byDay(days: readonly AnalyticsDay[]): DayFigures[] {
   }));
 }
 
+/**
+ * The days the By day chart draws: from the first day with figures to the range's last, so a game whose players
+ * came only lately is not a row of empty days with its bars squeezed against the right edge (the table and the CSV
+ * keep every day of the range). All of them when none has figures.
+ */
+export function chartDays(rows: readonly DayFigures[]): DayFigures[] {
+  const first = rows.findIndex((row) => row.sessions + row.shown + row.closed + row.claimed > 0);
+  return first <= 0 ? [...rows] : rows.slice(first);
+}
+
+/** Below this width of a day's band (px) the day's two bars are drawn one over the other instead of side by side. */
+export const SIDE_BY_SIDE_MIN_BAND = 16;
+
+/**
+ * How the By day chart draws a day's two bars in a plot `plotWidth` px wide: side by side while each day's band
+ * leaves them a few pixels each, else overlaid (claimed in front of saw, the band's full width), so a year of days
+ * is still bars and not hairlines.
+ */
+export function dayBars(days: number, plotWidth: number): 'side-by-side' | 'overlaid' {
+  return days > 0 && plotWidth / days < SIDE_BY_SIDE_MIN_BAND ? 'overlaid' : 'side-by-side';
+}
+
 export type Totals = { sessions: number; shown: number; closed: number; claimed: number; claimRate: number | null };
 
 export function totals(days: readonly AnalyticsDay[]): Totals {

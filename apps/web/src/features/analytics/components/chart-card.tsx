@@ -27,6 +27,7 @@ export function ChartCard({
   chart,
   table,
   csv,
+  note,
 }: {
   title: string;
   description: ReactNode;
@@ -35,6 +36,8 @@ export function ChartCard({
   chart: ReactNode;
   table: ReactNode;
   csv: { fileName: string; build: () => string };
+  /** A line under the chart about what it draws, when that is not the whole of the table. */
+  note?: string | undefined;
 }) {
   const [showTable, setShowTable] = useState(false);
   const headingId = useId();
@@ -66,6 +69,7 @@ export function ChartCard({
       <div className={styles.chart} role="img" aria-label={summary}>
         <Suspense fallback={<p className="muted">Loading the chart…</p>}>{chart}</Suspense>
       </div>
+      {note ? <p className="hint">{note}</p> : null}
       {/* Focusable: a table wider than the screen scrolls, and the keyboard must reach what is off to the side. */}
       <div
         id={tableId}

@@ -31,8 +31,8 @@ export function ReturnRatesChart({ summary }: { summary: ReturnSummary[] }) {
           formatter={(value) => formatRate(typeof value === 'number' ? value : null)}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="claimed" name="Claimed" fill={COLORS.success} radius={[3, 3, 0, 0]} />
-        <Bar dataKey="notClaimed" name="Did not claim" fill={COLORS.muted} radius={[3, 3, 0, 0]} />
+        <Bar dataKey="claimed" name="Claimed" fill={COLORS.success} radius={[3, 3, 0, 0]} maxBarSize={56} />
+        <Bar dataKey="notClaimed" name="Did not claim" fill={COLORS.muted} radius={[3, 3, 0, 0]} maxBarSize={56} />
       </BarChart>
     </ResponsiveContainer>
   );

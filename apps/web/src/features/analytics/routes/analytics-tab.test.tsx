@@ -134,6 +134,11 @@ describe('AnalyticsTab', () => {
     const user = userEvent.setup();
     const byDayCard = screen.getByRole('region', { name: 'By day' });
     expect(within(byDayCard).queryByRole('table')).not.toBeInTheDocument();
+    // Only today has figures: the chart draws today alone, and says so; the table keeps the range's 30 days.
+    expect(within(byDayCard).getByRole('img').getAttribute('aria-label')).toContain(
+      `The chart starts on ${today()}, the first day with figures.`,
+    );
+    expect(within(byDayCard).getByText(/the first day with figures; the table lists every day/)).toBeInTheDocument();
     await user.click(within(byDayCard).getByRole('button', { name: 'Show table' }));
     const table = within(byDayCard).getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(31);

@@ -17,12 +17,14 @@ import { useNow } from '../../../lib/use-now';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import {
   byDay,
+  chartDays,
   csvRate,
   cycleFunnel,
   formatRate,
   hasFigures,
   presetRange,
   RANGE_PRESETS,
+  shortDay,
   streakDistribution,
   toCsv,
   totals,
@@ -94,6 +96,8 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
   const streaks = streakDistribution(data.days);
   const range = `${data.from} to ${data.to} (UTC)`;
   const peak = days.reduce((best, day) => (day.shown > best.shown ? day : best), days[0]!);
+  const drawn = chartDays(days);
+  const drawnFrom = drawn.length < days.length ? drawn[0]?.day : undefined;
   return (
     <>
       <section className="panel" aria-label="Totals">
@@ -128,8 +132,13 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
       <ChartCard
         title="By day"
         description="Players who saw the popup and who claimed each day, and the claim rate (claimed ÷ saw)."
-        summary={`Players by day, ${range}: ${sum.shown} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.shown}, saw it on ${peak.day}.`}
-        chart={<DayChart rows={days} />}
+        summary={`Players by day, ${range}: ${sum.shown} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.shown}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
+        chart={<DayChart rows={drawn} />}
+        note={
+          drawnFrom
+            ? `The chart starts on ${shortDay(drawnFrom)}, the first day with figures; the table lists every day of the range.`
+            : undefined
+        }
         csv={{
           fileName: `${fileStem}-by-day-${data.from}-${data.to}.csv`,
           build: () =>
