@@ -35,6 +35,7 @@ import { DaySlot } from './day-slot';
 import { ExperimentSection } from './experiment-section';
 import { TargetingSection } from './targeting-section';
 import styles from './daily-reward-editor.module.css';
+import section from './config-section.module.css';
 
 /**
  * §4 the selected config: its name, the 7-day draft and its save, delete, the runtime's day rules and its
@@ -177,12 +178,12 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
               </div>
             </div>
           ) : null}
-          <div className={styles.save}>
-            <div className={styles.message}>
+          <div className={`${section.save} ${styles.save}`}>
+            <div className={section.message}>
               <p role="status" className="flash">
                 {message?.kind === 'saved' ? message.text : null}
               </p>
-              <p role="alert" className={styles.error}>
+              <p role="alert" className={section.error}>
                 {errorText}
               </p>
               {message ? null : (

@@ -15,6 +15,7 @@ import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-dail
 import { rulesFromDraft, type DayRulesState } from '../day-rules-draft';
 import { useTimedMessage } from '../use-timed-message';
 import styles from './day-rules.module.css';
+import section from './config-section.module.css';
 
 /**
  * A config's day rules for the player runtime (issue 21 §3, decision 035): when a player's day starts and what a
@@ -51,7 +52,7 @@ export function DayRules({ gameId, config, rules }: { gameId: string; config: Da
 
   return (
     <form
-      className={styles.rules}
+      className={section.section}
       aria-labelledby={`${prefix}-title`}
       noValidate
       onSubmit={(event) => {
@@ -59,10 +60,10 @@ export function DayRules({ gameId, config, rules }: { gameId: string; config: Da
         save();
       }}
     >
-      <h3 className={styles.title} id={`${prefix}-title`}>
+      <h3 className={section.title} id={`${prefix}-title`}>
         Day rules
       </h3>
-      <p className={`muted ${styles.intro}`}>{DAILY_REWARD_MESSAGES.rulesIntro}</p>
+      <p className={`muted ${section.intro}`}>{DAILY_REWARD_MESSAGES.rulesIntro}</p>
       <div className={styles.groups}>
         <fieldset className={styles.group}>
           <legend className={styles.legend}>When a day starts</legend>
@@ -125,16 +126,16 @@ export function DayRules({ gameId, config, rules }: { gameId: string; config: Da
           ))}
         </fieldset>
       </div>
-      <div className={styles.save}>
-        <div className={styles.message}>
+      <div className={section.save}>
+        <div className={section.message}>
           <p role="status" className="flash">
             {message?.kind === 'saved' ? message.text : null}
           </p>
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={section.error}>
             {message?.kind === 'failed' ? message.text : null}
           </p>
         </div>
-        <div className={styles.buttons}>
+        <div className={section.buttons}>
           {rules.dirty ? (
             <Button type="button" variant="secondary" onClick={rules.reset} disabled={update.isPending}>
               Discard

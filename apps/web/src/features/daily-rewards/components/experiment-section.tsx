@@ -27,6 +27,7 @@ import {
   type ExperimentFormValues,
 } from '../experiment-draft';
 import styles from './experiment-section.module.css';
+import section from './config-section.module.css';
 
 const FAILED = 'The experiment could not be saved. Please try again.';
 const messageOf = (error: unknown, fallback = FAILED) =>
@@ -43,8 +44,8 @@ export function ExperimentSection({ gameId, config }: { gameId: string; config: 
   const [settingUp, setSettingUp] = useState(false);
   const prefix = `experiment-${config.id}`;
   return (
-    <section className={styles.experiment} aria-labelledby={`${prefix}-title`}>
-      <h3 className={styles.title} id={`${prefix}-title`}>
+    <section className={section.section} aria-labelledby={`${prefix}-title`}>
+      <h3 className={section.title} id={`${prefix}-title`}>
         Experiment
       </h3>
       {experiment ? (
@@ -57,7 +58,7 @@ export function ExperimentSection({ gameId, config }: { gameId: string; config: 
         />
       ) : settingUp ? (
         <>
-          <p className={`muted ${styles.intro}`}>
+          <p className={`muted ${section.intro}`}>
             Each player gets one variant for good. A is the popup you have now; the others start as copies of it, which
             you edit in the UI editor. Players get their variant from the next Publish.
           </p>
@@ -100,7 +101,7 @@ function RunningExperiment({
   const [endError, setEndError] = useState<string | null>(null);
   return (
     <>
-      <p className={`muted ${styles.intro}`}>
+      <p className={`muted ${section.intro}`}>
         Running since {formatLocalInstant(Date.parse(experiment.startedAt))}. Players keep the variant they got; new
         weights apply to new players. Changes reach players at the next Publish.
       </p>

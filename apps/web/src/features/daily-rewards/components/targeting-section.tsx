@@ -21,6 +21,7 @@ import { formValuesOf, isoOfLocalInput, type TargetingFormValues } from '../targ
 import type { TargetingFormState } from '../use-targeting-form';
 import { useTimedMessage } from '../use-timed-message';
 import styles from './targeting-section.module.css';
+import section from './config-section.module.css';
 
 /** The field a refusal of the server is about, to show it there too (the form checks the same rules first). */
 const FIELD_OF_MESSAGE = new Map<string, keyof TargetingFormValues>([
@@ -98,11 +99,11 @@ export function TargetingSection({
   };
 
   return (
-    <form className={styles.targeting} aria-labelledby={`${prefix}-title`} noValidate onSubmit={onSubmit}>
-      <h3 className={styles.title} id={`${prefix}-title`}>
+    <form className={section.section} aria-labelledby={`${prefix}-title`} noValidate onSubmit={onSubmit}>
+      <h3 className={section.title} id={`${prefix}-title`}>
         Targeting
       </h3>
-      <p className={`muted ${styles.intro}`}>{TARGETING_MESSAGES.intro}</p>
+      <p className={`muted ${section.intro}`}>{TARGETING_MESSAGES.intro}</p>
       <div className={styles.fields}>
         <Field label="Players" htmlFor={id('segmentId')} error={errors.segmentId?.message} hint={segmentHint}>
           <div className={styles.segmentRow}>
@@ -199,16 +200,16 @@ export function TargetingSection({
           Ended {formatLocalInstant(Date.parse(config.targeting.endsAt))}: no player gets this config.
         </p>
       ) : null}
-      <div className={styles.save}>
-        <div className={styles.message}>
+      <div className={section.save}>
+        <div className={section.message}>
           <p role="status" className="flash">
             {message?.kind === 'saved' ? message.text : null}
           </p>
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={section.error}>
             {message?.kind === 'failed' ? message.text : null}
           </p>
         </div>
-        <div className={styles.buttons}>
+        <div className={`${section.buttons} ${styles.buttons}`}>
           {isDirty ? (
             <Button type="button" variant="secondary" onClick={() => reset()} disabled={save.isPending}>
               Discard
