@@ -1,55 +1,77 @@
 import type { LastClaim } from '@liveops/domain';
 
-const MAX_ENTRIES = 200_000;
+/** Players known at once, at most (each entry a player, with what is known of every config of theirs). */
+const MAX_PLAYERS = 200_000;
 const TTL_MS = 10 * 60_000;
 
-type Entry = { last: LastClaim | null; until: number };
+type Known = { last: LastClaim | null; until: number };
+/**
+ * What is known of one player: `claims` per config, and `unclaimedUntil`, until when every config not in `claims`
+ * is known to have no claim (a session read all of the game's configs, and most players have claimed few of them).
+ */
+type Entry = { claims: Map<string, Known> | null; unclaimedUntil: number };
 
 /**
  * What this instance last knew of a player's last claim of a config, read by a session or a list, or written by a
  * claim: a claim that finds it claims in one statement, without reading first (decision 034). It may be stale
  * (another instance granted since): the claim row's unique (player, config, seq) then refuses the write, and the
  * claim is decided again from the database. It is never trusted to refuse a claim: only to try one.
+ *
+ * An entry is a player, not a (player, config) pair: a session learns every config of the game at once, and a game
+ * with twenty configs would otherwise fill the bound twenty times as fast (the bench's claims then all read first).
  */
 export type LastClaims = {
   get: (playerRef: string, configId: string, now: number) => LastClaim | null | undefined;
   set: (playerRef: string, configId: string, last: LastClaim | null, now: number) => void;
+  /** Everything of the player at once (a session): the configs in `claims` have those, every other config none. */
+  setPlayer: (playerRef: string, claims: ReadonlyMap<string, LastClaim>, now: number) => void;
   forget: (playerRef: string, configId: string) => void;
 };
 
-export function createLastClaims(maxEntries = MAX_ENTRIES): LastClaims {
-  // Two generations, each of at most half the entries: when the young one is full it becomes the old one and the
+export function createLastClaims(maxPlayers = MAX_PLAYERS): LastClaims {
+  // Two generations, each of at most half the players: when the young one is full it becomes the old one and the
   // old one is dropped. Every operation is O(1). (Evicting a Map's oldest key one at a time, with keys().next(),
   // walks over every deleted slot at the table's head: at capacity that took a seventh of a claim's CPU.)
-  const half = Math.max(1, Math.floor(maxEntries / 2));
+  const half = Math.max(1, Math.floor(maxPlayers / 2));
   let young = new Map<string, Entry>();
   let old = new Map<string, Entry>();
-  const keyOf = (playerRef: string, configId: string) => `${playerRef}\u0000${configId}`;
+  /** The player's entry, moved into the young generation (made when missing). */
+  const touch = (playerRef: string): Entry => {
+    let entry = young.get(playerRef);
+    if (entry) return entry;
+    entry = old.get(playerRef) ?? { claims: null, unclaimedUntil: 0 };
+    old.delete(playerRef);
+    if (young.size >= half) {
+      old = young;
+      young = new Map();
+    }
+    young.set(playerRef, entry);
+    return entry;
+  };
   return {
     get(playerRef, configId, now) {
-      const key = keyOf(playerRef, configId);
-      const entry = young.get(key) ?? old.get(key);
+      const entry = young.get(playerRef) ?? old.get(playerRef);
       if (!entry) return undefined;
-      if (entry.until <= now) {
-        young.delete(key);
-        old.delete(key);
-        return undefined;
-      }
-      return entry.last;
+      const known = entry.claims?.get(configId);
+      // An expired or forgotten config is unknown (not "no claim"), until it is set again.
+      if (known) return known.until > now ? known.last : undefined;
+      return entry.unclaimedUntil > now ? null : undefined;
     },
     set(playerRef, configId, last, now) {
-      const key = keyOf(playerRef, configId);
-      old.delete(key);
-      if (!young.has(key) && young.size >= half) {
-        old = young;
-        young = new Map();
-      }
-      young.set(key, { last, until: now + TTL_MS });
+      const entry = touch(playerRef);
+      (entry.claims ??= new Map()).set(configId, { last, until: now + TTL_MS });
+    },
+    setPlayer(playerRef, claims, now) {
+      const entry = touch(playerRef);
+      const until = now + TTL_MS;
+      entry.unclaimedUntil = until;
+      entry.claims = claims.size ? new Map([...claims].map(([configId, last]) => [configId, { last, until }])) : null;
     },
     forget(playerRef, configId) {
-      const key = keyOf(playerRef, configId);
-      young.delete(key);
-      old.delete(key);
+      const entry = young.get(playerRef) ?? old.get(playerRef);
+      if (!entry) return;
+      // Unknown from now on: neither its own value nor the player's "no claim" may answer for it.
+      (entry.claims ??= new Map()).set(configId, { last: null, until: 0 });
     },
   };
 }

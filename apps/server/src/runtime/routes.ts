@@ -506,9 +506,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     /** A player signed in before: this session is counted, then their zone and segments are decided. */
     const returning = async (known: NonNullable<Awaited<ReturnType<typeof recordSession>>>) => {
       let player = known.player;
-      for (const config of found.configs) {
-        lastClaims.set(player.id, config.id, known.lastClaims.get(config.id) ?? null, now);
-      }
+      lastClaims.setPlayer(player.id, known.lastClaims, now);
       const zone = effectiveTimeZone(
         { timeZone: player.timeZone, changedAt: player.timeZoneChangedAt },
         requested,
@@ -549,7 +547,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         now,
       });
       if (created) {
-        for (const config of found.configs) lastClaims.set(created.id, config.id, null, now);
+        lastClaims.setPlayer(created.id, new Map(), now);
         session = { player: created, evaluated };
       } else {
         // Created by another request at the same moment: that one's player is this one, and this is a session too.
