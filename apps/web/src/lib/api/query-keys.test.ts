@@ -19,6 +19,8 @@ const everyKey = [
   queryKeys.testPlayers.list('g1'),
   queryKeys.testPlayers.dailyRewards('g1', 't1', 'token'),
   queryKeys.dailyRewards.analytics('g1', '', '2026-03-01', '2026-03-07'),
+  queryKeys.dailyRewards.analytics('g1', 'c1', '2026-03-01', '2026-03-07', 'exp_1'),
+  queryKeys.dailyRewards.experiments('g1', 'c1'),
   queryKeys.players.detail('g1', 'p1'),
   queryKeys.players.ledger('g1', 'p1'),
 ];

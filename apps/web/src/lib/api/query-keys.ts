@@ -44,10 +44,13 @@ export const queryKeys = {
     // refreshes it.
     forPlayer: (gameId: string, player: string, segmentsVersion: number) =>
       topicKey('dailyRewards', gameId, 'for-player', player, segmentsVersion),
-    // The Analytics tab's figures of the game ('') or one config over a range: under the list, so a config's change
-    // (a rename, a deletion) refreshes them; the tab also refetches on an interval, as events have no topic.
-    analytics: (gameId: string, configId: string, from: string, to: string) =>
-      topicKey('dailyRewards', gameId, 'analytics', configId, from, to),
+    // The Analytics tab's figures of the game ('') or one config over a range, with one of the config's experiments
+    // ('': the running one, else the newest): under the list, so a config's change (a rename, a deletion, an
+    // experiment started or ended) refreshes them; the tab also refetches on an interval, as events have no topic.
+    analytics: (gameId: string, configId: string, from: string, to: string, experimentId = '') =>
+      topicKey('dailyRewards', gameId, 'analytics', configId, from, to, experimentId),
+    // A config's experiments, running and ended (the Analytics tab's picker): under the list too.
+    experiments: (gameId: string, configId: string) => topicKey('dailyRewards', gameId, 'experiments', configId),
   },
   releases: {
     list: (gameId: string) => topicKey('releases', gameId),

@@ -69,26 +69,36 @@ export type AnalyticsRequest = {
   configId: string;
   from: string;
   to: string;
+  /** One of the config's experiments to compare; '' (or absent) for the running one, else the newest. */
+  experimentId?: string;
 };
 
 /** GET /api/games/:gameId/analytics: the daily rollups of the game or one daily reward, every day of the range. */
 export function getAnalytics(
-  { gameId, configId, from, to }: AnalyticsRequest,
+  { gameId, configId, from, to, experimentId = '' }: AnalyticsRequest,
   signal?: AbortSignal,
 ): Promise<AnalyticsResponse> {
   const query = new URLSearchParams({ from, to });
   if (configId !== '') query.set('configId', configId);
+  if (configId !== '' && experimentId !== '') query.set('experimentId', experimentId);
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/analytics?${query.toString()}`, { signal }).then((body) =>
     AnalyticsResponseSchema.parse(body),
   );
 }
 
-export function useAnalytics(request: AnalyticsRequest) {
+export function useAnalytics(request: AnalyticsRequest, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.dailyRewards.analytics(request.gameId, request.configId, request.from, request.to),
+    queryKey: queryKeys.dailyRewards.analytics(
+      request.gameId,
+      request.configId,
+      request.from,
+      request.to,
+      request.experimentId,
+    ),
     queryFn: ({ signal }) => getAnalytics(request, signal),
     refetchInterval: ANALYTICS_REFETCH_MS,
     // A new range or config keeps the last figures on screen until its own arrive.
     placeholderData: keepPreviousData,
+    ...options,
   });
 }

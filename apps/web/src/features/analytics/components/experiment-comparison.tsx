@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { lazy, useId } from 'react';
+import { lazy, useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ExperimentComparison } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -23,11 +23,14 @@ export function ExperimentComparisonSection({
   configId,
   experiment,
   fileStem,
+  picker,
 }: {
   gameId: string;
   configId: string;
   experiment: ExperimentComparison;
   fileStem: string;
+  /** Which of the config's experiments this is (ExperimentPicker), under the heading. */
+  picker?: ReactNode;
 }) {
   const headingId = useId();
   const promote = usePromoteExperimentVariant(gameId, configId);
@@ -60,6 +63,7 @@ export function ExperimentComparisonSection({
         <h2 className="panel-title" id={headingId}>
           Experiment
         </h2>
+        {picker}
         <p className="muted">
           {state} Figures of {days}, in player-days. Each variant is compared with {control?.name ?? 'the first'} (the
           control).

@@ -5,11 +5,15 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ANALYTICS_QUERY_MESSAGES,
   analyticsRangeDayList,
+  compareExperimentVariants,
+  experimentVariantFigures,
   DEFAULT_TARGETING,
   emptyRollupRow,
   type AnalyticsDay,
   type AnalyticsResponse,
   type DailyReward,
+  type ExperimentComparison,
+  type ExperimentSummary,
 } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { presetRange } from '../analytics-figures';
@@ -53,8 +57,50 @@ function zeros(day: string): AnalyticsDay {
   return row;
 }
 
+/** An experiment of c1 as the history lists it, and its comparison as the analytics route answers it. */
+function experimentOf(
+  id: string,
+  status: 'running' | 'ended',
+  winnerVariantId: string | null,
+  claimed: [number, number],
+): { summary: ExperimentSummary; comparison: ExperimentComparison } {
+  const variants = [
+    { id: 'A', name: 'A', weight: 1, control: true },
+    { id: 'B', name: 'Big chest', weight: 1, control: false },
+  ];
+  const startedAt = status === 'running' ? '2026-06-01T08:00:00.000Z' : '2026-05-01T08:00:00.000Z';
+  const endedAt = status === 'running' ? null : '2026-05-20T08:00:00.000Z';
+  const figures = variants.map((variant, at) =>
+    experimentVariantFigures(variant, {
+      players: 100,
+      shown: 100,
+      claimed: claimed[at]!,
+      startedCycle: 50,
+      reachedDay7: 10,
+    }),
+  );
+  return {
+    summary: { id, status, startedAt, endedAt, winnerVariantId, variants },
+    comparison: {
+      id,
+      status,
+      startedAt,
+      endedAt,
+      winnerVariantId,
+      from: startedAt.slice(0, 10),
+      to: (endedAt ?? '2026-06-10').slice(0, 10),
+      variants: figures,
+      comparisons: compareExperimentVariants(figures),
+    },
+  };
+}
+
 /** The route's answer for a query: every day of the range, zeros unless `figures` has the day. */
-function answer(url: URL, figures: Record<string, Partial<AnalyticsDay>>): AnalyticsResponse {
+function answer(
+  url: URL,
+  figures: Record<string, Partial<AnalyticsDay>>,
+  experiments: ReturnType<typeof experimentOf>[] = [],
+): AnalyticsResponse {
   const from = url.searchParams.get('from')!;
   const to = url.searchParams.get('to')!;
   return {
@@ -62,23 +108,37 @@ function answer(url: URL, figures: Record<string, Partial<AnalyticsDay>>): Analy
     to,
     configId: url.searchParams.get('configId'),
     days: analyticsRangeDayList(from, to).map((day) => ({ ...zeros(day), ...figures[day] })),
-    experiment: null,
+    experiment: url.searchParams.has('configId')
+      ? ((url.searchParams.has('experimentId')
+          ? experiments.find((entry) => entry.summary.id === url.searchParams.get('experimentId'))
+          : experiments[0]
+        )?.comparison ?? null)
+      : null,
   };
 }
 
 /** A server with one config; `figures` of the analytics route can change while the tab is open. */
-function server(options: { figures?: Record<string, Partial<AnalyticsDay>>; fail?: boolean } = {}) {
+function server(
+  options: {
+    figures?: Record<string, Partial<AnalyticsDay>>;
+    fail?: boolean;
+    experiments?: ReturnType<typeof experimentOf>[];
+  } = {},
+) {
   const state = { figures: options.figures ?? {} };
   const fetchMock = vi.fn(async (path: string) => {
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
     const url = new URL(path, 'http://dashboard.test');
     if (url.pathname === '/api/games/g1/daily-rewards') return json([config]);
+    if (url.pathname === '/api/games/g1/daily-rewards/c1/experiments') {
+      return json({ experiments: (options.experiments ?? []).map((entry) => entry.summary) });
+    }
     if (url.pathname === '/api/games/g1/analytics') {
       if (options.fail) return json({ code: 'INTERNAL', message: 'The database is not answering.' }, 503);
       if (url.searchParams.has('configId') && url.searchParams.get('configId') !== 'c1') {
         return json({ code: 'NOT_FOUND', message: ANALYTICS_QUERY_MESSAGES.configNotFound }, 404);
       }
-      return json(answer(url, state.figures));
+      return json(answer(url, state.figures, options.experiments));
     }
     return json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
   });
@@ -281,4 +341,54 @@ describe('AnalyticsTab', () => {
     const totalsPanel = await screen.findByRole('region', { name: 'Totals' }, { timeout: 8_000 });
     expect(within(totalsPanel).getByText('Saw the popup').nextElementSibling).toHaveTextContent('1');
   }, 12_000);
+
+  it('compares the experiment chosen among the config’s, running or ended, and keeps it in the address', async () => {
+    const running = experimentOf('exp_new', 'running', null, [50, 60]);
+    const ended = experimentOf('exp_old', 'ended', 'B', [40, 70]);
+    const { analyticsCalls } = server({ experiments: [running, ended] });
+    renderTab('/dashboard/game/g1/analytics?config=c1');
+    const section = await screen.findByRole('region', { name: 'Experiment' });
+    const picker = within(section).getByRole('combobox', { name: 'Experiment' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Running since .*2026: A, Big chest$/),
+      expect.stringMatching(/^.*2026 – .*2026: A, Big chest \(Big chest promoted\)$/),
+    ]);
+    // The server's default (the running one) until another is chosen.
+    expect(picker).toHaveValue('exp_new');
+    expect(within(section).getByText(/^Running since .*Figures of/)).toBeInTheDocument();
+    expect(analyticsCalls().at(-1)!.searchParams.has('experimentId')).toBe(false);
+
+    const user = userEvent.setup();
+    await user.selectOptions(picker, 'exp_old');
+    await waitFor(() => expect(analyticsCalls().at(-1)!.searchParams.get('experimentId')).toBe('exp_old'));
+    expect(await within(section).findByText(/Big chest was promoted\./)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /^Promote/ })).not.toBeInTheDocument();
+    expect(picker).toHaveValue('exp_old');
+  });
+
+  it('opens the experiment a link names, without asking for the default one first', async () => {
+    const running = experimentOf('exp_new', 'running', null, [50, 60]);
+    const ended = experimentOf('exp_old', 'ended', null, [40, 70]);
+    const { analyticsCalls } = server({ experiments: [running, ended] });
+    renderTab('/dashboard/game/g1/analytics?config=c1&experiment=exp_old');
+    const section = await screen.findByRole('region', { name: 'Experiment' });
+    expect(within(section).getByRole('combobox', { name: 'Experiment' })).toHaveValue('exp_old');
+    expect(within(section).getByText(/without a winner\./)).toBeInTheDocument();
+    expect(analyticsCalls().every((url) => url.searchParams.get('experimentId') === 'exp_old')).toBe(true);
+  });
+
+  it('says when the config has run no experiment, and where to start one', async () => {
+    server({ experiments: [] });
+    renderTab('/dashboard/game/g1/analytics?config=c1');
+    const empty = await screen.findByRole('region', { name: 'No experiments yet' });
+    expect(within(empty).getByRole('link', { name: 'Daily Rewards' })).toHaveAttribute(
+      'href',
+      '/dashboard/game/g1/daily-rewards',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Experiment' })).not.toBeInTheDocument();
+  });
 });

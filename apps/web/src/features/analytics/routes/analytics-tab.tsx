@@ -15,6 +15,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
+import { useExperiments } from '../../../lib/api/daily-rewards/get-experiments';
 import {
   byDay,
   chartDays,
@@ -33,6 +34,7 @@ import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
 import styles from '../components/analytics.module.css';
 import { ChartCard } from '../components/chart-card';
 import { ExperimentComparisonSection } from '../components/experiment-comparison';
+import { ExperimentPicker, NoExperiments } from '../components/experiment-picker';
 import { ReturnRates } from '../components/return-rates';
 
 // recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
@@ -45,7 +47,7 @@ export const ANALYTICS_EMPTY = 'No events yet: players who open the popup from p
 const LOAD_FAILED = 'The figures could not be loaded.';
 
 /** The address keeps the choices, so a link (or a reload) opens the same figures. */
-const PARAM = { config: 'config', range: 'range', from: 'from', to: 'to' } as const;
+const PARAM = { config: 'config', range: 'range', from: 'from', to: 'to', experiment: 'experiment' } as const;
 const DEFAULT_PRESET = 30;
 
 const CustomRangeSchema = z
@@ -288,7 +290,16 @@ export function AnalyticsTab() {
   // A preset ends today (UTC): read again each minute, so the range moves on at midnight.
   const now = useNow();
   const range = custom ?? presetRange(preset, now);
-  const analytics = useAnalytics({ gameId, configId, ...range });
+  // The config's experiments: the comparison reads the one chosen (kept in the address), else the server's default
+  // (the running one, else the newest). An id the config does not have is not asked for.
+  const experiments = useExperiments(gameId, configId);
+  const experimentParam = configId === '' ? '' : (params.get(PARAM.experiment) ?? '');
+  const experimentId = experiments.data?.some((entry) => entry.id === experimentParam) ? experimentParam : '';
+  const analytics = useAnalytics(
+    { gameId, configId, ...range, experimentId },
+    // A link naming an experiment waits for the config's experiments, rather than showing the default one first.
+    { enabled: experimentParam === '' || !experiments.isPending },
+  );
   const configSelectId = useId();
   const rangeSelectId = useId();
 
@@ -326,7 +337,7 @@ export function AnalyticsTab() {
               id={configSelectId}
               className="input"
               value={configId}
-              onChange={(event) => update({ [PARAM.config]: event.target.value })}
+              onChange={(event) => update({ [PARAM.config]: event.target.value, [PARAM.experiment]: null })}
             >
               <option value="">All daily rewards</option>
               {configs.data?.map((config) => (
@@ -409,12 +420,23 @@ export function AnalyticsTab() {
           <Figures data={analytics.data} fileStem={configName ? slug(configName) : 'all-daily-rewards'} />
         </>
       )}
-      {analytics.data?.experiment && analytics.data.configId !== null && !unknownConfig ? (
+      {configId !== '' && !unknownConfig && experiments.data?.length === 0 ? (
+        <NoExperiments gameId={gameId} />
+      ) : analytics.data?.experiment && analytics.data.configId !== null && !unknownConfig ? (
         <ExperimentComparisonSection
           gameId={gameId}
           configId={analytics.data.configId}
           experiment={analytics.data.experiment}
           fileStem={configName ? slug(configName) : 'daily-reward'}
+          picker={
+            experiments.data && experiments.data.length > 0 ? (
+              <ExperimentPicker
+                experiments={experiments.data}
+                value={experimentId || analytics.data.experiment.id}
+                onChange={(chosen) => update({ [PARAM.experiment]: chosen })}
+              />
+            ) : null
+          }
         />
       ) : null}
     </Page>
