@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { FlaskConical, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   PUBLISH_NOTE_MAX,
@@ -49,8 +49,29 @@ const CHANGE_HELP: Record<ReviewRow['change'], string> = {
   'left out': 'not published, never was',
 };
 
-/** The configs of a review, each with what will change for players. */
-export function ChangeList({ rows, label }: { rows: readonly ReviewRow[]; label: string }) {
+/** A config's running A/B test (decision 046) as the review names it: each variant and its share of players. */
+export type ReviewExperiment = { configId: string; variants: readonly { name: string; weight: number }[] };
+
+/** "A/B test: A 50 %, Big chest 50 %": each variant's weight as its share of the players, as the runtime assigns. */
+export function experimentLine(variants: ReviewExperiment['variants']): string {
+  const total = variants.reduce((sum, variant) => sum + variant.weight, 0);
+  const share = (weight: number) => (total === 0 ? 0 : Math.round((weight / total) * 1000) / 10);
+  return `A/B test: ${variants.map((variant) => `${variant.name} ${share(variant.weight)} %`).join(', ')}`;
+}
+
+/** What a config's players will get: its variants when it runs a test, unless the publish removes or leaves it out. */
+const publishesVariants = (change: ReviewRow['change']) => change !== 'removed' && change !== 'left out';
+
+/** The configs of a review, each with what will change for players, and the variants of any running A/B test. */
+export function ChangeList({
+  rows,
+  label,
+  experiments = [],
+}: {
+  rows: readonly ReviewRow[];
+  label: string;
+  experiments?: readonly ReviewExperiment[];
+}) {
   const counts = rows.reduce<Partial<Record<ReviewRow['change'], number>>>(
     (all, row) => ({ ...all, [row.change]: (all[row.change] ?? 0) + 1 }),
     {},
@@ -70,6 +91,16 @@ export function ChangeList({ rows, label }: { rows: readonly ReviewRow[]; label:
             </span>
             <span className={styles.changeName}>{row.name}</span>
             <span className={`muted ${styles.changeHelp}`}>{CHANGE_HELP[row.change]}</span>
+            {(() => {
+              const experiment = experiments.find((entry) => entry.configId === row.id);
+              if (!experiment || !publishesVariants(row.change)) return null;
+              return (
+                <span className={styles.experiment}>
+                  <FlaskConical size={12} aria-hidden /> {experimentLine(experiment.variants)} &mdash; each player gets
+                  their variant&rsquo;s popup
+                </span>
+              );
+            })()}
           </li>
         ))}
       </ul>
@@ -106,12 +137,15 @@ export function PublishReview({
   preview,
   live,
   busy,
+  experiments = [],
   onCancel,
   onPublish,
 }: {
   preview: PublishPreview;
   live: Release | null;
   busy: boolean;
+  /** The configs' running A/B tests: this publish writes each variant's popup too. */
+  experiments?: readonly ReviewExperiment[];
   onCancel: () => void;
   onPublish: (input: PublishInput) => void;
 }) {
@@ -140,7 +174,7 @@ export function PublishReview({
           : `Review what changes against release ${preview.liveVersion}`}
       </h3>
       {broken.size > 0 && <ProblemList problems={preview.problems} intro={problemIntro(broken.size)} />}
-      <ChangeList rows={rows} label="Configs in this publish" />
+      <ChangeList rows={rows} label="Configs in this publish" experiments={experiments} />
       {broken.size > 0 && others.length > 0 && (
         <label className={styles.leaveOut}>
           <input type="checkbox" checked={leaveOut} onChange={(event) => setLeaveOut(event.target.checked)} />
