@@ -472,10 +472,11 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     );
     const check = recount.rows[0];
 
-    // Sizes of what the ingest wrote: today's raw and marker partitions, per row.
+    // Sizes of what the ingest wrote: today's raw partition, and the players' presences (their markers of the day
+    // with them, decision 048), per row.
     /** @type {{ table: string, rows: number, bytes: number }[]} */
     const sizes = [];
-    for (const table of [`analytics_event_${day.replaceAll('-', '')}`, `analytics_marker_${day.replaceAll('-', '')}`]) {
+    for (const table of [`analytics_event_${day.replaceAll('-', '')}`, 'analytics_presence']) {
       const row = (
         await db.query(
           `select count(*)::int as rows, pg_total_relation_size('${table}')::bigint as bytes from ${table}`,

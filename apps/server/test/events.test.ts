@@ -12,6 +12,7 @@ import {
   recountRollups,
   type AnalyticsEvent,
   type AnalyticsResponse,
+  type PlayerPresence,
   type RollupRow,
 } from '@liveops/domain';
 import type { Db } from '../src/db/database';
@@ -235,7 +236,7 @@ describe('POST /v1/events', () => {
 });
 
 describe('a deleted game', () => {
-  it('takes its raw events, markers and rollups with it, and no other game’s', async () => {
+  it('takes its raw events, presences (with their markers) and rollups with it, and no other game’s', async () => {
     const clock = new TestClock(Date.parse('2026-03-02T10:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'events-delete@studio.test', { clock });
     const other = await publishedRuntimeGame(servers, 'events-delete-2@studio.test', { clock, server: setup.server });
@@ -245,19 +246,23 @@ describe('a deleted game', () => {
       expect((await send(player, { events: [event(game.configs[0]!.id, 'shown', clock)] })).status).toBe(200);
     }
     const counts = async () =>
-      Promise.all(
-        ['analytics_event', 'analytics_marker', 'analytics_daily', 'analytics_presence'].map((table) =>
-          rowCount(db, table),
-        ),
-      );
-    // Each game: a raw event, markers shown and active at the game and the config, two rollup rows, a presence.
-    expect(await counts()).toEqual([2, 8, 4, 2]);
+      Promise.all(['analytics_event', 'analytics_daily', 'analytics_presence'].map((table) => rowCount(db, table)));
+    // Each game: a raw event, two rollup rows, a presence holding the markers shown and active at the game and the
+    // config (decision 048).
+    expect(await counts()).toEqual([2, 4, 2]);
+    const presence = (await db.execute(
+      sql`SELECT days FROM analytics_presence WHERE game_id = ${setup.game.id}`,
+    )) as unknown as { rows: { days: PlayerPresence }[] };
+    expect(presence.rows[0]?.days['2026-03-02']?.m).toEqual({
+      '': ['shown', 'active'],
+      [setup.configs[0]!.id]: ['shown', 'active'],
+    });
     const deleted = await setup.client.request(`/api/games/${setup.game.id}`, {
       method: 'DELETE',
       json: { confirmation: setup.game.name },
     });
     expect(deleted.status, deleted.text).toBeLessThan(300);
-    expect(await counts()).toEqual([1, 4, 2, 1]);
+    expect(await counts()).toEqual([1, 2, 1]);
     expect((await rawEvents(db, other.game.id)).length).toBe(1);
   });
 });
@@ -294,7 +299,8 @@ describe('rollups', () => {
           const gameId = `game-${run++}`;
           // Each batch arrives on one day; several at once, as from several players' devices.
           const sent = batches.map((batch, at) => {
-            const receivedAt = days[(batch[0]?.day ?? 0) % 3]! + at;
+            const day = (batch[0]?.day ?? 0) % 3;
+            const receivedAt = days[day]! + at;
             const events: RecordedEvent[] = batch.map((e) => ({
               id: e.id,
               gameId,
@@ -308,12 +314,16 @@ describe('rollups', () => {
               clientTime: null,
               properties: null,
             }));
-            return () => recordAnalyticsEvents(db, events, receivedAt);
+            return { day, write: () => recordAnalyticsEvents(db, events, receivedAt) };
           });
-          const halves = [sent.slice(0, Math.ceil(sent.length / 2)), sent.slice(Math.ceil(sent.length / 2))];
-          for (const half of halves) await Promise.all(half.map((write) => write()));
+          // An event counts on the day it arrives: the 2nd's and the 3rd's batches arrive in any order (a claim
+          // the feed reads a day late), in two concurrent halves, and then the 9th's.
+          for (const group of [sent.filter((b) => b.day < 2), sent.filter((b) => b.day === 2)]) {
+            const halves = [group.slice(0, Math.ceil(group.length / 2)), group.slice(Math.ceil(group.length / 2))];
+            for (const half of halves) await Promise.all(half.map((batch) => batch.write()));
+          }
           // Every batch again: replays change nothing.
-          await Promise.all(sent.map((write) => write()));
+          await Promise.all(sent.map((batch) => batch.write()));
           expect(await rollupRows(db, gameId)).toEqual(recountRollups(await rawEvents(db, gameId)));
         },
       ),
@@ -385,10 +395,8 @@ describe('the raw events’ retention', () => {
 
     const dropped = await maintainAnalyticsPartitions(db, { now, retentionDays: 90 });
     expect(dropped.analytics_event).toEqual(['2026-03-12']);
-    expect(dropped.analytics_marker).toEqual(['2026-03-12', '2026-03-18']);
     const events = await analyticsPartitionDays(db, 'analytics_event');
     expect(events).toEqual(['2026-03-18', '2026-06-14', '2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18']);
-    expect(await analyticsPartitionDays(db, 'analytics_marker')).toEqual(events.slice(1));
     expect((await rawEvents(db, 'g')).map((e) => e.id)).toEqual(['kept']);
     // The rollups are kept: the old day still counts its player.
     const rows = await readDailyRollups(db, {
@@ -405,7 +413,6 @@ describe('the raw events’ retention', () => {
     // Again (another instance, or the next hour): nothing more to do.
     expect(await maintainAnalyticsPartitions(db, { now, retentionDays: 90 })).toEqual({
       analytics_event: [],
-      analytics_marker: [],
     });
   });
 });

@@ -432,7 +432,7 @@ const RUNTIME_TABLES: Record<string, string> = {
   wallet_operation: 't.id',
   support_action: 't.id',
   analytics_event: 't.game_id, t.player_ref, t.id, t.day',
-  analytics_marker: 't.game_id, t.day, t.config_id, t.variant_id, t.counter, t.player_ref',
+  analytics_presence: 't.game_id, t.player_ref',
   analytics_daily: 't.game_id, t.day, t.config_id, t.variant_id, t.shard',
 };
 

@@ -24,9 +24,16 @@ export type ReturnCounter = `back:${'active' | 'claimed'}:${ReturnOffset}`;
 
 /**
  * One player's presences by UTC day: the scopes they were active in (`a`) and claimed in (`c`), the game's scope
- * written '' and a config's its id. Plain JSON: the server stores it as is.
+ * written '' and a config's its id; and, for the last days only, the rollup markers already counted for them that
+ * day (`m`: by row scope, the counters; see markPresence in analytics-rollup.ts). Plain JSON: the server stores it
+ * as is.
  */
-export type PlayerPresence = Readonly<Record<string, { readonly a: readonly string[]; readonly c: readonly string[] }>>;
+export type PresenceDay = {
+  readonly a: readonly string[];
+  readonly c: readonly string[];
+  readonly m?: Readonly<Record<string, readonly string[]>>;
+};
+export type PlayerPresence = Readonly<Record<string, PresenceDay>>;
 
 /** A pair counted: +1 to `counter` of the row (day, config; null for the game). */
 export type ReturnPair = { day: string; configId: string | null; counter: ReturnCounter };
@@ -48,12 +55,15 @@ export function advancePresence(
   const days = Object.keys(presence).sort();
   const latest = days.at(-1);
   if (latest !== undefined && event.day < shiftDay(latest, -(PRESENCE_KEEP_DAYS - 1))) return { presence, pairs: [] };
-  const entry = { a: [...(presence[event.day]?.a ?? [])], c: [...(presence[event.day]?.c ?? [])] };
+  const a = [...(presence[event.day]?.a ?? [])];
+  const c = [...(presence[event.day]?.c ?? [])];
+  // The day's markers (`m`) go along unchanged: markPresence keeps them.
+  const entry: PresenceDay = { ...presence[event.day], a, c };
   const backOn = (day: string) => presence[day]?.a.includes('') ?? false;
   const pairs: ReturnPair[] = [];
   for (const scope of event.configId === null ? [''] : ['', event.configId]) {
-    if (!entry.a.includes(scope)) {
-      entry.a.push(scope);
+    if (!a.includes(scope)) {
+      a.push(scope);
       for (const k of RETURN_OFFSETS) {
         if (backOn(shiftDay(event.day, k))) {
           pairs.push({ day: event.day, configId: scopeConfig(scope), counter: `back:active:${k}` });
@@ -72,8 +82,8 @@ export function advancePresence(
         }
       }
     }
-    if (event.claimed && !entry.c.includes(scope)) {
-      entry.c.push(scope);
+    if (event.claimed && !c.includes(scope)) {
+      c.push(scope);
       for (const k of RETURN_OFFSETS) {
         if (backOn(shiftDay(event.day, k))) {
           pairs.push({ day: event.day, configId: scopeConfig(scope), counter: `back:claimed:${k}` });
@@ -83,7 +93,7 @@ export function advancePresence(
   }
   const newest = latest === undefined || event.day > latest ? event.day : latest;
   const oldest = shiftDay(newest, -(PRESENCE_KEEP_DAYS - 1));
-  const next: Record<string, { a: readonly string[]; c: readonly string[] }> = {};
+  const next: Record<string, PresenceDay> = {};
   for (const day of [...days, event.day]) {
     if (day >= oldest) next[day] = day === event.day ? entry : presence[day]!;
   }

@@ -12,6 +12,7 @@ import {
   EVENT_MAX_BYTES,
   eventBatchSchema,
   foldEvents,
+  markPresence,
   parseEventBatch,
   recordedClientEvent,
   recountRollups,
@@ -33,6 +34,23 @@ const event = (partial: Partial<AnalyticsEvent> & Pick<AnalyticsEvent, 'kind' | 
   streak: partial.kind === 'claimed' ? 1 : null,
   ...partial,
 });
+
+/**
+ * Any order of arrival the server can see: an event counts on the UTC day it arrives, so it arrives on its day or
+ * (a claim the feed reads late) the next one; within a day, in any order.
+ */
+const arrivalOf = (all: readonly AnalyticsEvent[]) =>
+  fc
+    .tuple(
+      fc.shuffledSubarray([...all], { minLength: all.length, maxLength: all.length }),
+      fc.array(fc.boolean(), { minLength: all.length, maxLength: all.length }),
+    )
+    .map(([shuffled, late]) =>
+      shuffled
+        .map((e, at) => ({ e, on: Date.parse(`${e.day}T00:00:00Z`) + (late[at] ? 86_400_000 : 0) }))
+        .sort((a, b) => a.on - b.on)
+        .map(({ e }) => e),
+    );
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -113,6 +131,32 @@ describe('daily rollups', () => {
     expect(rollupRows(once).find((row) => row.configId === null)?.claimed).toBe(1);
   });
 
+  it('keeps a player’s markers of their latest two days: a day late counts once, older counts nothing', () => {
+    const claim = (day: string, id: string) =>
+      event({ kind: 'claimed', playerId: 'anna', day, id, cycleDay: 1, streak: 1 });
+    let presence = markPresence({}, claim('2026-11-26', 'a')).presence;
+    presence = markPresence(presence, event({ kind: 'session', playerId: 'anna', day: '2026-11-27' })).presence;
+    // A second claim of the 26th, a day late: nothing new to count (the same player claimed that day already).
+    expect(markPresence(presence, claim('2026-11-26', 'b')).markers).toEqual([]);
+    // The 28th: the 26th's markers are dropped, its presences stay for the return pairs.
+    presence = markPresence(presence, event({ kind: 'session', playerId: 'anna', day: '2026-11-28' })).presence;
+    expect(presence['2026-11-26']).toEqual({ a: [], c: [] });
+    expect(Object.keys(presence['2026-11-27']?.m ?? {})).toEqual(['']);
+    expect(markPresence(presence, claim('2026-11-26', 'c'))).toEqual({ presence, markers: [] });
+    // A claim of the 27th, a day late, counts its markers once.
+    const late = markPresence(presence, claim('2026-11-27', 'd'));
+    expect(late.markers.map((m) => `${m.key.configId ?? ''}:${m.counter}`)).toEqual([
+      ':claimed',
+      ':cycle_day:1',
+      ':streak:1',
+      'config-1:claimed',
+      'config-1:active',
+      'config-1:cycle_day:1',
+      'config-1:streak:1',
+    ]);
+    expect(markPresence(late.presence, claim('2026-11-27', 'e')).markers).toEqual([]);
+  });
+
   it('leaves the state it was given as it was', () => {
     const before = foldEvents(EMPTY_ROLLUP_STATE, [event({ kind: 'shown', playerId: 'anna' })]);
     const snapshot = rollupRows(before);
@@ -180,7 +224,7 @@ describe('daily rollups', () => {
         const all = [...events, ...replays.map((at) => events[at]!)];
         return fc.record({
           events: fc.constant(events),
-          arrival: fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+          arrival: arrivalOf(all),
           cuts: fc.constant(cuts),
         });
       });
@@ -295,7 +339,7 @@ describe('return rates', () => {
         const all = [...events, ...replays.map((at) => events[at]!)];
         return fc.record({
           events: fc.constant(events),
-          arrival: fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+          arrival: arrivalOf(all),
           cuts: fc.constant(cuts),
         });
       });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { advancePresence, recountReturnPairs, type PlayerPresence, type ReturnCounter } from './analytics-returns';
+import {
+  advancePresence,
+  recountReturnPairs,
+  shiftDay,
+  type PlayerPresence,
+  type PresenceDay,
+  type ReturnCounter,
+} from './analytics-returns';
 import { DAILY_CYCLE_LENGTH } from './daily-streak';
 import { hasBidiControl, hasForbiddenCharacters } from './text';
 
@@ -21,8 +28,10 @@ import { hasBidiControl, hasForbiddenCharacters } from './text';
  * event yields its markers (`rollupMarkers`), a marker seen before changes nothing, a new one adds 1 to its
  * counter. Set union is commutative, associative and idempotent, so any split into batches, any order and any
  * replay (the same event twice) give the same sets, hence the same counts as grouping the raw events at once
- * (`recountRollups`). The server keeps the markers in a table with a unique key and bumps the counter only for
- * the markers its `INSERT … ON CONFLICT DO NOTHING` returned, in the same transaction as the raw event.
+ * (`recountRollups`). The server keeps a player's markers of their last days in the player's presence row, which
+ * every batch locks before it reads it (`markPresence`), and bumps the counters only for the markers that were new,
+ * in the same transaction as the raw event. (They were rows of a table of their own, with a six-column unique
+ * key: eight or more index entries a claim, the larger half of what a claim cost the database.)
  *
  * Return rates (decision 047): `active` counts the players with any event on the row's day; the `…Back…` counters
  * of a day count those of its active players (and of its claimers) who had any event in the game a day and a week
@@ -146,7 +155,6 @@ export function rollupMarkers(event: AnalyticsEvent): RollupMarker[] {
 }
 
 const keyText = (key: RollupKey) => JSON.stringify([key.gameId, key.configId, key.variantId, key.day]);
-const markerText = (marker: RollupMarker) => JSON.stringify([keyText(marker.key), marker.counter, marker.playerId]);
 
 export function emptyRollupRow(key: RollupKey): RollupRow {
   return {
@@ -189,16 +197,61 @@ const backFields: Record<ReturnCounter, keyof RollupRow & `${string}Back${string
 };
 
 /**
- * Rollups kept current batch by batch: the markers seen so far, each player's presences (by game and player) and
- * the rows they counted.
+ * Days a player's markers are kept (their latest day and the one before): an event counts on the UTC day it
+ * arrives, and the claims' feed reads a claim at most a day after it was made (decision 045).
  */
+export const MARKER_KEEP_DAYS = 2;
+
+/** A marker's row scope inside a player's presence: '' the game, a config's id, or config/variant. */
+const markerScope = (key: RollupKey) =>
+  key.configId === null ? '' : key.variantId === null ? key.configId : `${key.configId}/${key.variantId}`;
+
+/**
+ * Adds an event's markers to its player's presence (the player's own, of the event's game): answers the markers
+ * that were new, which are the ones to count. The day's markers are kept in the presence for MARKER_KEEP_DAYS days
+ * after the player's latest day; an event older than that counts nothing (the server never sends one). The
+ * presence given is not changed.
+ */
+export function markPresence(
+  presence: PlayerPresence,
+  event: AnalyticsEvent,
+): { presence: PlayerPresence; markers: RollupMarker[] } {
+  const days = Object.keys(presence);
+  const latest = days.reduce<string | undefined>((max, day) => (max === undefined || day > max ? day : max), undefined);
+  const newest = latest === undefined || event.day > latest ? event.day : latest;
+  const oldest = shiftDay(newest, -(MARKER_KEEP_DAYS - 1));
+  if (event.day < oldest) return { presence, markers: [] };
+  const today: PresenceDay = presence[event.day] ?? { a: [], c: [] };
+  const marked: Record<string, readonly string[]> = { ...today.m };
+  const markers: RollupMarker[] = [];
+  for (const marker of rollupMarkers(event)) {
+    const scope = markerScope(marker.key);
+    const counted = marked[scope] ?? [];
+    if (counted.includes(marker.counter)) continue;
+    marked[scope] = [...counted, marker.counter];
+    markers.push(marker);
+  }
+  if (!markers.length && latest !== undefined && newest === latest) return { presence, markers };
+  const next: Record<string, PresenceDay> = {};
+  for (const day of days) {
+    const entry = presence[day]!;
+    // Older days' markers can no longer be needed: dropped, the day's presences kept (the return pairs read them).
+    if (day < oldest && entry.m) {
+      const { m: _dropped, ...kept } = entry;
+      next[day] = kept;
+    } else next[day] = entry;
+  }
+  next[event.day] = { ...today, m: marked };
+  return { presence: next, markers };
+}
+
+/** Rollups kept current batch by batch: each player's presences (by game and player) and the rows they counted. */
 export type RollupState = {
-  readonly markers: ReadonlySet<string>;
   readonly presence: ReadonlyMap<string, PlayerPresence>;
   readonly rows: ReadonlyMap<string, RollupRow>;
 };
 
-export const EMPTY_ROLLUP_STATE: RollupState = { markers: new Set(), presence: new Map(), rows: new Map() };
+export const EMPTY_ROLLUP_STATE: RollupState = { presence: new Map(), rows: new Map() };
 
 /** The return pairs as rollup markers: the cohort's row (game or config, never a variant) and counter. */
 export function returnPairMarkers(
@@ -218,7 +271,6 @@ export function returnPairMarkers(
  * adds 1 when its second presence is new (what the server does per batch, one player's row locked at a time).
  */
 export function foldEvents(state: RollupState, batch: readonly AnalyticsEvent[]): RollupState {
-  const markers = new Set(state.markers);
   const presence = new Map(state.presence);
   const rows = new Map(state.rows);
   const count = (marker: RollupMarker) => {
@@ -226,15 +278,12 @@ export function foldEvents(state: RollupState, batch: readonly AnalyticsEvent[])
     rows.set(rowKey, addToCounter(rows.get(rowKey) ?? emptyRollupRow(marker.key), marker.counter));
   };
   for (const event of batch) {
-    const fresh = rollupMarkers(event).filter((marker) => !markers.has(markerText(marker)));
-    // A replay (no new marker) is no new presence either: the server records presences of new raw events only.
-    if (!fresh.length) continue;
-    for (const marker of fresh) {
-      markers.add(markerText(marker));
-      count(marker);
-    }
     const player = JSON.stringify([event.gameId, event.playerId]);
-    const step = advancePresence(presence.get(player) ?? {}, {
+    const marked = markPresence(presence.get(player) ?? {}, event);
+    // A replay (no new marker) is no new presence either: every presence it makes has a marker of its own.
+    if (!marked.markers.length) continue;
+    for (const marker of marked.markers) count(marker);
+    const step = advancePresence(marked.presence, {
       day: event.day,
       configId: event.configId,
       claimed: event.kind === 'claimed',
@@ -242,7 +291,7 @@ export function foldEvents(state: RollupState, batch: readonly AnalyticsEvent[])
     presence.set(player, step.presence);
     for (const marker of returnPairMarkers(event.gameId, event.playerId, step.pairs)) count(marker);
   }
-  return { markers, presence, rows };
+  return { presence, rows };
 }
 
 const compareRows = (a: RollupKey, b: RollupKey) => (keyText(a) < keyText(b) ? -1 : keyText(a) > keyText(b) ? 1 : 0);

@@ -512,14 +512,15 @@ export const supportAction = pgTable(
 );
 
 /**
- * Analytics (issue 23, decisions 042 and 044). The key columns hold '' for "all": a rollup or marker of the game
+ * Analytics (issue 23, decisions 042 and 044). The key columns hold '' for "all": a rollup of the game
  * has config_id '' and variant_id '', of a config variant_id '' (config and variant ids are never empty), so one
  * primary key covers the three scopes without NULLs. No foreign keys (decision 041: a key check per row on the
  * hot path); the analytics_game_delete and analytics_player_delete triggers (migration 0016) delete with the game
  * or the player.
  *
- * analytics_event and analytics_marker are PARTITIONED BY RANGE (day) in the migration (drizzle-kit cannot say
- * it): one partition a day, created ahead and dropped after their retention by analytics-partitions.ts.
+ * analytics_event is PARTITIONED BY RANGE (day) in the migration (drizzle-kit cannot say it): one partition a
+ * day, created ahead and dropped after its retention by analytics-partitions.ts. (The rollup markers, once a
+ * partitioned table too, are in the players' presences since decision 048.)
  */
 export const analyticsEvent = pgTable(
   'analytics_event',
@@ -541,26 +542,6 @@ export const analyticsEvent = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'analytics_event_pkey', columns: [t.gameId, t.playerRef, t.id, t.day] })],
-);
-
-/** A first-seen (row, counter, player): a counter of a rollup row is the number of its markers. */
-export const analyticsMarker = pgTable(
-  'analytics_marker',
-  {
-    gameId: text('game_id').notNull(),
-    configId: text('config_id').notNull(),
-    variantId: text('variant_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    /** A RollupCounter of the domain: sessions, shown, closed, claimed, cycle_day:N, streak:B. */
-    counter: text('counter').notNull(),
-    playerRef: text('player_ref').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'analytics_marker_pkey',
-      columns: [t.gameId, t.day, t.configId, t.variantId, t.counter, t.playerRef],
-    }),
-  ],
 );
 
 const rollupCount = (name: string) => integer(name).notNull().default(0);

@@ -4,8 +4,8 @@ import {
   analyticsDay,
   DAILY_CYCLE_LENGTH,
   emptyRollupRow,
+  markPresence,
   returnPairMarkers,
-  rollupMarkers,
   STREAK_BUCKETS,
   type AnalyticsEvent,
   type PlayerPresence,
@@ -21,21 +21,23 @@ import { ensureAnalyticsPartitions } from './analytics-partitions';
 /**
  * Recording analytics events and reading their daily rollups (issue 23, decisions 042 and 044).
  *
- * A batch is one transaction of two statements: the raw events (ON CONFLICT DO NOTHING on (game, player, id,
- * day), and not already recorded the day before, so a retry across midnight is a replay too), then the markers
- * of the events that were new (ON CONFLICT DO NOTHING RETURNING) and, in the same statement, each rollup row
- * bumped by the markers that were new. So a counter is always the number of its markers, whatever the order,
- * split or replay of the batches: the rollups equal a recount of the raw events (the domain's recountRollups).
+ * A batch is one transaction of three statements: the raw events (ON CONFLICT DO NOTHING on (game, player, id,
+ * day), and not already recorded the day before, so a retry across midnight is a replay too); the presence rows
+ * of the new events' players, made if missing and locked; then the changed presences and each rollup row bumped by
+ * the markers that were new. A player's markers of their last two days are kept in their presence row (the
+ * domain's markPresence), so the row lock that orders a player's batches also decides which markers are new: a
+ * counter is always the number of its markers, whatever the order, split or replay of the batches, and the rollups
+ * equal a recount of the raw events (the domain's recountRollups). (Markers were rows of a table of their own until
+ * decision 048: eight to twelve index entries a claim, most of what the analytics cost the database.)
  *
  * Shards (issue 23 item 5, decision 044): a scope's day is up to ROLLUP_SHARDS rows, and each batch bumps the
  * rows of one shard it picks at random. A marker counts once wherever its +1 lands, so a counter is the sum of its
  * rows, which is what every reader reads; and concurrent batches of one game (a reset burst) rarely wait for each
  * other's row lock until COMMIT, as they all did when a game's day was one row.
  *
- * Return rates (decision 047): between the two, the new events' players' presence rows are locked (one
- * statement, in one order) and read; the domain's advancePresence decides which return pairs the new events
- * complete, and the last statement also writes the changed presences and adds the pairs to their cohort days'
- * rows. The lock makes two batches of one player take turns, so neither misses the other's half of a pair.
+ * Return rates (decision 047): the domain's advancePresence decides which return pairs the new events complete,
+ * and the last statement also adds the pairs to their cohort days' rows. The lock makes two batches of one player
+ * take turns, so neither misses the other's half of a pair, nor counts a marker the other counted.
  */
 
 /** What is kept of a client's event beside what it counts: the device's clock and its properties. */
@@ -172,7 +174,7 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
       cycleDay: row.cycle_day === null ? null : Number(row.cycle_day),
       streak: row.streak === null ? null : Number(row.streak),
     }));
-    const { presences, pairs } = await advancePresences(tx, fresh);
+    const { presences, markers: marked, pairs } = await advancePresences(tx, fresh);
     // Sorted by a key made once per marker (not per comparison): the same order for every writer.
     const markerRows = (list: RollupMarker[]) =>
       list.map(({ key, counter, playerId }) => {
@@ -187,30 +189,20 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
         const order = [row.game_id, row.config_id, row.variant_id, row.day, row.counter, row.player_ref].join('\u0000');
         return { row, order };
       });
-    const markers = markerRows(fresh.flatMap(rollupMarkers))
+    const counted = markerRows([...marked, ...pairs])
       .sort((a, b) => cmp(a.order, b.order))
       .map(({ row }) => row);
-    const back = markerRows(pairs).map(({ row }) => row);
     // One shard for all of this batch's rows, so they are still locked in one order (game, day, config, variant).
     const shard = Math.floor(Math.random() * ROLLUP_SHARDS);
-    if (markers.length || back.length || presences.length) {
+    if (counted.length || presences.length) {
       await tx.execute(sql`
         WITH presence AS (
           UPDATE analytics_presence p SET days = v.days
           FROM jsonb_to_recordset(${JSON.stringify(presences)}::jsonb) AS v(game_id text, player_ref text, days jsonb)
           WHERE p.game_id = v.game_id AND p.player_ref = v.player_ref),
-        fresh AS (
-          INSERT INTO analytics_marker (game_id, config_id, variant_id, day, counter, player_ref)
-          SELECT m.game_id, m.config_id, m.variant_id, m.day::date, m.counter, m.player_ref
-          FROM jsonb_to_recordset(${JSON.stringify(markers)}::jsonb) AS m(game_id text, config_id text, variant_id text,
-            day text, counter text, player_ref text)
-          ON CONFLICT DO NOTHING
-          RETURNING game_id, config_id, variant_id, day, counter),
         counted AS (
-          SELECT game_id, config_id, variant_id, day, counter FROM fresh
-          UNION ALL
-          SELECT b.game_id, b.config_id, b.variant_id, b.day::date, b.counter
-          FROM jsonb_to_recordset(${JSON.stringify(back)}::jsonb) AS b(game_id text, config_id text, variant_id text,
+          SELECT m.game_id, m.config_id, m.variant_id, m.day::date AS day, m.counter
+          FROM jsonb_to_recordset(${JSON.stringify(counted)}::jsonb) AS m(game_id text, config_id text, variant_id text,
             day text, counter text))
         INSERT INTO analytics_daily (game_id, config_id, variant_id, day, shard, ${sql.raw(columns)})
         SELECT game_id, config_id, variant_id, day, ${shard}::smallint, ${sql.raw(counts)}
@@ -226,15 +218,16 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The return pairs the new events complete (decision 047), and the presences they changed. The players' rows are
- * made if missing and locked, in (game, player) order, by one upsert that answers each row as it is now: a
- * concurrent batch of the same player waits here until this one commits, and then reads what it wrote.
+ * The markers the new events add (decision 048) and the return pairs they complete (decision 047), and the
+ * presences they changed. The players' rows are made if missing and locked, in (game, player) order, by one upsert
+ * that answers each row as it is now: a concurrent batch of the same player waits here until this one commits, and
+ * then reads what it wrote.
  */
 async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
   const players = [...new Map(fresh.map((e) => [`${e.gameId}\u0000${e.playerId}`, e])).entries()]
     .sort(([a], [b]) => cmp(a, b))
     .map(([, e]) => ({ game_id: e.gameId, player_ref: e.playerId }));
-  if (!players.length) return { presences: [], pairs: [] };
+  if (!players.length) return { presences: [], markers: [], pairs: [] };
   const locked = (await tx.execute(sql`
     INSERT INTO analytics_presence (game_id, player_ref)
     SELECT p.game_id, p.player_ref FROM jsonb_to_recordset(${JSON.stringify(players)}::jsonb) AS p(game_id text,
@@ -251,10 +244,15 @@ async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
     before.set(`${row.game_id}\u0000${row.player_ref}`, JSON.stringify(days));
     now.set(`${row.game_id}\u0000${row.player_ref}`, days);
   }
+  const markers: RollupMarker[] = [];
   const pairs: RollupMarker[] = [];
   for (const event of fresh) {
     const player = `${event.gameId}\u0000${event.playerId}`;
-    const step = advancePresence(now.get(player) ?? {}, {
+    const marked = markPresence(now.get(player) ?? {}, event);
+    // Nothing new (the player's day already counted all of it): no new presence either, as in the domain's fold.
+    if (!marked.markers.length) continue;
+    markers.push(...marked.markers);
+    const step = advancePresence(marked.presence, {
       day: event.day,
       configId: event.configId,
       claimed: event.kind === 'claimed',
@@ -268,7 +266,7 @@ async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
       const [gameId, playerRef] = player.split('\u0000') as [string, string];
       return { game_id: gameId, player_ref: playerRef, days };
     });
-  return { presences, pairs };
+  return { presences, markers, pairs };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { Logger } from '../lib/logger';
 
 /**
- * The day partitions of analytics_event and analytics_marker (decision 044): one a day, named <table>_YYYYMMDD,
+ * The day partitions of analytics_event (decision 044): one a day, named <table>_YYYYMMDD,
  * created a few days ahead and dropped once past their retention. Every instance runs this; the DDL is idempotent
  * and serialised by a transaction-scoped advisory lock, so two instances never create or drop the same partition
  * at once, and a lock_timeout keeps a partition's DDL from queueing inserts behind a long transaction.
@@ -13,13 +13,12 @@ import type { Logger } from '../lib/logger';
 const DAY_MS = 86_400_000;
 /** An advisory lock key space of our own, beside migrateDatabase's 727274001 and the game locks' 727274002. */
 const LOCK_SPACE = 727274003;
-/** Markers are needed only while events of their day can arrive: today, and yesterday for a batch at midnight. */
-export const MARKER_RETENTION_DAYS = 2;
 /** Partitions made ahead of today, so inserts never wait for DDL. */
 const DAYS_AHEAD = 3;
 export const ANALYTICS_MAINTENANCE_INTERVAL_MS = 3_600_000;
 
-const PARTITIONED = ['analytics_event', 'analytics_marker'] as const;
+// The markers had partitions of their own until decision 048 (they are in the players' presences now).
+const PARTITIONED = ['analytics_event'] as const;
 type Partitioned = (typeof PARTITIONED)[number];
 
 const compact = (day: string) => day.replaceAll('-', '');
@@ -30,7 +29,7 @@ async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]
 }
 
 /**
- * Creates the partitions of both tables for each day from `first` to `last` (YYYY-MM-DD) that do not exist. Those
+ * Creates the partitions of the raw events for each day from `first` to `last` (YYYY-MM-DD) that do not exist. Those
  * that exist are found first and left alone: creating a partition locks its parent table, so it is done only when
  * one is missing.
  */
@@ -74,8 +73,8 @@ export async function analyticsPartitionDays(db: Db, table: Partitioned): Promis
 
 /**
  * One round of upkeep at `now`: the partitions from yesterday to DAYS_AHEAD days ahead exist, raw events older
- * than `retentionDays` days and markers older than MARKER_RETENTION_DAYS are dropped (a whole partition, never
- * a DELETE). Answers the days dropped of each table.
+ * than `retentionDays` days are dropped (a whole partition, never a DELETE). Answers the days dropped of each
+ * table.
  */
 export async function maintainAnalyticsPartitions(
   db: Db,
@@ -85,9 +84,8 @@ export async function maintainAnalyticsPartitions(
   await ensureAnalyticsPartitions(db, dayAfter(today, -1), dayAfter(today, DAYS_AHEAD));
   const keepFrom: Record<Partitioned, string> = {
     analytics_event: dayAfter(today, -(retentionDays - 1)),
-    analytics_marker: dayAfter(today, -(MARKER_RETENTION_DAYS - 1)),
   };
-  const dropped: Record<Partitioned, string[]> = { analytics_event: [], analytics_marker: [] };
+  const dropped: Record<Partitioned, string[]> = { analytics_event: [] };
   for (const table of PARTITIONED) {
     const expired = (await analyticsPartitionDays(db, table)).filter((day) => day < keepFrom[table]);
     if (!expired.length) continue;
