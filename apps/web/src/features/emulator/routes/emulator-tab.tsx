@@ -17,6 +17,7 @@ import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-reward
 import { DailyRewardsPreview } from '../components/daily-rewards-preview';
 import { TestPlayersMode } from '../components/test-players-mode';
 import { INITIAL_PLAY_CYCLE, playCycle, playCycleParams } from '../play-cycle';
+import tabStyles from '../../../components/tabs.module.css';
 import styles from '../emulator.module.css';
 
 /** The query parameter naming the chosen config; the Daily Rewards tab's "+ Open Emulator" sets it. */
@@ -95,11 +96,11 @@ export function EmulatorTab() {
         value={mode}
         onValueChange={(value) => setParams({ [MODE_PARAM]: value === TESTER_MODE ? value : null })}
       >
-        <Tabs.List className={styles.tabs} aria-label="Emulator">
-          <Tabs.Trigger value="preview" className={styles.tab}>
+        <Tabs.List className={`${tabStyles.list} ${styles.tabs}`} aria-label="Emulator">
+          <Tabs.Trigger value="preview" className={tabStyles.tab}>
             Preview
           </Tabs.Trigger>
-          <Tabs.Trigger value={TESTER_MODE} className={styles.tab}>
+          <Tabs.Trigger value={TESTER_MODE} className={tabStyles.tab}>
             Play as a test player
           </Tabs.Trigger>
         </Tabs.List>

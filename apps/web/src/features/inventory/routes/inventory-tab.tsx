@@ -18,6 +18,7 @@ import { Page } from '../../../components/page';
 import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
+import tabStyles from '../../../components/tabs.module.css';
 import styles from './inventory-tab.module.css';
 
 type Editing = { kind: 'item'; item: Item | null } | { kind: 'pack'; pack: Pack | null } | null;
@@ -88,11 +89,11 @@ export function InventoryTab() {
         }
       />
       <Tabs.Root value={view} onValueChange={(v) => setView(v as 'items' | 'packs')}>
-        <Tabs.List className={styles.tabs} aria-label="Inventory">
-          <Tabs.Trigger value="items" className={styles.tab}>
+        <Tabs.List className={`${tabStyles.list} ${styles.tabs}`} aria-label="Inventory">
+          <Tabs.Trigger value="items" className={tabStyles.tab}>
             Items{items.data ? ` (${items.data.length})` : ''}
           </Tabs.Trigger>
-          <Tabs.Trigger value="packs" className={styles.tab}>
+          <Tabs.Trigger value="packs" className={tabStyles.tab}>
             Packs{packs.data ? ` (${packs.data.length})` : ''}
           </Tabs.Trigger>
         </Tabs.List>
