@@ -49,6 +49,7 @@ export function DailyRewardsEditor({
   variantId = null,
   switcher,
   leaves,
+  variantGone = null,
 }: {
   config: DailyReward;
   embed: EmbedConfig | null;
@@ -57,6 +58,12 @@ export function DailyRewardsEditor({
   switcher?: ReactNode;
   /** Which addresses leave what is edited (another variant does); by default another page. */
   leaves?: Leaves;
+  /**
+   * The variant edited no longer exists (its experiment ended or a variant was promoted elsewhere): `config` is
+   * the last one that had it, `current` the config now. The editor keeps its document and says so; the unsaved
+   * changes can be saved as the config's own layout, or left when opening it (which asks first).
+   */
+  variantGone?: { current: DailyReward; openConfig: () => void } | null;
 }) {
   // The config as the editor sees it: with the variant's layout and version when it edits a variant.
   const { config, variant } = useMemo(() => editedLayout(stored, variantId), [stored, variantId]);
@@ -140,6 +147,30 @@ export function DailyRewardsEditor({
     });
   };
 
+  // The variant is gone: its unsaved changes can become the config's own layout (based on the config's version
+  // now, so a layout saved there meanwhile is not overwritten), then the config's layout opens.
+  const [openConfigWhenClean, setOpenConfigWhenClean] = useState(false);
+  const openConfig = variantGone?.openConfig;
+  useEffect(() => {
+    if (openConfigWhenClean && !dirty) openConfig?.();
+  }, [openConfigWhenClean, dirty, openConfig]);
+  const saveAsConfig = async () => {
+    if (!variantGone) return;
+    const { document } = latest.current;
+    setSaveError(null);
+    try {
+      const saved = await saveConfig.mutateAsync({
+        uiLayout: layoutForSave(document),
+        baseVersion: variantGone.current.layoutVersion,
+      });
+      dispatch({ type: 'saved', version: saved.layoutVersion, document });
+      setOpenConfigWhenClean(true);
+    } catch (error) {
+      console.error('Could not save the layout as the config’s:', error);
+      setSaveError(error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed);
+    }
+  };
+
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   useUndoShortcuts(undo, redo);
@@ -212,7 +243,29 @@ export function DailyRewardsEditor({
         onUndo={undo}
         onRedo={redo}
         onSave={() => void runSave(false)}
+        cannotSave={variantGone !== null}
       />
+      {variantGone && variant ? (
+        <Alert tone="error">
+          <p className={styles.goneText}>
+            <strong>Variant {variant.name} no longer exists.</strong> Its experiment was ended, or a variant promoted,
+            elsewhere (in another tab or by someone else).{' '}
+            {state.dirty
+              ? `Your unsaved changes are still here, but they can no longer be saved as ${variant.name}: save them as the config’s own layout, or open the config’s layout and leave them.`
+              : 'Nothing unsaved is lost: open the config’s layout to go on editing.'}
+          </p>
+          <div className={styles.goneActions}>
+            {state.dirty ? (
+              <Button size="sm" onClick={() => void saveAsConfig()} loading={saveConfig.isPending}>
+                Save as the config’s layout
+              </Button>
+            ) : null}
+            <Button size="sm" variant="secondary" onClick={variantGone.openConfig}>
+              Open the config’s layout
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
       {warnings.length > 0 && (
         <div className={styles.notice} role="status">
           <TriangleAlert size={16} aria-hidden />

@@ -18,6 +18,7 @@ export function EditorHeader({
   onRedo,
   onSave,
   switcher,
+  cannotSave = false,
 }: {
   backTo: string;
   configName: string;
@@ -32,6 +33,8 @@ export function EditorHeader({
   onSave: () => void;
   /** The experiment variant switcher, when the config runs an experiment. */
   switcher?: ReactNode;
+  /** Nothing to save to (the variant edited is gone): Save is off, the editor says why. */
+  cannotSave?: boolean;
 }) {
   const status = saving
     ? UI_EDITOR_MESSAGES.saving
@@ -82,7 +85,7 @@ export function EditorHeader({
           type="button"
           size="sm"
           onClick={onSave}
-          disabled={(!dirty && layoutStored) || saving}
+          disabled={(!dirty && layoutStored) || saving || cannotSave}
           aria-busy={saving || undefined}
           title={savesDefault ? UI_EDITOR_MESSAGES.saveDefaultTitle : undefined}
         >

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DAILY_REWARD_MESSAGES, type DailyReward, EMBED_FEATURE_TYPE } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
@@ -68,16 +68,36 @@ function LoadedConfig({ config }: { config: DailyReward }) {
   }, [embed.error]);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const requested = params.get(VARIANT_PARAM);
+  const variant = editedLayout(config, requested).variant;
+  // The last config that had the variant asked for: when the variant goes (its experiment ended or promoted
+  // elsewhere, heard live) the editor stays on it, with what it had, and says so, instead of switching to the
+  // config's own layout and dropping the unsaved changes.
+  const [lastWithVariant, setLastWithVariant] = useState<DailyReward | null>(null);
+  if (variant && lastWithVariant !== config) setLastWithVariant(config);
+  const gone =
+    !variant && requested !== null && lastWithVariant && editedLayout(lastWithVariant, requested).variant
+      ? lastWithVariant
+      : null;
   if (embed.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
-  // An experiment's variant (?variant=B) is edited in its own editor; the control and a variant that is gone
-  // (ended, promoted) are the config's own layout.
-  const variantId = editedLayout(config, params.get(VARIANT_PARAM)).variant?.id ?? null;
+  // An experiment's variant (?variant=B) is edited in its own editor; the control, and a variant that is gone when
+  // the editor opens, are the config's own layout.
+  const variantId = variant?.id ?? (gone ? requested : null);
   return (
     <DailyRewardsEditor
       key={variantId ?? ''}
-      config={config}
+      config={gone ?? config}
       embed={embed.data ?? null}
       variantId={variantId}
+      variantGone={
+        gone
+          ? {
+              current: config,
+              openConfig: () => void navigate(pathname, { replace: true }),
+            }
+          : null
+      }
       leaves={leavesVariant}
       switcher={
         config.experiment ? (
