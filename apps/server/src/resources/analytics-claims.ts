@@ -14,7 +14,7 @@ import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
  */
 export const FEED_INTERVAL_MS = 2_000;
 /** Each pass reads the claims decided since the previous pass began, less this margin (a claim commits after it is decided). */
-export const FEED_OVERLAP_MS = 30_000;
+export const FEED_OVERLAP_MS = 10_000;
 /** Every FULL_EVERY passes, and at start-up, a pass reads this far back: claims that committed late are counted then. */
 export const FEED_LATE_MS = 5 * 60_000;
 /** At start-up: claims committed while no instance was running its feed. */
