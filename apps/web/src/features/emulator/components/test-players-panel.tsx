@@ -10,6 +10,7 @@ import type { useTestPlayers } from '../../../lib/api/test-players/get-test-play
 import { testerClockText } from '../tester-clock-text';
 import { useNow } from '../../../lib/use-now';
 import { TestPlayerDialog } from './test-player-dialog';
+import rows from '../../../components/row-list.module.css';
 import styles from './test-players.module.css';
 
 type Editing = { tester: TestPlayer | null } | null;
@@ -37,12 +38,12 @@ export function TestPlayersPanel({ gameId, testers }: { gameId: string; testers:
     );
   } else {
     body = (
-      <ul className={styles.list} aria-label="Test players">
+      <ul className={rows.list} aria-label="Test players">
         {testers.data.map((tester) => (
-          <li key={tester.id} className={styles.row} data-test-player={tester.playerId}>
-            <div className={styles.main}>
-              <p className={styles.name}>{tester.playerId}</p>
-              {tester.note ? <p className={`muted ${styles.details}`}>{tester.note}</p> : null}
+          <li key={tester.id} className={rows.row} data-test-player={tester.playerId}>
+            <div className={`${rows.main} ${styles.main}`}>
+              <p className={`${rows.name} ${styles.name}`}>{tester.playerId}</p>
+              {tester.note ? <p className={`muted ${rows.details}`}>{tester.note}</p> : null}
               <p className={styles.clock}>
                 <span className={`badge ${styles.offset}`}>{formatClockOffset(tester.clockOffsetMs)}</span>
                 <span className={styles.clockText}>
@@ -52,7 +53,7 @@ export function TestPlayersPanel({ gameId, testers }: { gameId: string; testers:
                 </span>
               </p>
             </div>
-            <div className={styles.actions}>
+            <div className={rows.actions}>
               <button
                 type="button"
                 className="icon-button"

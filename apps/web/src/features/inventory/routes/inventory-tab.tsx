@@ -19,6 +19,7 @@ import { CopyableId } from '../components/copyable-id';
 import { ItemDialog } from '../components/item-dialog';
 import { PackDialog } from '../components/pack-dialog';
 import tabStyles from '../../../components/tabs.module.css';
+import rows from '../../../components/row-list.module.css';
 import styles from './inventory-tab.module.css';
 
 type Editing = { kind: 'item'; item: Item | null } | { kind: 'pack'; pack: Pack | null } | null;
@@ -38,14 +39,14 @@ function Row({
 }) {
   return (
     // inventory-row: how tests find an item's or pack's row.
-    <li className={`inventory-row ${styles.row}`}>
+    <li className={`inventory-row ${rows.row}`}>
       <InventoryIcon entry={entry} />
-      <div className={styles.main}>
-        <p className={styles.name}>{entry.name}</p>
-        <p className={`muted ${styles.details}`}>{details}</p>
+      <div className={rows.main}>
+        <p className={rows.name}>{entry.name}</p>
+        <p className={`muted ${rows.details}`}>{details}</p>
         <CopyableId id={entry.id} name={entry.name} />
       </div>
-      <div className={styles.actions}>
+      <div className={rows.actions}>
         <button type="button" className="icon-button" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
           <Pencil size={15} aria-hidden />
         </button>
@@ -108,7 +109,7 @@ export function InventoryTab() {
               <p>{INVENTORY_MESSAGES.noItems}</p>
             </div>
           ) : (
-            <ul className={styles.list}>
+            <ul className={rows.list}>
               {items.data.map((item) => (
                 <Row
                   key={item.id}
@@ -133,7 +134,7 @@ export function InventoryTab() {
               <p>{INVENTORY_MESSAGES.noPacks}</p>
             </div>
           ) : (
-            <ul className={styles.list}>
+            <ul className={rows.list}>
               {packs.data.map((pack) => (
                 <Row
                   key={pack.id}
