@@ -260,3 +260,78 @@ describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', ()
     }
   }, 180_000);
 });
+
+describe('the By day chart’s bars', () => {
+  it('draws one day as two bars centred in the plot, and a month on a phone as bars, not hairlines', async () => {
+    const state = await signedInState(setup.browser, setup.app, 'analytics-bars');
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    // `days` days of figures, ending today; the rest of the range is empty (a game whose players came lately).
+    const figuresFor = (days: number) =>
+      Object.fromEntries(
+        Array.from({ length: days }, (_, back) => [day(back), { sessions: 10, shown: 8 + (back % 4), claimed: 4 }]),
+      );
+    for (const [viewport, width] of [
+      [DESKTOP, 1280],
+      [PHONE, 390],
+    ] as const) {
+      const context = await setup.browser.newContext({ viewport, storageState: state });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      let figures = figuresFor(1);
+      await page.route(
+        (url) => /^\/api\/games\/[^/]+\/analytics$/.test(url.pathname),
+        async (route) => {
+          const url = new URL(route.request().url());
+          const from = url.searchParams.get('from') ?? day(29);
+          const to = url.searchParams.get('to') ?? day(0);
+          await route.fulfill({
+            json: { from, to, configId: null, days: rollupDays(from, to, figures), experiment: null },
+          });
+        },
+      );
+      const game = (await sender(context, setup.app)('POST', '/api/games', {
+        name: 'Bars Game',
+        description: 'A game whose players came today',
+        platforms: ['Web'],
+      })) as { id: string };
+      const byDay = page.getByRole('region', { name: 'By day' });
+      const bars = async () => {
+        await byDay.locator('.recharts-bar-rectangle path').first().waitFor();
+        // The bars grow in for a moment after they appear.
+        await page.waitForTimeout(1_600);
+        return byDay
+          .locator('.recharts-bar-rectangle path')
+          .evaluateAll((paths) => paths.map((path) => path.getBoundingClientRect().toJSON() as DOMRect));
+      };
+      const plot = async () =>
+        (await byDay.locator('.recharts-cartesian-grid').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+
+      // One day of figures in the last 30 days: today's two bars, side by side, centred, at most 40 px wide.
+      await page.goto(`${setup.app.url}/dashboard/game/${game.id}/analytics`);
+      const oneDay = await bars();
+      expect(oneDay).toHaveLength(2);
+      const area = await plot();
+      for (const bar of oneDay) {
+        expect(bar.width).toBeGreaterThan(20);
+        expect(bar.width).toBeLessThanOrEqual(40);
+      }
+      const middle = (oneDay[0]!.left + oneDay[1]!.right) / 2;
+      expect(Math.abs(middle - (area.x + area.width / 2))).toBeLessThan(4);
+      await byDay.getByText('The chart starts on', { exact: false }).waitFor();
+      await page.mouse.move(0, 0);
+      await byDay.screenshot({ path: `${SHOTS}/analytics-by-day-1-day-${width}.png` });
+
+      // A month of figures: 60 bars, each a few pixels wide at least (overlaid on a phone, side by side on a desktop).
+      figures = figuresFor(30);
+      await page.reload();
+      const month = await bars();
+      expect(month).toHaveLength(60);
+      for (const bar of month) expect(bar.width).toBeGreaterThanOrEqual(4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.mouse.move(0, 0);
+      await byDay.screenshot({ path: `${SHOTS}/analytics-by-day-30-days-${width}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+});
