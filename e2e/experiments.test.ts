@@ -199,11 +199,16 @@ describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
     // Promote B, confirmed: the config's layout is B's, and the experiment has ended.
     await comparison.getByRole('button', { name: 'Promote Big chest' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Promote Big chest' }).click();
-    await page.getByText('Big chest promoted', { exact: false }).waitFor();
+    // The toast (the Experiment picker's option names the winner too).
+    await page.getByText('Big chest promoted: its layout', { exact: false }).waitFor();
     const promoted = (await send('GET', `/api/daily-rewards/${week.id}`)) as DailyReward;
     expect(promoted.experiment ?? null).toBeNull();
     expect(JSON.stringify(promoted.uiLayout)).toContain('Big chest today');
     await comparison.getByText('Big chest was promoted', { exact: false }).waitFor();
+    // The picker lists the config's experiments; this one has ended with its winner.
+    expect(await comparison.getByRole('combobox', { name: 'Experiment' }).locator('option').allTextContents()).toEqual([
+      expect.stringMatching(/: A, Big chest \(Big chest promoted\)$/),
+    ]);
     expect(problems).toEqual([]);
     await context.close();
   }, 240_000);
