@@ -1,14 +1,12 @@
 import { request } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Game, PublishedManifest, Releases } from '@liveops/domain';
 import { signedInClient } from './support/accounts';
 import { publishableDailyRewards } from './support/publishable';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
+import { useWebDistStandIn } from './support/web-dist';
 
 const servers = useTestServers();
 
@@ -26,25 +24,19 @@ const PNG = Buffer.from(
 /** Big enough to be worth compressing, random enough that it would not shrink: an image is never compressed. */
 const BIG_PNG = Buffer.concat([PNG, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))]);
 
-let webDistDir = '';
-beforeAll(async () => {
-  webDistDir = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
-  await mkdir(path.join(webDistDir, 'assets'));
-  // As the build writes them: each text file with its .br and .gz beside it.
-  const files = {
-    'index.html': `<!doctype html><title>dashboard</title>${filler('index')}`,
-    'assets/main-abc123.js': `console.log(${JSON.stringify(filler('js'))});`,
-  };
-  for (const [name, text] of Object.entries(files)) {
-    const file = path.join(webDistDir, name);
-    await writeFile(file, text);
-    await writeFile(`${file}.br`, brotliCompressSync(text));
-    await writeFile(`${file}.gz`, gzipSync(text));
-  }
-});
-afterAll(async () => {
-  await rm(webDistDir, { recursive: true, force: true });
-});
+/** As the build writes them: each text file with its .br and .gz beside it. */
+const webDist = useWebDistStandIn(
+  Object.fromEntries(
+    Object.entries({
+      'index.html': `<!doctype html><title>dashboard</title>${filler('index')}`,
+      'assets/main-abc123.js': `console.log(${JSON.stringify(filler('js'))});`,
+    }).flatMap(([name, text]) => [
+      [name, text],
+      [`${name}.br`, brotliCompressSync(text)],
+      [`${name}.gz`, gzipSync(text)],
+    ]),
+  ),
+);
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
@@ -102,7 +94,7 @@ async function studio(server: TestServer) {
 describe('compressed answers', () => {
   it('answers every text route in br or gzip when accepted, as it is when not, and never an image', async () => {
     const server = await servers.start({
-      webDistDir,
+      webDistDir: webDist.dir,
       publishing: { readPageHtml: () => Promise.resolve(Buffer.from(PAGE)) },
     });
     const { client, image, manifestUrl, artifact } = await studio(server);
@@ -165,7 +157,7 @@ describe('compressed answers', () => {
 
   it('answers a stored file 304 for the ETag of the encoding the client gets', async () => {
     const server = await servers.start({
-      webDistDir,
+      webDistDir: webDist.dir,
       publishing: { readPageHtml: () => Promise.resolve(Buffer.from(PAGE)) },
     });
     const { artifact } = await studio(server);

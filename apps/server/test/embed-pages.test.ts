@@ -1,29 +1,19 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMBED_PATH } from '@liveops/domain';
 import type { Config } from '../src/env';
 import { embedContentSecurityPolicy } from '../src/routes/web-app';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
+import { useWebDistStandIn } from './support/web-dist';
 
 const servers = useTestServers();
 
 /** A stand-in for apps/web/dist: each HTML entry says which it is, so a test sees which file was answered. */
-let webDistDir = '';
-beforeAll(async () => {
-  webDistDir = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
-  await mkdir(path.join(webDistDir, 'assets'));
-  await Promise.all([
-    writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>dashboard</title>'),
-    writeFile(path.join(webDistDir, 'embed.html'), '<!doctype html><title>embed</title>'),
-    writeFile(path.join(webDistDir, 'test.html'), '<!doctype html><title>test page</title>'),
-    writeFile(path.join(webDistDir, 'assets', 'embed-abc123.js'), 'export {};'),
-  ]);
-});
-afterAll(async () => {
-  await rm(webDistDir, { recursive: true, force: true });
+const webDist = useWebDistStandIn({
+  'index.html': '<!doctype html><title>dashboard</title>',
+  'embed.html': '<!doctype html><title>embed</title>',
+  'test.html': '<!doctype html><title>test page</title>',
+  'assets/embed-abc123.js': 'export {};',
 });
 
 async function get(server: TestServer, pathAndQuery: string) {
@@ -56,7 +46,7 @@ function expectDashboardPolicy(headers: Headers) {
 
 describe('the embed area', () => {
   it('answers /embed/daily_rewards, with or without a trailing slash or a query, with embed.html any host may frame', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     for (const address of [EMBED_PATH, `${EMBED_PATH}/`, `${EMBED_PATH}?config=e30&streak=2`]) {
       const page = await get(server, address);
       expect(page.status, address).toBe(200);
@@ -66,7 +56,7 @@ describe('the embed area', () => {
   });
 
   it('answers /test with the static mock popup under the same policy', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const page = await get(server, '/test');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<title>test page</title>');
@@ -74,7 +64,7 @@ describe('the embed area', () => {
   });
 
   it('keeps the dashboard unframeable, also under other /embed paths', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     for (const address of ['/', '/dashboard', '/dashboard/game/abc', '/embed/offers', '/embed.html']) {
       const page = await get(server, address);
       expect(page.status, address).toBe(200);
@@ -85,7 +75,7 @@ describe('the embed area', () => {
   });
 
   it('caches the hashed bundles the embed page loads for a year', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const bundle = await get(server, '/assets/embed-abc123.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

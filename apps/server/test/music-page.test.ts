@@ -1,26 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MUSIC_CONTENT_SECURITY_POLICY } from '../src/routes/web-app';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
+import { useWebDistStandIn } from './support/web-dist';
 
 const servers = useTestServers();
 
 /** A stand-in for apps/web/dist: each HTML entry says which it is, so a test sees which file was answered. */
-let webDistDir = '';
-beforeAll(async () => {
-  webDistDir = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
-  await mkdir(path.join(webDistDir, 'assets'));
-  await Promise.all([
-    writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>dashboard</title>'),
-    writeFile(path.join(webDistDir, 'music.html'), '<!doctype html><title>music</title>'),
-    writeFile(path.join(webDistDir, 'assets', 'music-abc123.js'), 'export {};'),
-  ]);
-});
-afterAll(async () => {
-  await rm(webDistDir, { recursive: true, force: true });
+const webDist = useWebDistStandIn({
+  'index.html': '<!doctype html><title>dashboard</title>',
+  'music.html': '<!doctype html><title>music</title>',
+  'assets/music-abc123.js': 'export {};',
 });
 
 async function get(server: TestServer, pathAndQuery: string) {
@@ -30,7 +20,7 @@ async function get(server: TestServer, pathAndQuery: string) {
 
 describe('the music page', () => {
   it('answers /{name}-music for names of letters, digits and dashes with music.html', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     for (const address of ['/ada-music', '/Ada-Lovelace-2-music', '/zo%C3%AB-music', '/42-music', '/ada-music?x=1']) {
       const page = await get(server, address);
       expect(page.status, address).toBe(200);
@@ -39,7 +29,7 @@ describe('the music page', () => {
   });
 
   it('allows only its own script and styles, no inline code, no HTML from strings, no framing', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const { headers } = await get(server, '/ada-music');
     expect(headers.get('content-security-policy')).toBe(MUSIC_CONTENT_SECURITY_POLICY);
     const directives = MUSIC_CONTENT_SECURITY_POLICY.split('; ');
@@ -62,7 +52,7 @@ describe('the music page', () => {
   });
 
   it('leaves every other address to the dashboard, with the dashboard’s policy', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     for (const address of [
       '/music',
       '/-music',
@@ -83,7 +73,7 @@ describe('the music page', () => {
   });
 
   it('caches the bundles it loads for a year', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const bundle = await get(server, '/assets/music-abc123.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Config } from '../src/env';
 import {
@@ -13,6 +13,7 @@ import {
   withRuntimeConnect,
 } from '../src/resources/published-page';
 import { useTestServers } from './support/use-test-servers';
+import { useWebDistStandIn } from './support/web-dist';
 
 const servers = useTestServers();
 
@@ -23,24 +24,15 @@ const STYLE = 'body{margin:0}';
 const page = (title: string) =>
   `<!doctype html><html><head><meta charset="UTF-8" /><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${hash(SCRIPT)}; style-src ${hash(STYLE)} ${hash('.cb-view{}')}; img-src http: https: data:; connect-src 'self'" /><title>${title}</title><style>${STYLE}</style></head><body><script>${SCRIPT}</script></body></html>`;
 
-let webDistDir = '';
-let pageFile = '';
-beforeAll(async () => {
-  webDistDir = await mkdtemp(path.join(tmpdir(), 'liveops-web-dist-'));
-  pageFile = path.join(webDistDir, PUBLISHED_PAGE_FILE);
-  await mkdir(path.dirname(pageFile), { recursive: true });
-  await Promise.all([
-    writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>dashboard</title>'),
-    writeFile(pageFile, page('published')),
-  ]);
+const webDist = useWebDistStandIn({
+  'index.html': '<!doctype html><title>dashboard</title>',
+  [PUBLISHED_PAGE_FILE]: page('published'),
 });
-afterAll(async () => {
-  await rm(webDistDir, { recursive: true, force: true });
-});
+const pageFile = () => path.join(webDist.dir, PUBLISHED_PAGE_FILE);
 
 describe('the published daily-rewards page', () => {
   it('is served at /packs/daily_rewards/daily_rewards.html, framed by any host, running only its own inline code', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const response = await fetch(new URL(PUBLISHED_PAGE_PATH, server.url), { headers: { 'accept-encoding': '' } });
     expect(response.status).toBe(200);
     // Exactly as built: only the pages publishing writes may claim at the runtime (decision 036).
@@ -63,7 +55,7 @@ describe('the published daily-rewards page', () => {
   });
 
   it('answers compressed when asked, and 304 to a web view revalidating the copy it has', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const url = new URL(PUBLISHED_PAGE_PATH, server.url);
     const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
@@ -82,18 +74,18 @@ describe('the published daily-rewards page', () => {
   });
 
   it('serves a rebuilt page without a restart', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     const url = new URL(PUBLISHED_PAGE_PATH, server.url);
     expect(await (await fetch(url)).text()).toContain('<title>published</title>');
-    await writeFile(pageFile, page('rebuilt'));
+    await writeFile(pageFile(), page('rebuilt'));
     const later = new Date(Date.now() + 5000);
-    await utimes(pageFile, later, later);
+    await utimes(pageFile(), later, later);
     expect(await (await fetch(url)).text()).toContain('<title>rebuilt</title>');
-    await writeFile(pageFile, page('published'));
+    await writeFile(pageFile(), page('published'));
   });
 
   it('answers 404 for anything else under /packs, not the dashboard', async () => {
-    const server = await servers.start({ webDistDir });
+    const server = await servers.start({ webDistDir: webDist.dir });
     for (const address of ['/packs/daily_rewards/config.json', '/packs/other.html', '/packs/']) {
       const response = await fetch(new URL(address, server.url));
       expect(response.status, address).toBe(404);
@@ -112,11 +104,13 @@ describe('the published daily-rewards page', () => {
 
 describe('readPublishedPageHtml', () => {
   it("reads the built page's bytes from the web build", async () => {
-    expect((await readPublishedPageHtml({ webDistDir })).toString()).toContain('<title>published</title>');
+    expect((await readPublishedPageHtml({ webDistDir: webDist.dir })).toString()).toContain('<title>published</title>');
   });
 
   it("adds PUBLIC_URL's origin to the page's connect-src when given it, where the popup claims (decision 036)", async () => {
-    const html = (await readPublishedPageHtml({ webDistDir, publicUrl: 'https://liveops.example/base/' })).toString();
+    const html = (
+      await readPublishedPageHtml({ webDistDir: webDist.dir, publicUrl: 'https://liveops.example/base/' })
+    ).toString();
     expect(html).toContain(`connect-src 'self' https://liveops.example"`);
     expect(html.replace(' https://liveops.example', '')).toBe(page('published'));
   });
