@@ -5,6 +5,7 @@ import { DAILY_REWARD_MESSAGES, decodeEmbedConfig, decodeEmbedConfigJson, EmbedC
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
+import { collectProblems } from './support/studio';
 
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
@@ -56,16 +57,6 @@ async function gameWithDailyReward(prefix: string) {
   };
 }
 
-/** Every console error and uncaught exception of a page (a CSP violation is a console error). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** The day whose card is today in the preview's own document. */
 async function today(page: Page) {
   const card = page.frameLocator(PREVIEW).locator('[data-day-state="today"]');
@@ -91,7 +82,7 @@ describe('emulator', () => {
   it('previews a chosen config with a streak, plays the cycle, and gives its URL and init message', async () => {
     const { context, game, configId, expected } = await gameWithDailyReward('emulator');
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const errors = collectProblems(page);
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator`);
 
     // Nothing is previewed until a config is chosen; the chosen one goes into the address.
@@ -207,7 +198,7 @@ describe('emulator', () => {
     const { context, game, configId } = await gameWithDailyReward('emulator-notes');
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    const errors = collectErrors(page);
+    const errors = collectProblems(page);
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
     await page.frameLocator(PREVIEW).getByText('Daily Bonus').waitFor();
     const streak = page.getByLabel('Streak');
@@ -261,7 +252,7 @@ describe('emulator', () => {
   it('preselects the config named in the address and says "Select a feature." without a feature', async () => {
     const { context, game, configId } = await gameWithDailyReward('emulator-link');
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const errors = collectProblems(page);
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
     await page.frameLocator(PREVIEW).getByText('Daily Bonus').waitFor();
     expect(await page.getByLabel('Config').inputValue()).toBe(configId);
@@ -283,7 +274,7 @@ describe('emulator', () => {
       context.waitForEvent('page'),
       page.getByRole('link', { name: 'Open the URL in a new tab' }).click(),
     ]);
-    const errors = collectErrors(opened);
+    const errors = collectProblems(opened);
     await opened.waitForLoadState();
     await opened.getByText('Daily Bonus').waitFor();
     await opened.getByRole('button', { name: 'Claim Reward' }).waitFor();

@@ -9,6 +9,7 @@ import { useBrowserAndApp } from './support/lifecycle';
 import { sendingAs } from './support/publishable';
 import { signedUpVisitor } from './support/visitor';
 import { runtimeCall } from './support/runtime';
+import { collectProblems } from './support/studio';
 
 /**
  * Issue 21 item 6 and "Done when": a studio publishes a 7-day daily reward through the real API and the built app;
@@ -90,11 +91,7 @@ async function openGame(playerId: string, size: { width: number; height: number 
   const context = await setup.browser.newContext({ viewport: size });
   onTestFinished(() => context.close());
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = collectProblems(page);
   const claims: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/claim')) claims.push(request.url());

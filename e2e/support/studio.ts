@@ -33,7 +33,7 @@ export function sender(context: BrowserContext, app: RunningApp): StudioSend {
   };
 }
 
-/** The page's console errors and uncaught errors from now on, to expect none. */
+/** The page's console errors (a CSP violation is one) and uncaught exceptions from now on, to expect none. */
 export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
