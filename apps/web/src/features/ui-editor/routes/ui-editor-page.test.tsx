@@ -119,13 +119,13 @@ describe('the UI editor on a variant that goes away', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Save as the config’s layout' }));
     // Saved on the config's version now, then the config's layout opens with the change.
-    expect(await screen.findByText('Launch Week', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Launch Week', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(state.layoutPuts).toHaveLength(1);
     expect(state.layoutPuts[0]!.baseVersion).toBe(1);
     expect(router.state.location.search).toBe('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getAllByRole('treeitem')).toHaveLength(edited);
-  }, 20_000);
+  }, 60_000);
 
   it('asks before leaving unsaved changes for the config’s layout', async () => {
     const state = server();
@@ -143,7 +143,7 @@ describe('the UI editor on a variant that goes away', () => {
     expect(router.state.location.search).toBe('?variant=B');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     expect(state.layoutPuts).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('says so when nothing was unsaved, rather than switching without a word', async () => {
     const state = server();
@@ -154,7 +154,7 @@ describe('the UI editor on a variant that goes away', () => {
     expect(alert).toHaveTextContent('Nothing unsaved is lost');
     expect(within(alert).queryByRole('button', { name: 'Save as the config’s layout' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Open the config’s layout' }));
-    expect(await screen.findByText('Launch Week', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Launch Week', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-  });
+  }, 60_000);
 });
