@@ -1,23 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, LiveOpsError, type ClientOptions } from './index.js';
+import { createClient, type ClientOptions } from './index.js';
+import { rejection, UUID_V4 } from './test/expectations.js';
 import { BASE_URL, CONFIG_ID, fakeRuntime, NEXT_DAY, SDK_KEY } from './test/fake-runtime.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function setup(options: Partial<ClientOptions> = {}) {
   const runtime = fakeRuntime();
   const client = createClient({ baseUrl: BASE_URL, sdkKey: SDK_KEY, fetch: runtime.fetch, ...options });
   return { runtime, client };
-}
-
-/** The error a promise rejects with (failing the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<LiveOpsError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(LiveOpsError);
-  return error as LiveOpsError;
 }
 
 afterEach(() => {
@@ -164,7 +153,7 @@ describe('claiming', () => {
     expect(result).toMatchObject({ day: 1, packId: 'coins', granted: [{ itemId: 'coin', quantity: 50 }] });
     expect(result.dailyReward.claimable).toBe(false);
     const [claim] = runtime.callsTo('POST', `/daily-rewards/${CONFIG_ID}/claim`);
-    expect(claim?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(claim?.headers['Idempotency-Key']).toMatch(UUID_V4);
   });
 
   it('sends the same Idempotency-Key on every retry of one claim, so it grants once', async () => {

@@ -2,9 +2,8 @@ import * as domain from '@liveops/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as bounds from './event-queue.js';
 import { createClient, LiveOpsError, type ClientOptions, type TrackedEvent } from './index.js';
+import { rejection, UUID_V4 } from './test/expectations.js';
 import { BASE_URL, CONFIG_ID, fakeRuntime, SDK_KEY } from './test/fake-runtime.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function setup(options: Partial<ClientOptions> = {}) {
   const runtime = fakeRuntime();
@@ -22,16 +21,6 @@ function setup(options: Partial<ClientOptions> = {}) {
   return { runtime, client, dropped, batches };
 }
 
-/** The error a promise rejects with (failing the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<LiveOpsError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(LiveOpsError);
-  return error as LiveOpsError;
-}
-
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -47,7 +36,7 @@ describe('track and flush', () => {
       configId: CONFIG_ID,
       properties: { button: 'x', seconds: 4, sound: false },
     });
-    expect(shown).toMatch(UUID);
+    expect(shown).toMatch(UUID_V4);
     expect(closed).not.toBe(shown);
     expect(batches()).toEqual([]);
 
