@@ -179,7 +179,7 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
                 </dl>
                 {s.lastClaim && s.lastClaim.kind !== 'claim' ? (
                   <p className="hint">
-                    {s.lastClaim.kind === 'reset' ? 'Progress reset' : `Streak set to ${s.lastClaim.streak}`}{' '}
+                    {s.lastClaim.kind === 'reset' ? 'Progress reset' : `Streak set to ${s.lastClaim.streak}`} on{' '}
                     {when(s.lastClaim.at)}.
                   </p>
                 ) : null}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_MESSAGES, type PlayerLedgerPage, type PlayerProfile } from '@liveops/domain';
+import { formatLocalInstant } from '../../../lib/format-instant';
 import { renderWithProviders } from '../../../test/render';
 import { PlayersTab } from './players-tab';
 
@@ -147,6 +148,30 @@ describe('PlayersTab', () => {
     const history = screen.getByRole('region', { name: 'Support history' });
     expect(within(history).getByText('“Lost their chest”')).toBeInTheDocument();
     expect(within(history).getByText(/owner@studio\.test/)).toBeInTheDocument();
+  });
+
+  it('says when a support action last set the progress: "Streak set to 3 on …", "Progress reset on …"', async () => {
+    const at = '2026-03-03T11:45:00.000Z';
+    const state = hero.states[0]!;
+    for (const [lastClaim, text] of [
+      [{ kind: 'set_streak', cycleDay: 3, streak: 3, at }, 'Streak set to 3 on'],
+      [{ kind: 'reset', cycleDay: 0, streak: 0, at }, 'Progress reset on'],
+    ] as const) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          const json = (body: unknown) => new Response(JSON.stringify(body));
+          if (url.startsWith('/api/games/g1/players/hero/ledger')) return json(ledger);
+          if (url === '/api/games/g1/players/hero') return json({ ...hero, states: [{ ...state, lastClaim }] });
+          return json([]);
+        }),
+      );
+      const { unmount } = renderTab('/dashboard/game/g1/players?player=hero');
+      const states = await screen.findByRole('region', { name: 'Daily rewards' });
+      const hint = within(states).getByText(text, { exact: false });
+      expect(hint.textContent).toBe(`${text} ${formatLocalInstant(Date.parse(at))}.`);
+      unmount();
+    }
   });
 
   it('says so when the game has no player of that id', async () => {
