@@ -13,7 +13,7 @@ import {
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { usePacks } from '../../../lib/api/packs/get-packs';
-import { formatLocalInstant } from '../../../lib/format-instant';
+import { formatLocalInstant, localZoneLabel } from '../../../lib/format-instant';
 import { usePlayerLedger } from '../api/get-player-ledger';
 import { SupportActionDialog, type SupportChoice } from './support-action-dialog';
 import styles from './players.module.css';
@@ -92,6 +92,8 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
             </dd>
           </div>
         </dl>
+        {/* The player's own zone is above; every instant on this page is written in the studio's. */}
+        <p className="hint">Times on this page are in your time zone, {localZoneLabel()}.</p>
         <div className={styles.actions}>
           <Button variant="secondary" size="sm" onClick={() => setOpened({ kind: 'grant_pack' })}>
             <Gift size={16} aria-hidden /> Grant a pack

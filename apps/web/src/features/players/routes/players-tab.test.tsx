@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_MESSAGES, type PlayerLedgerPage, type PlayerProfile } from '@liveops/domain';
-import { formatLocalInstant } from '../../../lib/format-instant';
+import { formatLocalInstant, localZoneLabel } from '../../../lib/format-instant';
 import { renderWithProviders } from '../../../test/render';
 import { PlayersTab } from './players-tab';
 
@@ -133,6 +133,8 @@ describe('PlayersTab', () => {
     expect(await screen.findByRole('heading', { name: 'hero' })).toBeInTheDocument();
     expect(screen.getByText(/Test player · \+1 day/)).toBeInTheDocument();
     expect(screen.getByText('Europe/Berlin')).toBeInTheDocument();
+    // The player's zone is theirs; the page's times are the studio's, and the page says in which zone.
+    expect(screen.getByText(`Times on this page are in your time zone, ${localZoneLabel()}.`)).toBeInTheDocument();
     const targeting = screen.getByRole('region', { name: 'Segments & daily reward' });
     expect(within(targeting).getByText('Whales')).toBeInTheDocument();
     expect(within(targeting).getByText(/they are in its segment “Whales”, priority 5/)).toBeInTheDocument();
