@@ -410,6 +410,19 @@ try {
           `    ${size.table.padEnd(20)} ${String(size.rows).padStart(8)} rows  ${(size.bytes / 1024 / 1024).toFixed(1).padStart(6)} MiB  ${(size.bytes / Math.max(1, size.rows)).toFixed(0).padStart(5)} B/row`,
         );
       }
+      // Updates that stayed on their page (HOT: no new index entries): the players' sessions and the balances' grants.
+      const hot = (
+        await db.query(
+          `select relname as table, n_tup_upd::bigint as updates, n_tup_hot_upd::bigint as hot
+           from pg_stat_user_tables where relname in ('player', 'wallet_balance') order by relname`,
+        )
+      ).rows;
+      for (const row of hot) {
+        const share = Number(row.updates) ? ((100 * Number(row.hot)) / Number(row.updates)).toFixed(0) : '0';
+        console.log(
+          `    ${String(row.table).padEnd(20)} ${String(row.updates).padStart(8)} updates, ${share} % HOT (on their page)`,
+        );
+      }
       return { claims, players, twice, ledgerGrants, off };
     } finally {
       await db.end();
