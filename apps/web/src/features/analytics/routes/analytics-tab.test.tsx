@@ -7,15 +7,14 @@ import {
   analyticsRangeDayList,
   compareExperimentVariants,
   experimentVariantFigures,
-  DEFAULT_TARGETING,
   emptyRollupRow,
   type AnalyticsDay,
   type AnalyticsResponse,
-  type DailyReward,
   type ExperimentComparison,
   type ExperimentSummary,
 } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
+import { dailyRewardConfig } from '../../../test/daily-reward';
 import { presetRange } from '../analytics-figures';
 import { ANALYTICS_EMPTY, AnalyticsTab } from './analytics-tab';
 
@@ -24,23 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const config: DailyReward = {
-  id: 'c1',
-  gameId: 'g1',
-  ownerId: 'u1',
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: [],
-  uiLayout: null,
-  layoutVersion: 0,
-  rewardsVersion: 3,
-  dayStart: { kind: 'player_midnight' },
-  missedDay: 'keep_progress',
-  targeting: DEFAULT_TARGETING,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  enabled: true,
-};
+const config = dailyRewardConfig({ rewardsVersion: 3 });
 
 function zeros(day: string): AnalyticsDay {
   const {

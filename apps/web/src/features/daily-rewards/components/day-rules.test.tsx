@@ -1,30 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAILY_REWARD_MESSAGES, DEFAULT_TARGETING, type DailyReward } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
+import { dailyRewardConfig } from '../../../test/daily-reward';
 import { useDayRulesDraft } from '../day-rules-draft';
 import { DayRules } from './day-rules';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const config: DailyReward = {
-  id: 'c1',
-  gameId: 'g1',
-  ownerId: 'u1',
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: [],
-  uiLayout: null,
-  layoutVersion: 0,
-  rewardsVersion: 3,
-  dayStart: { kind: 'player_midnight' },
-  missedDay: 'keep_progress',
-  targeting: DEFAULT_TARGETING,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  enabled: true,
-};
+const config = dailyRewardConfig({ rewardsVersion: 3 });
 
 /** The editor's part: the draft lives beside the days' draft, the form below them. */
 function Rules({ stored }: { stored: DailyReward }) {

@@ -1,30 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TARGETING, EXPERIMENT_API_MESSAGES, type DailyReward, type Experiment } from '@liveops/domain';
+import { EXPERIMENT_API_MESSAGES, type Experiment } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
+import { dailyRewardConfig } from '../../../test/daily-reward';
 import { ExperimentSection } from './experiment-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const config: DailyReward = {
-  id: 'c1',
-  gameId: 'g1',
-  ownerId: 'u1',
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: [],
-  uiLayout: null,
-  layoutVersion: 0,
-  rewardsVersion: 0,
-  dayStart: { kind: 'player_midnight' },
-  missedDay: 'keep_progress',
-  targeting: DEFAULT_TARGETING,
-  experiment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  enabled: true,
-};
+const config = dailyRewardConfig({ experiment: null });
 const running: Experiment = {
   id: 'exp_1',
   status: 'running',

@@ -3,29 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TARGETING, TARGETING_MESSAGES, type DailyReward, type Segment } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
+import { dailyRewardConfig } from '../../../test/daily-reward';
 import { useTargetingForm } from '../use-targeting-form';
 import { TargetingSection } from './targeting-section';
 import { TargetingOverlaps } from './targeting-overlaps';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const config: DailyReward = {
-  id: 'c1',
-  gameId: 'g1',
-  ownerId: 'u1',
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: [],
-  uiLayout: null,
-  layoutVersion: 0,
-  rewardsVersion: 0,
-  dayStart: { kind: 'player_midnight' },
-  missedDay: 'keep_progress',
-  targeting: DEFAULT_TARGETING,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  enabled: true,
-};
+const config = dailyRewardConfig();
 const whales: Segment = {
   id: 'seg-whales',
   gameId: 'g1',

@@ -3,8 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TARGETING, type DailyReward, type Experiment } from '@liveops/domain';
+import { type DailyReward, type Experiment } from '@liveops/domain';
 import { dailyRewardQueryKey } from '../../../lib/api/daily-rewards/get-daily-reward';
+import { dailyRewardConfig } from '../../../test/daily-reward';
 import { UiEditorPage } from './ui-editor-page';
 
 const experiment: Experiment = {
@@ -17,24 +18,7 @@ const experiment: Experiment = {
   ],
 };
 
-const base: DailyReward = {
-  id: 'c1',
-  gameId: 'g1',
-  ownerId: 'u1',
-  name: 'Launch Week',
-  cycleDays: 7,
-  rewards: [],
-  uiLayout: null,
-  layoutVersion: 0,
-  rewardsVersion: 1,
-  dayStart: { kind: 'player_midnight' },
-  missedDay: 'keep_progress',
-  targeting: DEFAULT_TARGETING,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  enabled: true,
-  experiment,
-};
+const base = dailyRewardConfig({ rewardsVersion: 1, experiment });
 
 /** The server: the config (its experiment can end meanwhile), and its layout route. */
 function server() {
