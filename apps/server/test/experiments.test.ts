@@ -10,6 +10,7 @@ import {
   type ExperimentSummary,
   type DailyRewardState,
   type LayoutNode,
+  type PlayerProfile,
   type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
@@ -511,6 +512,15 @@ describe('the runtime’s variants', () => {
     const claimed = await client.claim(setup.configs[0]!.id);
     expect(claimed.status, claimed.text).toBe(200);
     expect((claimed.body as { dailyReward: DailyRewardState }).dailyReward.variantId).toBe(variantId);
+
+    // The Players tab shows support which variant a player is in; a player never assigned shows none.
+    const profile = await setup.client.get(`/api/games/${setup.game.id}/players/ab-player-0`);
+    expect(profile.status, profile.text).toBe(200);
+    const state = (profile.body as PlayerProfile).states[0]!;
+    expect(state.experiment).toMatchObject({ experimentId: id, running: true, variantId: players[0]!.variantId });
+    expect(state.experiment?.variantName).toBe(players[0]!.variantId === 'b' ? AB[1]!.name : AB[0]!.name);
+    const unassigned = await setup.client.get(`/api/games/${setup.game.id}/players/before-any-test`);
+    expect((unassigned.body as PlayerProfile).states[0]!.experiment).toBeNull();
   });
 
   it('assigns a player on a second instance the variant the first stored', async () => {

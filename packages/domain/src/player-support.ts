@@ -139,6 +139,19 @@ export const PlayerConfigStateSchema = z.object({
     })
     .nullable(),
   claims: z.number().int(),
+  /**
+   * The player's variant in the config's A/B test (decision 046): the running test's, else the latest ended one's
+   * they were in; null when they were never assigned (no test, or no list or popup of theirs since it started).
+   */
+  experiment: z
+    .object({
+      experimentId: z.string(),
+      running: z.boolean(),
+      variantId: z.string(),
+      variantName: z.string(),
+      assignedAt: z.string(),
+    })
+    .nullable(),
 });
 export type PlayerConfigState = z.infer<typeof PlayerConfigStateSchema>;
 

@@ -113,6 +113,42 @@ export async function playerLedger(
   };
 }
 
+/**
+ * The player's variant per config (decision 046): of the running test if they were assigned in it, else of the
+ * latest ended test they were assigned in. Only the studio's own game's experiments.
+ */
+async function variantsOf(db: Db, scope: GameScope, playerRef: string) {
+  const rows = (await db.execute(sql`
+    SELECT e.config_id, e.id AS experiment_id, e.status, a.variant_id, v.name AS variant_name,
+           (extract(epoch from a.assigned_at) * 1000)::float8 AS assigned_at
+    FROM experiment_assignment a
+    JOIN experiment e ON e.id = a.experiment_id AND e.game_id = ${scope.gameId} AND e.owner_id = ${scope.ownerId}
+    JOIN experiment_variant v ON v.experiment_id = a.experiment_id AND v.variant_id = a.variant_id
+    WHERE a.player_ref = ${playerRef} AND a.game_id = ${scope.gameId}
+    ORDER BY e.config_id, (e.status = 'running') DESC, e.started_at DESC`)) as unknown as {
+    rows: {
+      config_id: string;
+      experiment_id: string;
+      status: string;
+      variant_id: string;
+      variant_name: string;
+      assigned_at: number | string;
+    }[];
+  };
+  const byConfig = new Map<string, NonNullable<PlayerConfigState['experiment']>>();
+  for (const row of rows.rows) {
+    if (byConfig.has(row.config_id)) continue;
+    byConfig.set(row.config_id, {
+      experimentId: row.experiment_id,
+      running: row.status === 'running',
+      variantId: row.variant_id,
+      variantName: row.variant_name,
+      assignedAt: iso(Number(row.assigned_at)),
+    });
+  }
+  return byConfig;
+}
+
 const presentAction = (row: typeof supportAction.$inferSelect): SupportAction => ({
   id: row.id,
   kind: row.kind,
@@ -133,7 +169,7 @@ export async function playerProfile(
   now: number,
   ledgerLimit: number,
 ): Promise<PlayerProfile> {
-  const [tester, segments, configs, live, names, balances, claims, actions] = await Promise.all([
+  const [tester, segments, configs, live, names, balances, claims, actions, variants] = await Promise.all([
     testerOf(db, scope, found.playerId),
     db
       .select({ id: segment.id, name: segment.name })
@@ -157,6 +193,7 @@ export async function playerProfile(
       .where(and(eq(supportAction.playerRef, found.id), eq(supportAction.ownerId, scope.ownerId)))
       .orderBy(desc(supportAction.createdAt), desc(supportAction.id))
       .limit(PLAYER_SUPPORT_HISTORY_MAX),
+    variantsOf(db, scope, found.id),
   ]);
   const offset = tester?.clockOffsetMs ?? 0;
   const playerNow = now + offset;
@@ -194,6 +231,7 @@ export async function playerProfile(
           }
         : null,
       claims: known?.claims ?? 0,
+      experiment: variants.get(row.id) ?? null,
     };
   });
 

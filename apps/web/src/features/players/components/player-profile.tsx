@@ -179,6 +179,12 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
                     <dd>{s.claims}</dd>
                   </div>
                 </dl>
+                {s.experiment ? (
+                  <p className="hint">
+                    {s.experiment.running ? 'A/B test: sees variant' : 'Last A/B test (ended): saw variant'}{' '}
+                    <strong>{s.experiment.variantName}</strong>, since {when(s.experiment.assignedAt)}.
+                  </p>
+                ) : null}
                 {s.lastClaim && s.lastClaim.kind !== 'claim' ? (
                   <p className="hint">
                     {s.lastClaim.kind === 'reset' ? 'Progress reset' : `Streak set to ${s.lastClaim.streak}`} on{' '}

@@ -48,6 +48,13 @@ const hero: PlayerProfile = {
       nextClaimAt: null,
       lastClaim: { kind: 'claim', cycleDay: 2, streak: 2, at: '2026-03-02T10:00:00.000Z' },
       claims: 2,
+      experiment: {
+        experimentId: 'x1',
+        running: true,
+        variantId: 'B',
+        variantName: 'Big chest',
+        assignedAt: '2026-03-01T09:00:00.000Z',
+      },
     },
   ],
   balances: [{ itemId: 'i1', name: 'Gold', amount: 170 }],
@@ -141,6 +148,10 @@ describe('PlayersTab', () => {
     const states = screen.getByRole('region', { name: 'Daily rewards' });
     expect(within(states).getByText('Now')).toBeInTheDocument();
     expect(within(states).getByRole('button', { name: 'Reset progress' })).toBeInTheDocument();
+    // Support sees which popup the player gets in the config's A/B test.
+    expect(within(states).getByText(/A\/B test: sees variant/)).toHaveTextContent(
+      /A\/B test: sees variant Big chest, since/,
+    );
     const balances = screen.getByRole('region', { name: 'Balances' });
     expect(within(balances).getByText('170')).toBeInTheDocument();
     const ledgerSection = screen.getByRole('region', { name: 'Ledger' });
