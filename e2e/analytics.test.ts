@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
@@ -177,6 +177,32 @@ function rollupDays(from: string, to: string, figures: Record<string, Record<str
   return days;
 }
 
+/**
+ * Serves the page the game's analytics as the server answers rollups: the figures (read at each request, so a test can
+ * change them) for the range asked for or the last 30 days, no experiment.
+ */
+async function serveFigures(page: Page, figures: () => Record<string, Record<string, number>>) {
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  await page.route(
+    (url) => /^\/api\/games\/[^/]+\/analytics$/.test(url.pathname),
+    async (route) => {
+      const url = new URL(route.request().url());
+      const from = url.searchParams.get('from') ?? day(29);
+      const to = url.searchParams.get('to') ?? day(0);
+      await route.fulfill({
+        json: { from, to, configId: null, days: rollupDays(from, to, figures()), experiment: null },
+      });
+    },
+  );
+}
+
+/** A new game on the Web, made through the context's session. */
+async function newGame(context: BrowserContext, name: string, description: string) {
+  return (await sender(context, setup.app)('POST', '/api/games', { name, description, platforms: ['Web'] })) as {
+    id: string;
+  };
+}
+
 describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', () => {
   it('compares players who claimed with those who did not, next day and 7 days later, as a chart, a table and a CSV', async () => {
     // Return rates need days to pass: the tab is given a month of rollups as the server answers them.
@@ -202,22 +228,8 @@ describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', ()
       const context = await setup.browser.newContext({ viewport, storageState: state, acceptDownloads: true });
       const page = await context.newPage();
       const problems = collectProblems(page);
-      await page.route(
-        (url) => /^\/api\/games\/[^/]+\/analytics$/.test(url.pathname),
-        async (route) => {
-          const url = new URL(route.request().url());
-          const from = url.searchParams.get('from') ?? day(29);
-          const to = url.searchParams.get('to') ?? day(0);
-          await route.fulfill({
-            json: { from, to, configId: null, days: rollupDays(from, to, figures), experiment: null },
-          });
-        },
-      );
-      const game = (await sender(context, setup.app)('POST', '/api/games', {
-        name: 'Returns Game',
-        description: 'A game whose players come back',
-        platforms: ['Web'],
-      })) as { id: string };
+      await serveFigures(page, () => figures);
+      const game = await newGame(context, 'Returns Game', 'A game whose players come back');
       await page.goto(`${setup.app.url}/dashboard/game/${game.id}/analytics`);
       const returns = page.getByRole('region', { name: 'Return rates' });
       await returns.locator('svg.recharts-surface').first().waitFor();
@@ -278,22 +290,8 @@ describe('the By day chart’s bars', () => {
       const page = await context.newPage();
       const problems = collectProblems(page);
       let figures = figuresFor(1);
-      await page.route(
-        (url) => /^\/api\/games\/[^/]+\/analytics$/.test(url.pathname),
-        async (route) => {
-          const url = new URL(route.request().url());
-          const from = url.searchParams.get('from') ?? day(29);
-          const to = url.searchParams.get('to') ?? day(0);
-          await route.fulfill({
-            json: { from, to, configId: null, days: rollupDays(from, to, figures), experiment: null },
-          });
-        },
-      );
-      const game = (await sender(context, setup.app)('POST', '/api/games', {
-        name: 'Bars Game',
-        description: 'A game whose players came today',
-        platforms: ['Web'],
-      })) as { id: string };
+      await serveFigures(page, () => figures);
+      const game = await newGame(context, 'Bars Game', 'A game whose players came today');
       const byDay = page.getByRole('region', { name: 'By day' });
       const bars = async () => {
         await byDay.locator('.recharts-bar-rectangle path').first().waitFor();
