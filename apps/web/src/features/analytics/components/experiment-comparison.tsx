@@ -3,6 +3,7 @@ import { lazy, useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ExperimentComparison } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import rows from '../../../components/row-list.module.css';
 import { Button } from '../../../components/ui/button';
 import { usePromoteExperimentVariant } from '../../../lib/api/daily-rewards/promote-experiment-variant';
 import { formatLocalInstant } from '../../../lib/format-instant';
@@ -68,7 +69,7 @@ export function ExperimentComparisonSection({
           {state} Figures of {days}, in player-days. Each variant is compared with {control?.name ?? 'the first'} (the
           control).
         </p>
-        <ul className={own.sentences} aria-label="Comparisons with the control">
+        <ul className={`${rows.list} ${own.sentences}`} aria-label="Comparisons with the control">
           {experiment.comparisons.map((comparison) => (
             <li key={comparison.variantId}>
               <strong>{nameOf(comparison.variantId)}</strong>

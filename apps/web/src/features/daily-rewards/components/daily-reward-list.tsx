@@ -1,6 +1,7 @@
 import { Paintbrush } from 'lucide-react';
 import { Link } from 'react-router';
 import { DAILY_REWARD_CYCLE_DAYS, missingDays, type DailyReward } from '@liveops/domain';
+import rows from '../../../components/row-list.module.css';
 import { paths } from '../../../config/paths';
 import styles from './daily-reward-list.module.css';
 
@@ -15,7 +16,7 @@ export function DailyRewardList({
   onSelect: (id: string) => void;
 }) {
   return (
-    <ul className={styles.list}>
+    <ul className={rows.list}>
       {configs.map((config) => {
         const selected = config.id === selectedId;
         const assigned = DAILY_REWARD_CYCLE_DAYS - missingDays(config.rewards).length;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { EXPERIMENT_VARIANTS_MAX, EXPERIMENT_VARIANTS_MIN, type DailyReward, type Experiment } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import rows from '../../../components/row-list.module.css';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf } from '../../../components/ui/field';
@@ -199,7 +200,7 @@ function VariantsForm({
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Variants">
-      <ol className={styles.variants}>
+      <ol className={`${rows.list} ${styles.variants}`}>
         {fields.map((field, index) => {
           const storedVariant = stored ? isStoredVariant(stored.variants, field.id) : false;
           const nameId = `${prefix}-${index}-name`;

@@ -16,6 +16,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import { useUpdateCustomAttributes } from '../../../lib/api/custom-attributes/update-custom-attributes';
+import rows from '../../../components/row-list.module.css';
 import segmentStyles from '../segments.module.css';
 import styles from './custom-attributes-editor.module.css';
 
@@ -74,7 +75,7 @@ function DeclarationsForm({ gameId, stored }: { gameId: string; stored: CustomAt
           <p>{CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.empty}</p>
         </div>
       ) : (
-        <ul className={styles.list}>
+        <ul className={rows.list}>
           {fields.map((field, index) => {
             const nameError = errors.customAttributes?.[index]?.name?.message;
             const typeError = errors.customAttributes?.[index]?.type?.message;

@@ -13,6 +13,7 @@ import { Page } from '../../../components/page';
 import { CustomAttributesEditor } from '../components/custom-attributes-editor';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
+import rows from '../../../components/row-list.module.css';
 import segmentStyles from '../segments.module.css';
 import styles from './segments-tab.module.css';
 
@@ -106,7 +107,7 @@ export function SegmentsTab() {
             <p>{SEGMENT_MESSAGES.empty}</p>
           </div>
         ) : (
-          <ul className={styles.list}>
+          <ul className={rows.list}>
             {segments.data.map((segment) => (
               <li
                 key={segment.id}
