@@ -1,23 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPERIMENT_API_MESSAGES, type Experiment } from '@liveops/domain';
+import { EXPERIMENT_API_MESSAGES } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
-import { dailyRewardConfig } from '../../../test/daily-reward';
+import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
 import { ExperimentSection } from './experiment-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const config = dailyRewardConfig({ experiment: null });
-const running: Experiment = {
-  id: 'exp_1',
-  status: 'running',
-  startedAt: '2026-06-01T08:00:00.000Z',
-  variants: [
-    { id: 'A', name: 'A', weight: 1, control: true, uiLayout: null, layoutVersion: 0 },
-    { id: 'B', name: 'Big chest', weight: 3, control: false, uiLayout: null, layoutVersion: 0 },
-  ],
-};
+const running = runningExperiment({ weight: 3 });
 
 /** The experiment routes: each answers what it was sent, or `refusal`. */
 function server(refusal?: { status: number; code: string; message: string }) {

@@ -3,20 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DailyReward, type Experiment } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain';
 import { dailyRewardQueryKey } from '../../../lib/api/daily-rewards/get-daily-reward';
-import { dailyRewardConfig } from '../../../test/daily-reward';
+import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
 import { UiEditorPage } from './ui-editor-page';
 
-const experiment: Experiment = {
-  id: 'exp_1',
-  status: 'running',
-  startedAt: '2026-06-01T08:00:00.000Z',
-  variants: [
-    { id: 'A', name: 'A', weight: 1, control: true, uiLayout: null, layoutVersion: 0 },
-    { id: 'B', name: 'Big chest', weight: 1, control: false, uiLayout: null, layoutVersion: 0 },
-  ],
-};
+const experiment = runningExperiment();
 
 const base = dailyRewardConfig({ rewardsVersion: 1, experiment });
 
