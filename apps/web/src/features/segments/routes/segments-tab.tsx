@@ -119,7 +119,7 @@ export function SegmentsTab() {
                   {segment.description ? <p className={`muted ${styles.description}`}>{segment.description}</p> : null}
                   <code className={segmentStyles.expression}>{segment.expression}</code>
                 </div>
-                <div className={styles.actions}>
+                <div className={rows.actions}>
                   <Button asChild variant="secondary" size="sm">
                     <Link
                       to={paths.segment(gameId, segment.id)}
