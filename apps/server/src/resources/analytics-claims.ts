@@ -20,7 +20,14 @@ export const FEED_LATE_MS = 5 * 60_000;
 /** At start-up: claims committed while no instance was running its feed. */
 export const FEED_CATCH_UP_MS = 24 * 3_600_000;
 const FULL_EVERY = 30;
-const CHUNK = 500;
+/**
+ * Claims recorded per transaction, and the pause between two: the feed shares the instance's event loop and the
+ * database's cores with the claims themselves, so a burst's claims are fed in small steps spread over the pass
+ * rather than all at once (bench:runtime: the claims' p99 was 31 ms with no feed, 56–87 ms with chunks of 500 fed
+ * back to back).
+ */
+const CHUNK = 200;
+const CHUNK_PAUSE_MS = 10;
 
 type ClaimRow = {
   id: string;
@@ -91,6 +98,7 @@ export async function feedClaimAnalytics(
       // The day's events are received "at" the day's last claim of the chunk: every one of them has that day.
       const receivedAt = Math.max(...chunk.map((event) => read.get(event.id.slice('claim:'.length))!));
       accepted += (await recordAnalyticsEvents(db, chunk, receivedAt)).accepted;
+      if (start + CHUNK < events.length) await new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
     }
   }
   return { read, accepted };
