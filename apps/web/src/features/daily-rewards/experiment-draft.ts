@@ -37,12 +37,8 @@ export function nextVariant(variants: readonly ExperimentVariant[]): ExperimentV
   return { id, name, weight: Math.max(1, average) };
 }
 
-/** Each variant's share of new players in percent (one decimal), or null while the weights are not valid. */
-export function variantShares(weights: readonly number[]): (number | null)[] {
-  const valid = weights.every((weight) => Number.isInteger(weight) && weight >= 0);
-  const total = valid ? weights.reduce((sum, weight) => sum + weight, 0) : 0;
-  return weights.map((weight) => (total > 0 ? Math.round((weight / total) * 1000) / 10 : null));
-}
+// The shares are shown by the Publish review too, so they live in src/lib.
+export { variantShares } from '../../lib/variant-shares';
 
 /** Whether a variant of the form is already stored in the running experiment (so it cannot be removed). */
 export function isStoredVariant(stored: readonly { id: string }[], id: string): boolean {

@@ -10,6 +10,7 @@ import {
   type Release,
 } from '@liveops/domain';
 import { Alert } from '../../../components/ui/alert';
+import { variantShares } from '../../../lib/variant-shares';
 import { Button } from '../../../components/ui/button';
 import shared from '../publish.module.css';
 import styles from './publish-review.module.css';
@@ -54,9 +55,8 @@ export type ReviewExperiment = { configId: string; variants: readonly { name: st
 
 /** "A/B test: A 50 %, Big chest 50 %": each variant's weight as its share of the players, as the runtime assigns. */
 export function experimentLine(variants: ReviewExperiment['variants']): string {
-  const total = variants.reduce((sum, variant) => sum + variant.weight, 0);
-  const share = (weight: number) => (total === 0 ? 0 : Math.round((weight / total) * 1000) / 10);
-  return `A/B test: ${variants.map((variant) => `${variant.name} ${share(variant.weight)} %`).join(', ')}`;
+  const shares = variantShares(variants.map((variant) => variant.weight));
+  return `A/B test: ${variants.map((variant, at) => `${variant.name} ${shares[at] ?? 0} %`).join(', ')}`;
 }
 
 /** What a config's players will get: its variants when it runs a test, unless the publish removes or leaves it out. */
