@@ -112,6 +112,29 @@ describe('claims in the analytics (decision 045)', () => {
     await feed.stop();
   });
 
+  it('counts at the next pass a claim that committed seconds after a pass read past it, beside one deleted since', async () => {
+    const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'claims-feed-overlap@studio.test', { clock });
+    const configId = setup.configs[0]!.id;
+    const db = setup.server.database.db;
+    const feed = createClaimAnalyticsFeed({ db, logger, now: clock.now });
+    await claimAs(setup, 'player-1', configId);
+    await feed.pass();
+    clock.advance(2_000);
+    await claimAs(setup, 'player-2', configId);
+    await feed.pass();
+    // Player 3's claim was decided 3 s before the pass that just ran (in a second the feed had read) and only now
+    // commits; player 2's claim is deleted with player 2 in the meantime.
+    await claimAs(setup, 'player-3', configId);
+    await db.execute(sql`update daily_reward_claim set claimed_at = claimed_at - interval '3 seconds'
+      where player_ref = (select id from player where player_id = 'player-3')`);
+    await db.execute(sql`delete from player where player_id = 'player-2'`);
+    clock.advance(2_000);
+    await feed.pass();
+    expect(claimedOf(await figures(setup, 'from=2026-05-04&to=2026-05-04'))[0]?.claimed).toBe(3);
+    await feed.stop();
+  });
+
   it('catches up at start-up on a day of claims no feed has read', async () => {
     const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'claims-feed-start@studio.test', { clock });
