@@ -47,6 +47,11 @@ export default defineConfig({
           testTimeout: 90_000,
           // Starting the built server and Chromium together can take over a minute on a busy 2-core machine.
           hookTimeout: 200_000,
+          // In CI (.ci/run sets CI=true) a browser test that fails runs once more before it counts as failed: the
+          // server, its database, Chromium and the test share two cores there, and a step waiting on a busy machine
+          // can miss its time limit. The totals at the end of the run name each test that passed only on its retry
+          // (scripts/report-totals.mjs); a real failure fails twice.
+          retry: process.env.CI ? 1 : 0,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

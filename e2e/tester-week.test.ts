@@ -227,7 +227,7 @@ describe('a test player’s week in the Emulator (issue 22, decision 040)', () =
     await expect.poll(() => row.textContent()).toContain('server time');
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('says so when the game has no published release, and lays the tester mode out on a phone', async () => {
     const state = await signedInState(setup.browser, setup.app, 'tester-phone');

@@ -4,6 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2] ?? 'reports';
+const firstLine = (/** @type {unknown} */ text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -19,6 +23,19 @@ for (const file of files) {
   failed += (report.numFailedTests ?? 0) + fileFailures;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`  ${file}: ${report.numPassedTests} passed, ${(report.numFailedTests ?? 0) + fileFailures} failed`);
+  // Named here, at the end of the log, where a reader of a long CI run looks first: each failure, and each test
+  // that passed only on its retry (the e2e project retries once in CI; such a test keeps its first failure).
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), result.name ?? '');
+    if (result.status === 'failed' && !(result.assertionResults ?? []).length)
+      console.log(`    failed: ${where}: ${firstLine(result.message)}`);
+    for (const test of result.assertionResults ?? []) {
+      if (test.status === 'failed')
+        console.log(`    failed: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      else if (test.status === 'passed' && test.failureMessages?.length)
+        console.log(`    passed on retry: ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    }
+  }
 }
 if (!files.length) failed += 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
