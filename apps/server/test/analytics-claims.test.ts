@@ -35,6 +35,15 @@ const claimedOf = (days: Awaited<ReturnType<typeof figures>>) =>
     streak2: claimedByStreak['2'],
   }));
 
+/** A published game on a clock at 2026-05-04 09:00 UTC, with a feed of its own (no pass run yet). */
+async function feedGame(email: string) {
+  const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
+  const setup = await publishedRuntimeGame(servers, email, { clock });
+  const db = setup.server.database.db;
+  const feed = createClaimAnalyticsFeed({ db, logger, now: clock.now });
+  return { clock, setup, configId: setup.configs[0]!.id, db, feed };
+}
+
 describe('claims in the analytics (decision 045)', () => {
   it('counts each claim once, on its UTC day, with its cycle day and streak, however often it is read', async () => {
     const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
@@ -71,11 +80,7 @@ describe('claims in the analytics (decision 045)', () => {
   });
 
   it('counts a claim that committed after a pass had read past it, and never a support reset', async () => {
-    const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
-    const setup = await publishedRuntimeGame(servers, 'claims-feed-late@studio.test', { clock });
-    const configId = setup.configs[0]!.id;
-    const db = setup.server.database.db;
-    const feed = createClaimAnalyticsFeed({ db, logger, now: clock.now });
+    const { clock, setup, configId, db, feed } = await feedGame('claims-feed-late@studio.test');
     await claimAs(setup, 'player-1', configId);
     await feed.pass();
     clock.advance(10_000);
@@ -113,11 +118,7 @@ describe('claims in the analytics (decision 045)', () => {
   });
 
   it('counts at the next pass a claim that committed seconds after a pass read past it, beside one deleted since', async () => {
-    const clock = new TestClock(Date.parse('2026-05-04T09:00:00Z'));
-    const setup = await publishedRuntimeGame(servers, 'claims-feed-overlap@studio.test', { clock });
-    const configId = setup.configs[0]!.id;
-    const db = setup.server.database.db;
-    const feed = createClaimAnalyticsFeed({ db, logger, now: clock.now });
+    const { clock, setup, configId, db, feed } = await feedGame('claims-feed-overlap@studio.test');
     await claimAs(setup, 'player-1', configId);
     await feed.pass();
     clock.advance(2_000);

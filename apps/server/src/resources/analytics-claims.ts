@@ -53,6 +53,9 @@ type ClaimRow = {
 type FedClaim = { at: number; sec: number; hash: number };
 
 const iso = (time: number) => new Date(time).toISOString();
+/** The claims decided from `from` to `to`, both inclusive (the claim table is `c`). */
+const decided = (from: number, to: number) =>
+  sql`c.claimed_at >= ${iso(from)}::timestamptz AND c.claimed_at <= ${iso(to)}::timestamptz`;
 
 /** The claims (kind 'claim') that match `where`, with what the analytics count of each. */
 async function readClaims(db: Db, where: SQL): Promise<ClaimRow[]> {
@@ -134,10 +137,7 @@ export async function feedClaimAnalytics(
   window: { from: number; to: number },
   skip: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<{ read: Map<string, number>; accepted: number }> {
-  const rows = await readClaims(
-    db,
-    sql`c.claimed_at >= ${iso(window.from)}::timestamptz AND c.claimed_at <= ${iso(window.to)}::timestamptz`,
-  );
+  const rows = await readClaims(db, decided(window.from, window.to));
   const read = new Map(rows.map((row) => [row.id, row.at]));
   const accepted = await recordClaims(
     db,
@@ -195,49 +195,40 @@ export function createClaimAnalyticsFeed(deps: { db: Db; logger: Logger; now: ()
   let passes = 0;
   /** Claims this instance has fed, by id: not sent again while they are in a window. */
   const fed = new Map<string, FedClaim>();
-  const remember = (rows: readonly ClaimRow[]) => {
-    for (const { id, at, sec, hash } of rows) fed.set(id, { at, sec, hash });
-  };
 
   const pass = async () => {
     const to = deps.now();
-    if (since === null) {
-      const rows = await readClaims(
-        deps.db,
-        sql`c.claimed_at >= ${iso(to - FEED_CATCH_UP_MS)}::timestamptz AND c.claimed_at <= ${iso(to)}::timestamptz`,
-      );
-      await recordClaims(
-        deps.db,
-        rows.filter((row) => !fed.has(row.id)),
-      );
-      remember(rows);
-    } else {
-      const previous = since;
-      const from = passes % FULL_EVERY === 0 ? to - FEED_LATE_MS : previous - FEED_OVERLAP_MS;
-      const changed = await changedSeconds(deps.db, { from, to: previous }, fed);
+    let rows: ClaimRow[];
+    let changed: number[] = [];
+    let overlap = { from: 0, to: 0 };
+    if (since === null) rows = await readClaims(deps.db, decided(to - FEED_CATCH_UP_MS, to));
+    else {
+      overlap = { from: passes % FULL_EVERY === 0 ? to - FEED_LATE_MS : since - FEED_OVERLAP_MS, to: since };
+      changed = await changedSeconds(deps.db, overlap, fed);
       const late =
         changed.length === 0
           ? []
           : await readClaims(
               deps.db,
-              sql`c.claimed_at >= ${iso(from)}::timestamptz AND c.claimed_at <= ${iso(previous)}::timestamptz
+              sql`${decided(overlap.from, overlap.to)}
                 AND floor(extract(epoch from c.claimed_at))::float8 = ANY(${`{${changed.join(',')}}`}::float8[])`,
             );
       const fresh = await readClaims(
         deps.db,
-        sql`c.claimed_at > ${iso(previous)}::timestamptz AND c.claimed_at <= ${iso(to)}::timestamptz`,
+        sql`c.claimed_at > ${iso(since)}::timestamptz AND c.claimed_at <= ${iso(to)}::timestamptz`,
       );
-      await recordClaims(
-        deps.db,
-        [...late, ...fresh].filter((row) => !fed.has(row.id)),
-      );
-      // A changed second's claims are now what the database holds: those deleted since are forgotten.
-      const seconds = new Set(changed);
-      for (const [id, claim] of fed)
-        if (seconds.has(claim.sec) && claim.at >= from && claim.at <= previous) fed.delete(id);
-      remember(late);
-      remember(fresh);
+      rows = [...late, ...fresh];
     }
+    await recordClaims(
+      deps.db,
+      rows.filter((row) => !fed.has(row.id)),
+    );
+    // A changed second's claims are now what the database holds (read again above): those deleted since are forgotten.
+    const seconds = new Set(changed);
+    if (seconds.size)
+      for (const [id, claim] of fed)
+        if (seconds.has(claim.sec) && claim.at >= overlap.from && claim.at <= overlap.to) fed.delete(id);
+    for (const { id, at, sec, hash } of rows) fed.set(id, { at, sec, hash });
     const oldest = to - Math.max(FEED_LATE_MS, since === null ? FEED_CATCH_UP_MS : 0);
     for (const [id, claim] of fed) if (claim.at < oldest) fed.delete(id);
     since = to;
