@@ -13,6 +13,9 @@ export const UI_EDITOR_MESSAGES = {
   saving: 'Saving...',
   save: 'Save',
   unknownFeature: (featureType: string) => `Feature component for "${featureType}" not found.`,
+  /** The editor was opened on an experiment variant the config no longer has (a link or bookmark from before). */
+  variantNotFound: (variantId: string) =>
+    `Variant ${variantId} is no longer in an experiment of this daily reward (the experiment ended, or a variant was promoted): this is the config’s own layout.`,
   emptyHierarchy:
     'No components detected. Render the feature in the preview to expose its CVE components to the editor.',
   nothingSelected: 'Select a component from the hierarchy to edit its properties.',

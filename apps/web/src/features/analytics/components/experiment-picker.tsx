@@ -8,17 +8,19 @@ import own from './experiment-comparison.module.css';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dayOf = (instant: string) => day.format(new Date(instant));
+const daysOf = (from: string, to: string) => day.formatRange(new Date(from), new Date(to));
 
 /**
- * An experiment as the picker names it: when it ran, its variants and how it ended, e.g. "Jun 1, 2026 – Jun 10,
- * 2026: A, Big chest (Big chest promoted)" or "Running since Jun 1, 2026: A, Big chest".
+ * An experiment as the picker names it: when it ran and how it ended first, its variants last (a phone's closed
+ * select shows the start of the label, and the comparison below names the variants), e.g. "Jun 1 – 10, 2026: Big
+ * chest promoted · A, Big chest" or "Running since Jun 1, 2026 · A, Big chest".
  */
 export function experimentOptionLabel(experiment: ExperimentSummary): string {
   const names = experiment.variants.map((variant) => variant.name).join(', ');
-  if (experiment.status === 'running') return `Running since ${dayOf(experiment.startedAt)}: ${names}`;
+  if (experiment.status === 'running') return `Running since ${dayOf(experiment.startedAt)} · ${names}`;
   const winner = experiment.variants.find((variant) => variant.id === experiment.winnerVariantId)?.name;
-  const ended = experiment.endedAt ? dayOf(experiment.endedAt) : '?';
-  return `${dayOf(experiment.startedAt)} – ${ended}: ${names} (${winner ? `${winner} promoted` : 'ended without a winner'})`;
+  const when = experiment.endedAt ? daysOf(experiment.startedAt, experiment.endedAt) : dayOf(experiment.startedAt);
+  return `${when}: ${winner ? `${winner} promoted` : 'no winner'} · ${names}`;
 }
 
 /** Which of the config's experiments the comparison reads, like the tab's other pickers (a labelled select). */

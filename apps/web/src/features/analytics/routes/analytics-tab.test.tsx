@@ -337,8 +337,8 @@ describe('AnalyticsTab', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
-      expect.stringMatching(/^Running since .*2026: A, Big chest$/),
-      expect.stringMatching(/^.*2026 – .*2026: A, Big chest \(Big chest promoted\)$/),
+      expect.stringMatching(/^Running since .*2026 · A, Big chest$/),
+      expect.stringMatching(/^May 1\s–\s20, 2026: Big chest promoted · A, Big chest$/),
     ]);
     // The server's default (the running one) until another is chosen.
     expect(picker).toHaveValue('exp_new');

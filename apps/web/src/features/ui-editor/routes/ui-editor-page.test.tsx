@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DailyReward } from '@liveops/domain';
+import { UI_EDITOR_MESSAGES, type DailyReward } from '@liveops/domain';
 import { dailyRewardQueryKey } from '../../../lib/api/daily-rewards/get-daily-reward';
 import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
 import { UiEditorPage } from './ui-editor-page';
@@ -46,6 +47,7 @@ function renderEditor(route: string) {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { queryClient, router };
@@ -132,5 +134,27 @@ describe('the UI editor on a variant that goes away', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Open the config’s layout' }));
     expect(await screen.findByText('Launch Week', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  }, 60_000);
+});
+
+describe('the UI editor opened on a variant the config no longer has', () => {
+  it('opens the config’s own layout and says why, and the address no longer names the variant', async () => {
+    const state = server();
+    state.config = { ...base, experiment: null };
+    const { router } = renderEditor('/ui-editor/daily_rewards/c1?variant=B');
+    expect(
+      await screen.findByText(UI_EDITOR_MESSAGES.variantNotFound('B'), undefined, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Launch Week')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  }, 60_000);
+
+  it('says nothing when the address names the control, whose layout is the config’s', async () => {
+    server();
+    const control = experiment.variants.find((variant) => variant.control)!;
+    const { router } = renderEditor(`/ui-editor/daily_rewards/c1?variant=${control.id}`);
+    expect(await screen.findByText('Launch Week', undefined, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByText(UI_EDITOR_MESSAGES.variantNotFound(control.id))).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?variant=${control.id}`);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { DAILY_REWARD_MESSAGES, type DailyReward, EMBED_FEATURE_TYPE } from '@liveops/domain';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
@@ -80,6 +81,18 @@ function LoadedConfig({ config }: { config: DailyReward }) {
     !variant && requested !== null && lastWithVariant && editedLayout(lastWithVariant, requested).variant
       ? lastWithVariant
       : null;
+  // Opened on a variant the config no longer has (an older link): the config's own layout, said once, and the
+  // address no longer names the variant. The control's id names the config's layout anyway.
+  const unknownVariant =
+    requested !== null &&
+    !variant &&
+    !gone &&
+    !config.experiment?.variants.some((entry) => entry.id === requested && entry.control);
+  useEffect(() => {
+    if (!unknownVariant || requested === null) return;
+    toast.info(UI_EDITOR_MESSAGES.variantNotFound(requested), { id: `variant-not-found-${requested}` });
+    void navigate(pathname, { replace: true });
+  }, [unknownVariant, requested, navigate, pathname]);
   if (embed.isPending) return <FullPageStatus>Loading the editor…</FullPageStatus>;
   // An experiment's variant (?variant=B) is edited in its own editor; the control, and a variant that is gone when
   // the editor opens, are the config's own layout.
