@@ -207,7 +207,7 @@ describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
     await comparison.getByText('Big chest was promoted', { exact: false }).waitFor();
     // The picker lists the config's experiments; this one has ended with its winner.
     expect(await comparison.getByRole('combobox', { name: 'Experiment' }).locator('option').allTextContents()).toEqual([
-      expect.stringMatching(/: A, Big chest \(Big chest promoted\)$/),
+      expect.stringMatching(/: Big chest promoted · A, Big chest$/),
     ]);
     expect(problems).toEqual([]);
     await context.close();
