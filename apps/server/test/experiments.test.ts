@@ -11,6 +11,7 @@ import {
   type DailyRewardState,
   type LayoutNode,
   type PlayerProfile,
+  type PublishPreview,
   type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
@@ -384,11 +385,12 @@ describe('publishing an experiment', () => {
     await withLayout(setup, BLUE);
     const started = (await setup.client.post(at.experiment, { variants: AB })).body as Experiment;
     await setup.client.request(at.variantLayout('b'), { method: 'PUT', json: { uiLayout: GREEN } });
-    const preview = (await setup.client.get(`/api/games/${setup.game.id}/releases/preview`)).body as {
-      changes: unknown;
-      problems: unknown[];
-    };
+    const preview = (await setup.client.get(`/api/games/${setup.game.id}/releases/preview`)).body as PublishPreview;
     expect(preview.problems).toEqual([]);
+    // The review names the variants this publish writes, as the publish itself reads them.
+    expect(preview.configs.map((config) => config.experiment)).toEqual([
+      { variants: started.variants.map((variant) => ({ name: variant.name, weight: variant.weight })) },
+    ]);
     await publishGame(setup.client, setup.game.id);
     const live = () =>
       setup.client

@@ -34,8 +34,20 @@ export type ConfigChangeKind = (typeof CONFIG_CHANGES)[number];
 export const ConfigChangeSchema = z.object({ id: z.string(), name: z.string(), change: z.enum(CONFIG_CHANGES) });
 export type ConfigChange = z.infer<typeof ConfigChangeSchema>;
 
-/** A config as a publish would write it: its config.json's content hash (version-independent, see decision 029). */
-export const PlannedConfigSchema = z.object({ id: z.string(), name: z.string(), contentHash: z.string() });
+/** A running A/B test's variants as a publish writes them (decision 046): each variant's name and weight. */
+export const PlannedExperimentSchema = z.object({
+  variants: z.array(z.object({ name: z.string(), weight: z.number() })),
+});
+/**
+ * A config as a publish would write it: its config.json's content hash (version-independent, see decision 029), and
+ * the variants of its running A/B test, whose popups the publish writes too (null without one).
+ */
+export const PlannedConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentHash: z.string(),
+  experiment: PlannedExperimentSchema.nullable(),
+});
 export type PlannedConfig = z.infer<typeof PlannedConfigSchema>;
 
 /** GET …/releases/preview: what Publish Now would do, without doing it. */

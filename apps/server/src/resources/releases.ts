@@ -588,7 +588,14 @@ async function liveRelease(db: Db, scope: GameScope): Promise<ReleaseRow | undef
 /** GET …/releases/preview: the problems that would refuse a publish, and each config against the live release. */
 export async function previewPublish(deps: ReleaseDeps, scope: GameScope): Promise<PublishPreview> {
   const [plan, live] = await Promise.all([planPublish(deps, scope), liveRelease(deps.db, scope)]);
-  const configs = plan.configs.map(({ config, contentHash }) => ({ id: config.id, name: config.name, contentHash }));
+  const configs = plan.configs.map(({ config, contentHash, experiment }) => ({
+    id: config.id,
+    name: config.name,
+    contentHash,
+    experiment: experiment
+      ? { variants: experiment.variants.map((variant) => ({ name: variant.name, weight: variant.weight })) }
+      : null,
+  }));
   return {
     liveVersion: live?.version ?? null,
     configs,

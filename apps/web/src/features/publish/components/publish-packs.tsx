@@ -1,5 +1,4 @@
 import { CheckCircle2, CircleDashed, ExternalLink, History, RotateCcw, TriangleAlert, Upload } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -18,7 +17,6 @@ import { useMakeReleaseLive } from '../../../lib/api/releases/make-release-live'
 import { getPublishPreview } from '../../../lib/api/releases/get-publish-preview';
 import { publishGame, PublishRefused } from '../../../lib/api/releases/publish-game';
 import { useReleases } from '../../../lib/api/releases/get-releases';
-import { dailyRewardsQueryOptions } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { ProblemList, PublishReview, RollbackReview } from './publish-review';
 import shared from '../publish.module.css';
 import styles from './publish-packs.module.css';
@@ -122,11 +120,6 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
   const [open, setOpen] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const releases = useReleases(gameId ?? '', open && gameId !== null);
-  // The configs' running A/B tests, so the review says which publish their variants (live: ended elsewhere, gone).
-  const configs = useQuery({ ...dailyRewardsQueryOptions(gameId ?? ''), enabled: open && gameId !== null });
-  const experiments = (configs.data ?? []).flatMap((config) =>
-    config.experiment ? [{ configId: config.id, variants: config.experiment.variants }] : [],
-  );
   const makeLive = useMakeReleaseLive(gameId ?? '');
   const busy = run.state === 'publishing' || run.state === 'checking' || makeLive.isPending;
 
@@ -263,7 +256,6 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
             preview={run.preview}
             live={live}
             busy={busy}
-            experiments={experiments}
             onCancel={() => setRun({ state: 'idle' })}
             onPublish={(input) => void start(input)}
           />

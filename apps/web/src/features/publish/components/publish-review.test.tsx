@@ -8,9 +8,29 @@ import { experimentLine, PublishReview } from './publish-review';
 const preview: PublishPreview = {
   liveVersion: 3,
   configs: [
-    { id: 'c1', name: 'Launch Week', contentHash: 'h1' },
-    { id: 'c2', name: 'Spring Event', contentHash: 'h2' },
-    { id: 'c3', name: 'Broken', contentHash: 'h3' },
+    {
+      id: 'c1',
+      name: 'Launch Week',
+      contentHash: 'h1',
+      experiment: {
+        variants: [
+          { name: 'A', weight: 1 },
+          { name: 'Big chest', weight: 1 },
+        ],
+      },
+    },
+    { id: 'c2', name: 'Spring Event', contentHash: 'h2', experiment: null },
+    {
+      id: 'c3',
+      name: 'Broken',
+      contentHash: 'h3',
+      experiment: {
+        variants: [
+          { name: 'A', weight: 3 },
+          { name: 'B', weight: 1 },
+        ],
+      },
+    },
   ],
   problems: [
     {
@@ -28,26 +48,9 @@ const preview: PublishPreview = {
   ],
 };
 
-const experiments = [
-  {
-    configId: 'c1',
-    variants: [
-      { name: 'A', weight: 1 },
-      { name: 'Big chest', weight: 1 },
-    ],
-  },
-  {
-    configId: 'c3',
-    variants: [
-      { name: 'A', weight: 3 },
-      { name: 'B', weight: 1 },
-    ],
-  },
-];
-
 describe('PublishReview', () => {
   it('names each variant of a running A/B test with its share of the players', () => {
-    expect(experimentLine(experiments[0]!.variants)).toBe('A/B test: A 50 %, Big chest 50 %');
+    expect(experimentLine(preview.configs[0]!.experiment!.variants)).toBe('A/B test: A 50 %, Big chest 50 %');
     expect(
       experimentLine([
         { name: 'A', weight: 1 },
@@ -60,14 +63,7 @@ describe('PublishReview', () => {
 
   it('lists, under each config that runs an A/B test, the variants this publish writes', async () => {
     renderWithProviders(
-      <PublishReview
-        preview={preview}
-        live={null}
-        busy={false}
-        experiments={experiments}
-        onCancel={vi.fn()}
-        onPublish={vi.fn()}
-      />,
+      <PublishReview preview={preview} live={null} busy={false} onCancel={vi.fn()} onPublish={vi.fn()} />,
     );
     const list = screen.getByRole('list', { name: 'Configs in this publish' });
     const launch = within(list).getByText('Launch Week').closest('li')!;
@@ -85,7 +81,13 @@ describe('PublishReview', () => {
 
   it('says nothing of tests when no config runs one', () => {
     renderWithProviders(
-      <PublishReview preview={preview} live={null} busy={false} onCancel={vi.fn()} onPublish={vi.fn()} />,
+      <PublishReview
+        preview={{ ...preview, configs: preview.configs.map((config) => ({ ...config, experiment: null })) }}
+        live={null}
+        busy={false}
+        onCancel={vi.fn()}
+        onPublish={vi.fn()}
+      />,
     );
     expect(screen.getByRole('list', { name: 'Configs in this publish' })).not.toHaveTextContent('A/B test');
   });

@@ -137,15 +137,13 @@ export function PublishReview({
   preview,
   live,
   busy,
-  experiments = [],
   onCancel,
   onPublish,
 }: {
+  /** What the publish would write, with each config's running A/B test, whose variants' popups it writes too. */
   preview: PublishPreview;
   live: Release | null;
   busy: boolean;
-  /** The configs' running A/B tests: this publish writes each variant's popup too. */
-  experiments?: readonly ReviewExperiment[];
   onCancel: () => void;
   onPublish: (input: PublishInput) => void;
 }) {
@@ -156,6 +154,9 @@ export function PublishReview({
   const brokenNames = preview.configs.filter((config) => broken.has(config.id)).map((config) => config.name);
   const others = preview.configs.filter((config) => !broken.has(config.id));
   const blocked = broken.size > 0 && !leaveOut;
+  const experiments: ReviewExperiment[] = preview.configs.flatMap((config) =>
+    config.experiment ? [{ configId: config.id, variants: config.experiment.variants }] : [],
+  );
 
   const rows: ReviewRow[] = leaveOut
     ? [
