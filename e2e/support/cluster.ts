@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -142,11 +143,20 @@ async function waitFor(what: string, timeoutMs: number, check: () => Promise<boo
   }
 }
 
-/** Ready: /readyz answers 200 (the database answers and is migrated, the instance is not stopping). */
-async function isReady(url: string): Promise<boolean> {
-  const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
-  await response.body?.cancel();
-  return response.status === 200;
+/**
+ * Ready: /readyz answers 200 (the database answers and is migrated, the instance is not stopping). Asked on a
+ * connection of its own that closes after the answer, as a load balancer's check does: a kept-alive one would stay
+ * open beside nginx's, and a stopping instance waits for its clients to close theirs (decision 025).
+ */
+function isReady(url: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/readyz`, { agent: false, timeout: 3000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('timeout', () => request.destroy(new Error('/readyz did not answer within 3 s')));
+    request.on('error', reject);
+  });
 }
 
 /**

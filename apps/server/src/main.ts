@@ -6,6 +6,7 @@ import { LIVE_UPDATES_PATH } from '@liveops/domain';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/database';
 import { ConfigError, loadConfig } from './env';
+import { behindProxy } from './lib/client-ip';
 import { trackRequests } from './lib/drain';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
@@ -73,6 +74,16 @@ async function main() {
     await endStreams();
     // A request that arrived on a kept-alive connection meanwhile is still answered.
     if (drained) drained = await requests.drain(Math.max(config.drainTimeoutMs - (Date.now() - started), 0));
+    // Behind a proxy (TRUST_PROXY), the proxy's idle kept-alive connections to this instance are left for it to
+    // close, within what remains of DRAIN_TIMEOUT_MS: closing one from here as the proxy sends a POST on it would
+    // turn that POST into a 502 (decision 025). The proxy closes them after its own idle timeout (the nginx
+    // example: 5 s), and each request it still sends here is answered with `Connection: close`.
+    const idle = requests.openConnections();
+    if (drained && behindProxy(config.trustProxy) && idle > 0) {
+      const within = Math.max(config.drainTimeoutMs - (Date.now() - started), 0);
+      logger.info(`waiting up to ${Math.ceil(within / 1000)} s for the proxy to close its ${idle} idle connections`);
+      await requests.connectionsClosed(within);
+    }
     if (!drained) {
       const cut = requests.describeInFlight();
       logger.warn(`${cut.length} requests still in flight after DRAIN_TIMEOUT_MS; cutting them: ${cut.join(', ')}`);

@@ -53,3 +53,43 @@ describe('a stop waits only for requests that can still be answered (decision 02
     await new Promise<void>((resolve) => http.close(() => resolve()));
   });
 });
+
+describe('behind a proxy, a stop leaves idle kept-alive connections for the proxy to close (decision 025)', () => {
+  it('waits until each is closed by the client or answered with Connection: close, never closing one itself', async () => {
+    const http = serve({ fetch: () => new Response('ok'), port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+    const requests = trackRequests(http, () => false);
+    const { port } = http.address() as AddressInfo;
+    const get = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    /** A proxy's kept-alive connection: one request answered, then idle. */
+    const keptAlive = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      const connection = { socket, received: '' };
+      socket.on('data', (chunk: Buffer) => (connection.received += chunk.toString()));
+      socket.write(get);
+      await until(() => connection.received.includes('ok'));
+      expect(connection.received).toMatch(/connection: keep-alive/i);
+      connection.received = '';
+      return connection;
+    };
+    const [used, left] = [await keptAlive(), await keptAlive()];
+
+    expect(await requests.drain(1_000)).toBe(true);
+    expect(requests.openConnections()).toBe(2);
+    // Nothing closes an idle connection from this side: the wait ends at its bound with both still open.
+    expect(await requests.connectionsClosed(50)).toBe(false);
+    expect([used.socket.destroyed, left.socket.destroyed]).toEqual([false, false]);
+    const closing = requests.connectionsClosed(10_000);
+    // The proxy picks one for one more request: answered, and told that the connection ends.
+    used.socket.write(get);
+    await until(() => used.received.includes('ok'));
+    expect(used.received).toMatch(/connection: close/i);
+    await until(() => requests.openConnections() === 1);
+    // The proxy closes the other after its own idle timeout.
+    left.socket.end();
+    expect(await closing).toBe(true);
+    expect(requests.openConnections()).toBe(0);
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+});

@@ -32,6 +32,10 @@ export function parseTrustProxy(value: string): TrustProxy | string {
   return { proxies };
 }
 
+/** Whether a proxy is in front of the server (TRUST_PROXY names one or more). */
+export const behindProxy = (trust: TrustProxy): boolean =>
+  'hops' in trust ? trust.hops > 0 : trust.proxies.length > 0;
+
 function parseNetwork(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
   const [address = '', prefixText, ...rest] = entry.split('/');
   const version = isIP(address);

@@ -12,15 +12,34 @@ export type RequestTracker = {
    * answer from now on says `Connection: close`. True when nothing was left in flight.
    */
   drain: (timeoutMs: number) => Promise<boolean>;
+  /** Connections open now, idle kept-alive ones included. */
+  openConnections: () => number;
+  /**
+   * Waits, at most `timeoutMs`, until every connection has been closed by its client. Behind a proxy, closing an idle
+   * kept-alive connection from this side can meet a request the proxy is sending on it (a POST it then answers 502
+   * and never resends); a proxy closing its own idle connection never does. True when none was left open.
+   */
+  connectionsClosed: (timeoutMs: number) => Promise<boolean>;
 };
 
 /** Follows an HTTP server's requests so that a stop can let them finish first (decision 025). */
 export function trackRequests(server: Server, isStream: (request: IncomingMessage) => boolean): RequestTracker {
   const active = new Map<ServerResponse, { name: string; since: number }>();
   const idleWaiters = new Set<() => void>();
+  const sockets = new Set<net.Socket>();
+  const closedWaiters = new Set<() => void>();
   let draining = false;
 
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0) for (const wake of closedWaiters) wake();
+    });
+  });
+
+  // First among the request's listeners, so an answer the app writes at once also says Connection: close.
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     if (draining) response.shouldKeepAlive = false;
     if (isStream(request)) return;
     active.set(response, { name: `${request.method ?? '?'} ${(request.url ?? '').split('?')[0]}`, since: Date.now() });
@@ -41,6 +60,20 @@ export function trackRequests(server: Server, isStream: (request: IncomingMessag
 
   return {
     inFlight: () => active.size,
+    openConnections: () => sockets.size,
+    connectionsClosed: async (timeoutMs) => {
+      if (sockets.size === 0) return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (closed: boolean) => {
+          clearTimeout(timer);
+          closedWaiters.delete(wake);
+          resolve(closed);
+        };
+        const wake = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        closedWaiters.add(wake);
+      });
+    },
     describeInFlight: () => [...active.values()].map(({ name, since }) => `${name} (${Date.now() - since} ms)`),
     drain: async (timeoutMs) => {
       if (!draining) {
