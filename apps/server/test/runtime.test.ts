@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  IDEMPOTENCY_KEY_MAX,
   decodePopupSession,
   type ClaimResponse,
   type CreateSessionResponse,
@@ -327,6 +328,14 @@ describe('server-authoritative daily rewards', () => {
     expect([fresh.status, (fresh.body as { code: string }).code]).toEqual([409, 'already_claimed']);
     const missing = await player.request(`/v1/daily-rewards/${configId}/claim`, { method: 'POST' });
     expect([missing.status, (missing.body as { code: string }).code]).toEqual([400, 'idempotency_key_required']);
+    // The route's schemas, checked in the handler: a key too long or not visible text, a config id too long.
+    for (const bad of ['k'.repeat(IDEMPOTENCY_KEY_MAX + 1), ' ']) {
+      const refused = await player.claim(configId, bad);
+      expect([refused.status, (refused.body as { code: string }).code]).toEqual([400, 'idempotency_key_required']);
+    }
+    const longId = await player.claim('c'.repeat(129), randomUUID());
+    expect([longId.status, (longId.body as { code: string }).code]).toEqual([400, 'validation_error']);
+    expect((longId.body as { issues: { path: string }[] }).issues[0]!.path).toBe('configId');
     const ledger = await setup.server.database.db
       .select()
       .from(walletLedger)

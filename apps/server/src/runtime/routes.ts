@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -178,6 +178,7 @@ const listRoute = createRoute({
   },
 });
 
+const claimParams = z.object({ configId: z.string().min(1).max(128) });
 const claimRoute = createRoute({
   method: 'post',
   path: '/daily-rewards/{configId}/claim',
@@ -185,7 +186,7 @@ const claimRoute = createRoute({
   description:
     'Grants today’s pack exactly once per player, config and day. A retry with the same Idempotency-Key answers the same body; a second claim the same day answers 409 `already_claimed` with `nextClaimAt`.',
   security: bearer,
-  request: { params: z.object({ configId: z.string().min(1).max(128) }), headers: idempotencyHeader },
+  request: { params: claimParams, headers: idempotencyHeader },
   responses: {
     200: { description: 'Granted.', content: { 'application/json': { schema: ClaimResponseSchema } } },
     ...errorResponses(400, 401, 403, 404, 409, 422, 429),
@@ -266,14 +267,15 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   const limits = deps.config.runtimeLimits;
   const apiBase = `${deps.config.publicUrl}/v1`;
 
+  /** The answer to input its route's schema refused: a missing or bad Idempotency-Key, or the first problem. */
+  const invalidInput = (c: Context, error: z.ZodError) => {
+    const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const idempotency = issues.find((issue) => issue.path === 'idempotency-key');
+    if (idempotency) return runtimeError(c, 400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
+    return runtimeError(c, 400, 'validation_error', issues[0]?.message ?? 'Invalid input.', { issues });
+  };
   const app = new OpenAPIHono<RuntimeEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      const idempotency = issues.find((issue) => issue.path === 'idempotency-key');
-      if (idempotency) return runtimeError(c, 400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
-      return runtimeError(c, 400, 'validation_error', issues[0]?.message ?? 'Invalid input.', { issues });
-    },
+    defaultHook: (result, c) => (result.success ? undefined : invalidInput(c, result.error)),
   });
 
   const charge = (c: Context, charges: { key: string; budget: Budget }[]) => {
@@ -626,11 +628,19 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     return c.json({ dailyRewards: states }, 200);
   });
 
-  app.openapi(claimRoute, async (c) => {
+  // The hottest write: its two small inputs are checked here with the route's own schemas, in one synchronous pass,
+  // rather than by two validator middlewares (each a promise, and the header's a copy of every header); the route
+  // is documented from the same schemas.
+  app.openAPIRegistry.registerPath(claimRoute);
+  app.post('/daily-rewards/:configId/claim', async (c) => {
     const claims = c.get('player');
     const found = c.get('game');
-    const { configId } = c.req.valid('param');
-    const key = c.req.valid('header')['idempotency-key'];
+    const params = claimParams.safeParse({ configId: c.req.param('configId') });
+    if (!params.success) return invalidInput(c, params.error);
+    const headers = idempotencyHeader.safeParse({ 'idempotency-key': c.req.header('idempotency-key') });
+    if (!headers.success) return invalidInput(c, headers.error);
+    const { configId } = params.data;
+    const key = headers.data['idempotency-key'];
     if (!key) refuse(400, 'idempotency_key_required', RUNTIME_MESSAGES.idempotencyKeyRequired);
     if (claims.t === 'popup' && claims.c !== configId) {
       refuse(403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
@@ -665,7 +675,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
             refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
           }
           c.header('Content-Type', 'application/json');
-          return c.body(context.replay.response, 200) as unknown as TypedResponse<ClaimResponse, 200, 'json'>;
+          return c.body(context.replay.response, 200);
         }
         // A retry of a claim made before is answered above; a new claim must be of the player's config now.
         if (
@@ -723,7 +733,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       lastClaims.set(claims.p, configId, decided.claim, now);
       // The stored answer is already the JSON to send: sent as it is, not parsed and written again.
       c.header('Content-Type', 'application/json');
-      return c.body(text, 200) as unknown as TypedResponse<ClaimResponse, 200, 'json'>;
+      return c.body(text, 200);
     };
 
     return attempt(true);
