@@ -22,6 +22,20 @@ export type RequestTracker = {
   connectionsClosed: (timeoutMs: number) => Promise<boolean>;
 };
 
+/** True once one of `waiters` is called (the caller calls them all when what it waits for happens), false after `timeoutMs`. */
+function wokenWithin(waiters: Set<() => void>, timeoutMs: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const done = (woken: boolean) => {
+      clearTimeout(timer);
+      waiters.delete(wake);
+      resolve(woken);
+    };
+    const wake = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    waiters.add(wake);
+  });
+}
+
 /** Follows an HTTP server's requests so that a stop can let them finish first (decision 025). */
 export function trackRequests(server: Server, isStream: (request: IncomingMessage) => boolean): RequestTracker {
   const active = new Map<ServerResponse, { name: string; since: number }>();
@@ -63,16 +77,7 @@ export function trackRequests(server: Server, isStream: (request: IncomingMessag
     openConnections: () => sockets.size,
     connectionsClosed: async (timeoutMs) => {
       if (sockets.size === 0) return true;
-      return new Promise<boolean>((resolve) => {
-        const done = (closed: boolean) => {
-          clearTimeout(timer);
-          closedWaiters.delete(wake);
-          resolve(closed);
-        };
-        const wake = () => done(true);
-        const timer = setTimeout(() => done(false), timeoutMs);
-        closedWaiters.add(wake);
-      });
+      return wokenWithin(closedWaiters, timeoutMs);
     },
     describeInFlight: () => [...active.values()].map(({ name, since }) => `${name} (${Date.now() - since} ms)`),
     drain: async (timeoutMs) => {
@@ -84,16 +89,7 @@ export function trackRequests(server: Server, isStream: (request: IncomingMessag
         for (const response of active.keys()) if (!response.headersSent) response.shouldKeepAlive = false;
       }
       if (active.size === 0) return true;
-      return new Promise<boolean>((resolve) => {
-        const done = (drained: boolean) => {
-          clearTimeout(timer);
-          idleWaiters.delete(wake);
-          resolve(drained);
-        };
-        const wake = () => done(true);
-        const timer = setTimeout(() => done(false), timeoutMs);
-        idleWaiters.add(wake);
-      });
+      return wokenWithin(idleWaiters, timeoutMs);
     },
   };
 }
