@@ -39,8 +39,29 @@ export type PlayerPresence = Readonly<Record<string, PresenceDay>>;
 export type ReturnPair = { day: string; configId: string | null; counter: ReturnCounter };
 
 const DAY_MS = 86_400_000;
-export const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** Days met lately, both ways (a presence pass shifts the same few days thousands of times). */
+const dayNumbers = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+const DAYS_KNOWN = 4096;
+/** The day `days` after `day` (both `YYYY-MM-DD`, UTC): pure, with what it worked out kept for the next call. */
+export const shiftDay = (day: string, days: number): string => {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    number = Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+    // Not a day: the Date below throws, as it always did, and nothing is kept.
+    if (!Number.isInteger(number)) return new Date(number * DAY_MS + days * DAY_MS).toISOString().slice(0, 10);
+    if (dayNumbers.size >= DAYS_KNOWN) dayNumbers.clear();
+    dayNumbers.set(day, number);
+  }
+  const shifted = number + days;
+  let text = dayTexts.get(shifted);
+  if (text === undefined) {
+    text = new Date(shifted * DAY_MS).toISOString().slice(0, 10);
+    if (dayTexts.size >= DAYS_KNOWN) dayTexts.clear();
+    dayTexts.set(shifted, text);
+  }
+  return text;
+};
 
 const scopeConfig = (scope: string) => (scope === '' ? null : scope);
 
