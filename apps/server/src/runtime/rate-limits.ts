@@ -21,7 +21,7 @@ const HOT_SHARE = 0.1;
 /** NOTIFY payloads are limited to 8000 bytes. */
 const PAYLOAD_MAX = 7000;
 
-type Count = { window: number; count: number; told: number };
+type Count = { window: number; count: number; told: number; budget: Budget };
 type Remote = { window: number; windowMs: number; byInstance: Map<string, number> };
 
 /**
@@ -43,7 +43,6 @@ export function createRateLimiter(deps: {
   const local = new Map<string, Count>();
   const remote = new Map<string, Remote>();
   const windowOf = (budget: Budget, time: number) => Math.floor(time / budget.windowMs);
-  const budgets = new Map<string, Budget>();
 
   deps.notifier.on(RUNTIME_LIMITS_CHANNEL, (payload) => {
     try {
@@ -65,13 +64,7 @@ export function createRateLimiter(deps: {
   const dirty = new Set<string>();
   let ticks = 0;
   const sweep = (time: number) => {
-    for (const [key, count] of local) {
-      const budget = budgets.get(key);
-      if (!budget || count.window !== windowOf(budget, time)) {
-        local.delete(key);
-        budgets.delete(key);
-      }
-    }
+    for (const [key, count] of local) if (count.window !== windowOf(count.budget, time)) local.delete(key);
     for (const [key, entry] of remote) {
       if (entry.window < Math.floor(time / entry.windowMs)) remote.delete(key);
     }
@@ -83,9 +76,8 @@ export function createRateLimiter(deps: {
     const changed: [string, number, number, number][] = [];
     for (const key of dirty) {
       const count = local.get(key);
-      const budget = budgets.get(key);
-      if (!count || !budget || count.window !== windowOf(budget, time) || count.count === count.told) continue;
-      changed.push([key, count.window, count.count, budget.windowMs]);
+      if (!count || count.window !== windowOf(count.budget, time) || count.count === count.told) continue;
+      changed.push([key, count.window, count.count, count.budget.windowMs]);
       count.told = count.count;
     }
     dirty.clear();
@@ -117,10 +109,7 @@ export function createRateLimiter(deps: {
       for (const { key, budget } of charges) {
         const window = windowOf(budget, time);
         let count = local.get(key);
-        if (!count || count.window !== window) {
-          local.set(key, (count = { window, count: 0, told: 0 }));
-          budgets.set(key, budget);
-        }
+        if (!count || count.window !== window) local.set(key, (count = { window, count: 0, told: 0, budget }));
         const others = deps.shared ? remote.get(key) : undefined;
         let elsewhere = 0;
         if (others?.window === window) for (const n of others.byInstance.values()) elsewhere += n;
