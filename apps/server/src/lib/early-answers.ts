@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { requestHeader } from './request-header';
 
 /**
  * An answer given before the request body was read (a 413, a 401 on an upload) leaves that body on the socket,
@@ -7,6 +8,7 @@ import { createMiddleware } from 'hono/factory';
 export const closeAfterUnreadBody = createMiddleware(async (c, next) => {
   await next();
   const request = c.req.raw;
-  const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+  const hasBody =
+    Number(requestHeader(c, 'content-length') ?? 0) > 0 || requestHeader(c, 'transfer-encoding') !== undefined;
   if (c.res.status === 413 || (hasBody && !request.bodyUsed)) c.res.headers.set('Connection', 'close');
 });

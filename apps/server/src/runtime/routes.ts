@@ -41,6 +41,7 @@ import { baseHeaders } from '../lib/http-policy';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
 import type { Notifier } from '../lib/notifier';
+import { requestHeader } from '../lib/request-header';
 import type { Storage } from '../storage/storage';
 import { createRateLimiter, type Budget } from './rate-limits';
 import { createRuntimeGames, type RuntimeConfig, type RuntimeGame } from './runtime-games';
@@ -315,7 +316,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
 
   /** A player (or popup) token of a game whose SDK key it was made with. */
   const playerAuth = createMiddleware<RuntimeEnv>(async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
+    const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9._-]{1,1024})$/.exec(header);
     if (!match) return runtimeError(c, 401, 'missing_token', RUNTIME_MESSAGES.tokenMissing);
     const claims = tokens.verify(match[1]!, deps.now());
@@ -637,7 +638,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const found = c.get('game');
     const params = claimParams.safeParse({ configId: c.req.param('configId') });
     if (!params.success) return invalidInput(c, params.error);
-    const headers = idempotencyHeader.safeParse({ 'idempotency-key': c.req.header('idempotency-key') });
+    const headers = idempotencyHeader.safeParse({ 'idempotency-key': requestHeader(c, 'idempotency-key') });
     if (!headers.success) return invalidInput(c, headers.error);
     const { configId } = params.data;
     const key = headers.data['idempotency-key'];
