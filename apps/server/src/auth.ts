@@ -12,6 +12,7 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { Notifier } from './lib/notifier';
 import { createSessionCache } from './lib/session-cache';
+import { createAuthStorageGate } from './lib/auth-storage';
 
 /** Request header the server sets from the socket (or a trusted proxy); Better Auth keys rate limits on it. */
 export const CLIENT_IP_HEADER = 'x-liveops-client-ip';
@@ -200,11 +201,15 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
       });
   }
 
+  // Every call into Better Auth goes through the gate: its storages are on only while one runs (decision 049).
+  const gated = createAuthStorageGate();
+  const handle = auth.handler;
   const sessions = sessionCache.reader({
     cookieName: async () => (await auth.$context).authCookies.sessionToken.name,
-    load: (headers) => auth.api.getSession({ headers }),
+    load: (headers) => gated(() => auth.api.getSession({ headers })),
   });
   return Object.assign(auth, {
+    handler: (request: Request) => gated(() => handle(request)),
     sessions,
     /** Forgets every cached session of a user (here and on every instance): after deleting the account. */
     forgetSessionsOf: sessionCache.forgetUser,
