@@ -21,11 +21,19 @@ export interface PopupSession {
   nextClaimAt: string | null;
 }
 
+/** Node's Buffer, where there is one (the server makes a popup address at every list, per config). */
+type TextBuffer = { from: (text: string, encoding: 'utf8') => { toString: (encoding: 'base64url') => string } };
+const nodeBuffer = (globalThis as { Buffer?: TextBuffer }).Buffer;
+const encoder = new TextEncoder();
+
 const toBase64Url = (text: string): string => {
-  const bytes = new TextEncoder().encode(text);
+  if (nodeBuffer) return nodeBuffer.from(text, 'utf8').toString('base64url');
+  const bytes = encoder.encode(text);
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/[+/=]/g, (c) => (c === '+' ? '-' : c === '/' ? '_' : ''));
 };
 
 const fromBase64Url = (text: string): string => {
