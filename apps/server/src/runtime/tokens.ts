@@ -34,7 +34,7 @@ export type TokenSigner = {
   verify: (token: string, nowMs: number) => PlayerTokenClaims | null;
 };
 
-/** Tokens this instance signed or verified lately, with their claims: two generations of at most this many each. */
+/** Tokens met lately (player tokens signed here, any token verified), with their claims: two generations of this many each. */
 const KNOWN_TOKENS = 25_000;
 
 export function createTokenSigner(authSecret: string): TokenSigner {
@@ -55,7 +55,9 @@ export function createTokenSigner(authSecret: string): TokenSigner {
     sign: (claims) => {
       const body = `${PREFIX}${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       const token = `${body}.${mac(body).toString('base64url')}`;
-      remember(token, Object.freeze({ ...claims }));
+      // A player token is used right after it is made; a popup token (one a config at every list) rarely, and
+      // remembered here it would push players' tokens out: it is remembered when first verified.
+      if (claims.t === 'player') remember(token, Object.freeze({ ...claims }));
       return token;
     },
     verify: (token, nowMs) => {
