@@ -367,10 +367,26 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     });
     // A variant's own page in the release; the control's (and a variant a rolled-back release lacks) is the config's.
     const page = config.experiment?.variants.find((variant) => variant.id === variantId)?.htmlUrl ?? config.htmlUrl;
+    return `${pageAddress(page, state.day, state.streak)}#${session}`;
+  };
+
+  /** A page's address as its URL writes it, for pages without a query or fragment of their own; else null. */
+  const plainPages = new Map<string, string | null>();
+  /** The page with today's index and streak in its query (a list makes one per config: parsed once a page). */
+  const pageAddress = (page: string, day: number, streak: number): string => {
+    let plain = plainPages.get(page);
+    if (plain === undefined) {
+      const url = new URL(page);
+      // An empty '?' or '#' has no search or hash, but stays in the address: such pages take the long way too.
+      plain = /[?#]/.test(url.href) ? null : url.href;
+      if (plainPages.size >= 10_000) plainPages.clear();
+      plainPages.set(page, plain);
+    }
+    if (plain !== null) return `${plain}?todayIndex=${day}&streak=${streak}`;
     const url = new URL(page);
-    url.searchParams.set('todayIndex', String(state.day));
-    url.searchParams.set('streak', String(state.streak));
-    return `${url.toString()}#${session}`;
+    url.searchParams.set('todayIndex', String(day));
+    url.searchParams.set('streak', String(streak));
+    return url.toString();
   };
 
   const packOf = (found: RuntimeGame, config: RuntimeConfig, day: number): DailyRewardState['pack'] => {
