@@ -12,7 +12,7 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { Notifier } from './lib/notifier';
 import { createSessionCache } from './lib/session-cache';
-import { createAuthStorageGate } from './lib/auth-storage';
+import { betterAuthGate as gated } from './lib/auth-storage';
 
 /** Request header the server sets from the socket (or a trusted proxy); Better Auth keys rate limits on it. */
 export const CLIENT_IP_HEADER = 'x-liveops-client-ip';
@@ -201,8 +201,7 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
       });
   }
 
-  // Every call into Better Auth goes through the gate: its storages are on only while one runs (decision 049).
-  const gated = createAuthStorageGate();
+  // Every call into Better Auth goes through the process's gate: its storages are on only while one runs (decision 049).
   const handle = auth.handler;
   const sessions = sessionCache.reader({
     cookieName: async () => (await auth.$context).authCookies.sessionToken.name,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
-import { betterAuthStorages, createAuthStorageGate } from '../src/lib/auth-storage';
+import { betterAuthGate, betterAuthStorages, createAuthStorageGate } from '../src/lib/auth-storage';
 import { signedInClient } from './support/accounts';
 import { useTestServers } from './support/use-test-servers';
 
@@ -51,6 +51,22 @@ describe('Better Auth’s storages are on only while a call into it runs (decisi
     expect(me.status).toBe(200);
     const storages = await betterAuthStorages();
     expect(storages).toHaveLength(3);
+    for (const storage of storages) expect(enabled(storage)).toBe(false);
+  });
+
+  it('counts every auth instance of the process in one gate: one server’s calls end, another’s keep their storages', async () => {
+    const [one, two] = [await servers.start(), await servers.start()];
+    const client = await signedInClient(one, 'two-gates@example.com');
+    const storages = await betterAuthStorages();
+    // A call of another instance, held in flight while this server signs in and reads sessions.
+    let release!: () => void;
+    const held = betterAuthGate(() => new Promise<void>((resolve) => (release = resolve)));
+    await signedInClient(two, 'two-gates-other@example.com');
+    const me = await one.app.request('/api/me', { headers: { cookie: client.cookieHeader() } });
+    expect(me.status).toBe(200);
+    for (const storage of storages) expect(enabled(storage)).toBe(true);
+    release();
+    await held;
     for (const storage of storages) expect(enabled(storage)).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export const betterAuthStorages = (): Promise<Disableable[]> =>
  * end turns them off again. Better Auth reads them only within its calls (it awaits its background tasks unless
  * `advanced.backgroundTasks` is set, which this server does not), so every call into it must go through the gate.
  */
-export function createAuthStorageGate(storages: () => Promise<Disableable[]> = betterAuthStorages) {
+export function createAuthStorageGate(storages: () => Promise<Disableable[]>) {
   let known: Disableable[] | undefined;
   let inFlight = 0;
   return async <T>(call: () => Promise<T>): Promise<T> => {
@@ -35,3 +35,10 @@ export function createAuthStorageGate(storages: () => Promise<Disableable[]> = b
     }
   };
 }
+
+/**
+ * The one gate of this process: Better Auth's storages are the process's (kept on `globalThis`), so every auth
+ * instance in it (tests run two servers in one process) counts its calls in the same gate, or one instance's last
+ * call would turn them off under another's.
+ */
+export const betterAuthGate = createAuthStorageGate(betterAuthStorages);
