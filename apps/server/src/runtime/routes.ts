@@ -54,6 +54,7 @@ import {
   findWalletOperation,
   InsufficientBalanceError,
   ledgerOf,
+  listCandidatesParam,
   listContext,
   recordSession,
   updatePlayer,
@@ -66,7 +67,7 @@ import { registerEventRoutes } from './events';
 import { createExperimentAssignments } from './experiment-assignments';
 import { createLastClaims } from './last-claims';
 import type { SessionAnalytics } from '../resources/analytics-sessions';
-import { listCandidates, targetingState } from './targeting';
+import { liveCandidates, targetingState } from './targeting';
 import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
 import { onServerClock, testerOffset, testerTokenClaims } from './testers';
 import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
@@ -579,7 +580,8 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     if (deps.sessionAnalytics) {
       // Active today, for the config the player gets now (decided in memory, as the list would): no statement here.
       const at = now + testerOffset(found, { p: player.id, ...testerTokenClaims(found, input.playerId) });
-      const gets = selectDailyReward(listCandidates(found.configs, at), evaluated.matched, at)?.config.id ?? null;
+      const gets =
+        selectDailyReward(liveCandidates(found.configs, at).candidates, evaluated.matched, at)?.config.id ?? null;
       deps.sessionAnalytics.record(found.id, player.id, gets, now);
     }
     const expires = Math.floor(now / 1000) + PLAYER_TOKEN_TTL_SECONDS;
@@ -617,25 +619,21 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     // A test player's day follows their own clock; the instants answered are real ones (decision 040).
     const offset = testerOffset(found, claims);
     // The one config that applies to the player now (decision 038), read with all it is decided on in one read.
-    const candidates = listCandidates(found.configs, now + offset);
+    const { candidates, param } = liveCandidates(found.configs, now + offset);
     const states: DailyRewardState[] = [];
     if (candidates.length) {
-      const context = await listContext(
-        deps.db,
-        claims.p,
-        candidates.map((config) => config.id),
-      );
+      const context = await listContext(deps.db, claims.p, param);
       const config = selectDailyReward(candidates, context.matchedSegments, now + offset)?.config;
       if (config) {
+        // The statement picked the config by the same rule; should they ever differ, this one's claim is read.
+        const last =
+          context.picked === config.id
+            ? context.last
+            : (await listContext(deps.db, claims.p, listCandidatesParam([{ id: config.id, segmentId: null }]))).last;
         // Remembered for the claim that may follow, of this config only (the one the player may claim).
-        lastClaims.set(claims.p, config.id, context.lastClaims.get(config.id) ?? null, now);
+        lastClaims.set(claims.p, config.id, last, now);
         const status = onServerClock(
-          dailyRewardStatus(
-            context.lastClaims.get(config.id) ?? null,
-            now + offset,
-            config.settings,
-            context.timeZone ?? 'UTC',
-          ),
+          dailyRewardStatus(last, now + offset, config.settings, context.timeZone ?? 'UTC'),
           offset,
         );
         const variantId = await variantOf(claims, config, now);

@@ -244,37 +244,46 @@ export async function claimContext(
 
 /**
  * What a list decides on, in one read (decision 038): the player's zone, the segments they matched at their last
- * session, and their last claim of each config named (the ones that may be theirs now).
+ * session, and the last claim of the config they get. `candidates` are the configs that may be theirs now, in rank
+ * order, each with its segment (null: for everyone); the statement picks the first whose segment the player
+ * matched, as selectDailyReward does over the same candidates, so the database reads one config's claims, not
+ * every candidate's. `picked` says which config `last` is of: the caller checks it against its own selection.
  */
 export async function listContext(
   db: Db,
   playerRef: string,
-  configIds: readonly string[],
-): Promise<{ timeZone: string | null; matchedSegments: string[]; lastClaims: Map<string, LastClaim> }> {
+  candidates: string,
+): Promise<{ timeZone: string | null; matchedSegments: string[]; picked: string | null; last: LastClaim | null }> {
   const [row] = await prepared(
     db,
     'runtime_list_context',
-    `select time_zone, to_json(matched_segments) as matched_segments,
-       (select json_agg(json_build_object('config_id', config_id, 'seq', seq, 'day_key', day_key,
-                                          'cycle_day', cycle_day, 'streak', streak,
-                                          'claimed_at', (extract(epoch from claimed_at) * 1000)::float8))
-        from (select distinct on (config_id) config_id, seq, day_key, cycle_day, streak, claimed_at
-              from daily_reward_claim
-              where player_ref = $1 and config_id in (select jsonb_array_elements_text($2::jsonb))
-              order by config_id, seq desc) last) as last_claims
-     from player where id = $1`,
-    [playerRef, JSON.stringify(configIds)],
+    `select p.time_zone, to_json(p.matched_segments) as matched_segments, pick.config_id as picked,
+       last.seq, last.day_key, last.cycle_day, last.streak, last.claimed_at
+     from player p
+     left join lateral (
+       select c.value->>0 as config_id
+       from jsonb_array_elements($2::jsonb) with ordinality as c(value, ord)
+       where c.value->>1 is null or (c.value->>1) = any(p.matched_segments)
+       order by c.ord limit 1) pick on true
+     left join lateral (
+       select seq, day_key, cycle_day, streak, (extract(epoch from claimed_at) * 1000)::float8 as claimed_at
+       from daily_reward_claim
+       where player_ref = p.id and config_id = pick.config_id
+       order by seq desc limit 1) last on true
+     where p.id = $1`,
+    [playerRef, candidates],
   );
-  const lastClaims = new Map<string, LastClaim>();
-  for (const entry of (parsedJson(row?.last_claims) ?? []) as Row[]) {
-    const claim = toLastClaim(entry);
-    if (claim) lastClaims.set(String(entry.config_id), claim);
-  }
   return {
     timeZone: row?.time_zone == null ? null : String(row.time_zone),
     matchedSegments: ((parsedJson(row?.matched_segments) ?? []) as unknown[]).map(String),
-    lastClaims,
+    picked: row?.picked == null ? null : String(row.picked),
+    last: row?.seq == null ? null : toLastClaim(row),
   };
+}
+
+/** The candidates as listContext takes them: `[[configId, segmentId | null], ...]` in rank order, as JSON. */
+export function listCandidatesParam(candidates: readonly { id: string; segmentId: string | null }[]): string {
+  return JSON.stringify(candidates.map((config) => [config.id, config.segmentId]));
 }
 
 export type Balance = { itemId: string; amount: number };

@@ -1,5 +1,6 @@
 import { compareConfigRank, isScheduledAt, type DailyRewardState, type TargetableConfig } from '@liveops/domain';
 import { dailyReward, segment } from '../db/schema';
+import { listCandidatesParam } from './store';
 
 /*
  * Which of a game's configs the runtime gives a player (issue 22, decision 038): the rules are the domain's
@@ -55,4 +56,35 @@ export function listCandidates<C extends TargetableConfig>(configs: readonly C[]
   const live = configs.filter((config) => config.enabled && isScheduledAt(config, now)).sort(compareConfigRank);
   const everyone = live.findIndex((config) => config.segmentId === null);
   return everyone < 0 ? live : live.slice(0, everyone + 1);
+}
+
+/** The candidates at an instant, with listContext's parameter for them, and the span of time they hold for. */
+type CandidatesMemo = { from: number; until: number; candidates: TargetableConfig[]; param: string };
+const candidatesMemo = new WeakMap<readonly TargetableConfig[], CandidatesMemo>();
+
+/**
+ * listCandidates of a game's configs at `now`, with their listContext parameter, worked out once for as long as
+ * they hold: they change only when one of the configs' schedules starts or ends, or when the configs do (a new
+ * array: runtime-games builds one a release or dashboard change). Every list asks for them.
+ */
+export function liveCandidates<C extends TargetableConfig>(
+  configs: readonly C[],
+  now: number,
+): { candidates: C[]; param: string } {
+  const memo = candidatesMemo.get(configs);
+  // Kept by the array itself, so its candidates are of that array's element type.
+  if (memo && now >= memo.from && now < memo.until) return memo as unknown as { candidates: C[]; param: string };
+  let from = -Infinity;
+  let until = Infinity;
+  for (const config of configs) {
+    for (const edge of [config.startsAt, config.endsAt]) {
+      if (edge === null) continue;
+      if (edge <= now) from = Math.max(from, edge);
+      else until = Math.min(until, edge);
+    }
+  }
+  const candidates = listCandidates(configs, now);
+  const fresh = { from, until, candidates, param: listCandidatesParam(candidates) };
+  candidatesMemo.set(configs, fresh);
+  return fresh;
 }
