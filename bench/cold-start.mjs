@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ARGS } from '../scripts/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -71,8 +72,8 @@ for (let i = 0; i < RUNS; i++) {
   try {
     port = await freePort();
     const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    fresh.push(await timeToFirstResponse(['apps/server/dist/main.js'], env, `http://127.0.0.1:${port}/login`));
-    restart.push(await timeToFirstResponse(['apps/server/dist/main.js'], env, `http://127.0.0.1:${port}/login`));
+    fresh.push(await timeToFirstResponse([...SERVER_ARGS], env, `http://127.0.0.1:${port}/login`));
+    restart.push(await timeToFirstResponse([...SERVER_ARGS], env, `http://127.0.0.1:${port}/login`));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ARGS } from '../scripts/server-command.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const PASSWORD = 'correct horse battery';
@@ -140,7 +141,7 @@ export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawnTracked(['apps/server/dist/main.js'], {
+  const child = spawnTracked([...SERVER_ARGS], {
     PATH: process.env.PATH ?? '',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@liveops/testing/ports';
 import { verificationLink } from '@liveops/testing/smtp';
+import { SERVER_ARGS } from '../scripts/server-command.mjs';
 import { startApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function startWith(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['apps/server/dist/main.js'], {
+  return spawnSync(process.execPath, [...SERVER_ARGS], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',

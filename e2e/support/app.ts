@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { startOidcProvider, type OidcTestProvider } from '@liveops/testing/oidc';
 import { freePort } from '@liveops/testing/ports';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
+import { SERVER_ARGS } from '../../scripts/server-command.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,7 +61,7 @@ async function startAppOn(port: number, options: StartOptions): Promise<RunningA
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await freshDataDir());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

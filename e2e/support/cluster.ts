@@ -10,6 +10,7 @@ import pg from 'pg';
 import { freePort } from '@liveops/testing/ports';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
+import { SERVER_ARGS } from '../../scripts/server-command.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -229,7 +230,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
       const spawnOn = async (onPort: number) => {
         port = onPort;
-        const started = spawn(process.execPath, ['apps/server/dist/main.js'], {
+        const started = spawn(process.execPath, [...SERVER_ARGS], {
           cwd: root,
           env: { ...sharedEnv, PORT: String(port), ...options.instanceEnv?.(index) },
           stdio: ['ignore', 'pipe', 'pipe'],
