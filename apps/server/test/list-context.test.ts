@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { listCandidatesParam, listContext } from '../src/runtime/store';
+import { createTestDatabases, TEST_DATABASE_KIND, type TestDatabases } from './support/test-database';
+
+/**
+ * A list's one read (decision 038): the statement picks, among the candidates in rank order, the first whose segment
+ * the player matched (or that is for everyone), and reads that config's last claim only.
+ */
+let databases: TestDatabases;
+let database: Database;
+let gameId: string;
+
+type Client = { query: (text: string, values: unknown[]) => Promise<unknown> };
+const client = (): Client => database.pool ?? (database.db as unknown as { $client: Client }).$client;
+
+beforeAll(async () => {
+  databases = await createTestDatabases();
+  database = await databases.create();
+  // The game the players belong to, and its owner (the player table's foreign key).
+  const owner = randomUUID();
+  gameId = randomUUID();
+  await client().query(`insert into "user" (id, name, email) values ($1, 'Owner', $2)`, [
+    owner,
+    `${owner}@studio.test`,
+  ]);
+  await client().query(
+    `insert into game (id, owner_id, name, description, platforms, orientation, sdk_key, server_secret, theme)
+     values ($1, $2, 'Game', '', '["Web"]'::jsonb, 'portrait', $3, 'secret', '{}'::jsonb)`,
+    [gameId, owner, `CSDK-${gameId}`],
+  );
+});
+afterAll(async () => {
+  await database?.close();
+  await databases?.close();
+});
+
+async function player(matched: string[]) {
+  const id = randomUUID();
+  await client().query(
+    `insert into player (id, game_id, player_id, time_zone, attributes, matched_segments, created_at, last_seen_at)
+     values ($1, $2, $3, 'Europe/Paris', '{}'::jsonb, array(select jsonb_array_elements_text($4::jsonb)), now(), now())`,
+    [id, gameId, `p-${id}`, JSON.stringify(matched)],
+  );
+  return {
+    id,
+    claims: async (configId: string, seqs: number[]) => {
+      for (const seq of seqs) {
+        await client().query(
+          `insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
+                                           idempotency_key, response, claimed_at)
+           values (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, 'pack', $7, '{}'::json, to_timestamp($8::float8 / 1000))`,
+          [id, configId, seq, 20_000 + seq, seq, seq * 10, randomUUID(), 1_900_000_000_000 + seq * 86_400_000],
+        );
+      }
+    },
+  };
+}
+
+const param = (...candidates: [string, string | null][]) =>
+  listCandidatesParam(candidates.map(([id, segmentId]) => ({ id, segmentId })));
+
+describe(`a list's read of the player's config (${TEST_DATABASE_KIND})`, () => {
+  it('picks the first candidate the player gets and reads only its newest claim', async () => {
+    const p = await player(['s2', 's3']);
+    await p.claims('a', [1, 2]);
+    await p.claims('b', [1, 2, 3]);
+    await p.claims('c', [1]);
+
+    const context = await listContext(database.db, p.id, param(['a', 's1'], ['b', 's2'], ['c', null]));
+    expect(context.timeZone).toBe('Europe/Paris');
+    expect(context.matchedSegments.sort()).toEqual(['s2', 's3']);
+    expect(context.picked).toBe('b');
+    expect(context.last).toEqual({
+      seq: 3,
+      dayKey: 20_003,
+      cycleDay: 3,
+      streak: 30,
+      claimedAt: 1_900_000_000_000 + 3 * 86_400_000,
+    });
+    // Rank order decides: the same candidates the other way round.
+    expect((await listContext(database.db, p.id, param(['c', null], ['b', 's2']))).picked).toBe('c');
+    expect((await listContext(database.db, p.id, param(['c', null], ['b', 's2']))).last?.seq).toBe(1);
+    // For everyone, after a segment the player is not in.
+    const everyone = await listContext(database.db, p.id, param(['a', 's1'], ['c', null]));
+    expect([everyone.picked, everyone.last?.seq]).toEqual(['c', 1]);
+  });
+
+  it('answers no config when the player is in none of the candidates’ segments, and no claim for a new config', async () => {
+    const p = await player([]);
+    await p.claims('a', [1]);
+    const none = await listContext(database.db, p.id, param(['a', 's1'], ['b', 's2']));
+    expect([none.picked, none.last, none.matchedSegments]).toEqual([null, null, []]);
+    const fresh = await listContext(database.db, p.id, param(['d', null]));
+    expect([fresh.picked, fresh.last]).toEqual(['d', null]);
+  });
+
+  it('answers nothing of a player who is not there', async () => {
+    const gone = await listContext(database.db, randomUUID(), param(['a', null]));
+    expect(gone).toEqual({ timeZone: null, matchedSegments: [], picked: null, last: null });
+  });
+});
