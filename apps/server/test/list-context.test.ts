@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { listCandidatesParam, listContext } from '../src/runtime/store';
@@ -12,23 +13,18 @@ let databases: TestDatabases;
 let database: Database;
 let gameId: string;
 
-type Client = { query: (text: string, values: unknown[]) => Promise<unknown> };
-const client = (): Client => database.pool ?? (database.db as unknown as { $client: Client }).$client;
-
 beforeAll(async () => {
   databases = await createTestDatabases();
   database = await databases.create();
   // The game the players belong to, and its owner (the player table's foreign key).
   const owner = randomUUID();
   gameId = randomUUID();
-  await client().query(`insert into "user" (id, name, email) values ($1, 'Owner', $2)`, [
-    owner,
-    `${owner}@studio.test`,
-  ]);
-  await client().query(
-    `insert into game (id, owner_id, name, description, platforms, orientation, sdk_key, server_secret, theme)
-     values ($1, $2, 'Game', '', '["Web"]'::jsonb, 'portrait', $3, 'secret', '{}'::jsonb)`,
-    [gameId, owner, `CSDK-${gameId}`],
+  await database.db.execute(
+    sql`insert into "user" (id, name, email) values (${owner}, 'Owner', ${`${owner}@studio.test`})`,
+  );
+  await database.db.execute(
+    sql`insert into game (id, owner_id, name, description, platforms, orientation, sdk_key, server_secret, theme)
+        values (${gameId}, ${owner}, 'Game', '', '["Web"]'::jsonb, 'portrait', ${`CSDK-${gameId}`}, 'secret', '{}'::jsonb)`,
   );
 });
 afterAll(async () => {
@@ -38,20 +34,20 @@ afterAll(async () => {
 
 async function player(matched: string[]) {
   const id = randomUUID();
-  await client().query(
-    `insert into player (id, game_id, player_id, time_zone, attributes, matched_segments, created_at, last_seen_at)
-     values ($1, $2, $3, 'Europe/Paris', '{}'::jsonb, array(select jsonb_array_elements_text($4::jsonb)), now(), now())`,
-    [id, gameId, `p-${id}`, JSON.stringify(matched)],
+  await database.db.execute(
+    sql`insert into player (id, game_id, player_id, time_zone, attributes, matched_segments, created_at, last_seen_at)
+        values (${id}, ${gameId}, ${`p-${id}`}, 'Europe/Paris', '{}'::jsonb,
+                array(select jsonb_array_elements_text(${JSON.stringify(matched)}::jsonb)), now(), now())`,
   );
   return {
     id,
     claims: async (configId: string, seqs: number[]) => {
       for (const seq of seqs) {
-        await client().query(
-          `insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
-                                           idempotency_key, response, claimed_at)
-           values (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, 'pack', $7, '{}'::json, to_timestamp($8::float8 / 1000))`,
-          [id, configId, seq, 20_000 + seq, seq, seq * 10, randomUUID(), 1_900_000_000_000 + seq * 86_400_000],
+        await database.db.execute(
+          sql`insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
+                                              idempotency_key, response, claimed_at)
+              values (${randomUUID()}, ${id}, ${configId}, ${seq}, ${20_000 + seq}, ${seq}, ${seq * 10}, 'pack',
+                      ${randomUUID()}, '{}'::json, to_timestamp(${1_900_000_000_000 + seq * 86_400_000}::float8 / 1000))`,
         );
       }
     },

@@ -54,7 +54,6 @@ import {
   findWalletOperation,
   InsufficientBalanceError,
   ledgerOf,
-  listCandidatesParam,
   listContext,
   recordSession,
   updatePlayer,
@@ -627,9 +626,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       if (config) {
         // The statement picked the config by the same rule; should they ever differ, this one's claim is read.
         const last =
-          context.picked === config.id
-            ? context.last
-            : (await listContext(deps.db, claims.p, listCandidatesParam([{ id: config.id, segmentId: null }]))).last;
+          context.picked === config.id ? context.last : (await claimContext(deps.db, claims.p, config.id, null)).last;
         // Remembered for the claim that may follow, of this config only (the one the player may claim).
         lastClaims.set(claims.p, config.id, last, now);
         const status = onServerClock(
