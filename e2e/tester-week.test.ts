@@ -140,8 +140,9 @@ describe('a test player’s week in the Emulator (issue 22, decision 040)', () =
       if (day === 2) await shoot(page, 'day2-claimed-1440');
       await nextDay(page);
     }
-    // Her clock is days ahead now; the list says by how much.
-    expect(await row.textContent()).toMatch(/\+[23] days/);
+    // Her clock is days ahead now; the list says by how much (once it has heard of the last move: it follows the
+    // change, it does not wait for it).
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/\+[23] days/);
 
     // Day 4 passes unclaimed: under "keep progress" day 4 waits, the streak is broken.
     await nextDay(page);
