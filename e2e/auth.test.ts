@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, userGreetingName, VERIFY_MESSAGES } from '@liveops/domain';
 import { launchChromium } from '@liveops/testing/browser';
 import { verificationLink } from '@liveops/testing/smtp';
 import { startApp, type RunningApp } from './support/app';
@@ -47,12 +47,22 @@ describe('email and password accounts', () => {
     const link = verificationLink(await app.smtp.waitForMail(email));
     expect(link.startsWith(`${app.url}/verified?token=`)).toBe(true);
     await page.goto(link);
-    // The page asks before it signs anyone in, naming the account (issue 24).
-    await page.getByText(VERIFY_MESSAGES.confirmQuestion(`${email[0]}…@${email.split('@')[1]}`)).waitFor();
+    // The page asks before it signs anyone in, naming the whole account (issue 24), its hyphens unbroken even on
+    // a phone (issue 34).
+    await page.getByText(VERIFY_MESSAGES.confirmQuestion(email)).waitFor();
+    expect(email).toContain('-');
+    await page.setViewportSize({ width: 390, height: 800 });
+    const address = page.locator('p', { hasText: VERIFY_MESSAGES.confirmQuestion(email) }).locator('span');
+    expect(await address.textContent()).toBe(email);
+    const lines = await address.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect(lines).toBeLessThan(1.5);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.getByText(VERIFY_MESSAGES.success).waitFor();
     await page.waitForURL(`${app.url}/dashboard`);
-    await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/login`);
@@ -62,7 +72,9 @@ describe('email and password accounts', () => {
     // And back in with the password.
     await submitCredentials(page, email, PASSWORD, 'Log in');
     await page.waitForURL(`${app.url}/dashboard`);
-    await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
+    // A user with no display name is greeted by the words of the address, not the raw address (issue 34).
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('@');
   });
 
   it('refuses sign-in before verification and resends the email from the card', async () => {

@@ -85,6 +85,18 @@ describe('games', () => {
     await page.getByText(GAME_MESSAGES.comingSoon).waitFor();
     expect(await page.getByRole('button', { name: /Offers/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /Events/ }).isDisabled()).toBe(true);
+    // They come last, after the tools in use (issue 34 point 9).
+    const sections = await page
+      .getByRole('navigation', { name: 'Workspace sections' })
+      .locator('a, button')
+      .allTextContents();
+    expect(sections.slice(-5)).toEqual([
+      'Daily Rewards',
+      'Analytics',
+      'Players',
+      'OffersComing Soon',
+      'EventsComing Soon',
+    ]);
     // Publish Packs opens its modal from any tab (issue 11).
     await page.getByRole('button', { name: 'Publish Packs' }).click();
     await page.getByRole('dialog', { name: 'Publish Resource Packs' }).waitFor();

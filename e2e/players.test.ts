@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DAILY_REWARD_VERDICT_LABELS } from '@liveops/domain';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
@@ -107,6 +108,30 @@ describe('the Players tab (issue 23, decision 043)', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Balances' }).textContent()).toContain('56');
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'granted-1440');
+
+    // A config the player does not get (here: not published yet) never says "Next claim: Now" (issue 34 point 9).
+    await send('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Weekend Bonus' });
+    await page.reload();
+    const weekend = states.locator('li', { hasText: 'Weekend Bonus' });
+    await weekend.waitFor();
+    const nextClaim = async (row: typeof weekend) =>
+      row
+        .locator('div', { has: page.locator('dt', { hasText: 'Next claim' }) })
+        .locator('dd')
+        .textContent();
+    expect(await nextClaim(weekend)).toBe(DAILY_REWARD_VERDICT_LABELS.unpublished);
+
+    // A support reset's note is a line of its own, spaced from what comes before it.
+    const launch = states.locator('li', { hasText: 'Launch Week' });
+    await launch.getByRole('button', { name: 'Reset progress' }).click();
+    const reset = page.getByRole('dialog');
+    await reset.getByLabel('Reason').fill('Asked to start the week again');
+    await reset.getByRole('button', { name: 'Reset progress' }).click();
+    await reset.waitFor({ state: 'detached' });
+    const note = launch.getByText('Progress reset on', { exact: false });
+    await note.waitFor();
+    expect(await note.evaluate((el) => getComputedStyle(el).display)).toBe('block');
+    expect(await nextClaim(launch)).toBe('Now');
 
     // The game sees the grant through the runtime.
     const runtimeLedger = await runtimeCall<{ entries: { reason: string; amount: number }[] }>(

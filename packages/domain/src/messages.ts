@@ -64,8 +64,11 @@ export const VERIFY_MESSAGES = {
   linkExpired: 'This verification link has expired. Request a new one from the login page.',
   linkInvalid: 'This verification link is not valid.',
   loginHint: 'Please log in again from the login page.',
-  /** The link page asks before it signs anyone in (issue 24: someone else's link signed you in as them). */
-  confirmQuestion: (maskedEmail: string) => `Verify and sign in as ${maskedEmail}?`,
+  /**
+   * The link page asks before it signs anyone in (issue 24: someone else's link signed you in as them), naming the
+   * whole address: the owner must recognise it, and a masked one could match an attacker's (decision 056).
+   */
+  confirmQuestion: (email: string) => `Verify and sign in as ${email}?`,
   confirmHint: 'Continue only if you signed up with this address: someone else’s link signs you in to their account.',
   confirmButton: 'Verify and sign in',
 } as const;

@@ -5,9 +5,17 @@ describe('userGreetingName', () => {
   it('uses the display name when there is one', () => {
     expect(userGreetingName({ displayName: 'Ada', email: 'ada@studio.test' })).toBe('Ada');
   });
-  it('uses the email when the display name is null or blank', () => {
-    expect(userGreetingName({ displayName: null, email: 'ada@studio.test' })).toBe('ada@studio.test');
-    expect(userGreetingName({ displayName: '  ', email: 'ada@studio.test' })).toBe('ada@studio.test');
+  it('uses the words of the email before the @ when the display name is null or blank, never the raw address', () => {
+    expect(userGreetingName({ displayName: null, email: 'ada@studio.test' })).toBe('Ada');
+    expect(userGreetingName({ displayName: '  ', email: 'ada@studio.test' })).toBe('Ada');
+    expect(userGreetingName({ displayName: null, email: 'jane.doe+qa@studio.test' })).toBe('Jane Doe');
+    expect(userGreetingName({ displayName: null, email: 'first_last-dev@studio.test' })).toBe('First Last Dev');
+    expect(userGreetingName({ displayName: null, email: 'élodie@studio.test' })).toBe('Élodie');
+    expect(userGreetingName({ displayName: null, email: 'qa.2024.team@studio.test' })).toBe('Qa Team');
+  });
+  it('gives no name for an address with no letters before the @', () => {
+    expect(userGreetingName({ displayName: null, email: '12345@studio.test' })).toBeNull();
+    expect(userGreetingName({ displayName: null, email: '+tag@studio.test' })).toBeNull();
   });
 });
 

@@ -12,10 +12,23 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** What the welcome line calls the user: the display name, else the email. */
-export function userGreetingName(user: Pick<User, 'displayName' | 'email'>): string {
+/**
+ * What the welcome line calls the user: the display name; for a user with none, the words of the email's local
+ * part ("jane.doe+qa@studio.test" → "Jane Doe"), never the raw address as if it were a name (decision 056). An
+ * address whose local part has no letters gives null: the line then greets without a name.
+ */
+export function userGreetingName(user: Pick<User, 'displayName' | 'email'>): string | null {
   const name = user.displayName?.trim();
-  return name ? name : user.email;
+  if (name) return name;
+  const local = user.email.slice(0, Math.max(0, user.email.lastIndexOf('@'))).split('+')[0] ?? '';
+  const words = local
+    .split(/[._\-\s]+/u)
+    .filter((word) => /\p{L}/u.test(word))
+    .map((word) => {
+      const [first = '', ...rest] = [...word];
+      return first.toLocaleUpperCase() + rest.join('');
+    });
+  return words.length > 0 ? words.join(' ') : null;
 }
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;

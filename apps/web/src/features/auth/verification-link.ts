@@ -15,10 +15,3 @@ export function emailOfVerificationToken(token: string): string | null {
     return null;
   }
 }
-
-/** "a…@example.com": enough for the owner to recognise, not the whole address of whoever sent the link. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  return `${[...local][0] ?? ''}…${email.slice(at)}`;
-}

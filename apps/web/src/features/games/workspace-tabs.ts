@@ -41,6 +41,12 @@ export const MAIN_TABS: WorkspaceTabInfo[] = [
   { tab: 'assets', label: 'Assets', path: 'assets', icon: Image },
   { tab: 'segments', label: 'Player Segments', path: 'segments', icon: Users },
   { tab: 'inventory', label: 'Inventory', path: 'inventory', icon: Package },
+];
+/**
+ * The spec's "Coming Soon, disabled" tabs, last in the nav and muted (issue 34 point 9, decision 056): not among
+ * the tools a studio uses every day. Their addresses still show "Coming Soon.".
+ */
+export const COMING_SOON_TABS: WorkspaceTabInfo[] = [
   { tab: 'offers', label: 'Offers', path: 'offers', icon: Megaphone, disabled: true },
   { tab: 'events', label: 'Events', path: 'events', icon: Sparkles, disabled: true },
 ];
@@ -69,7 +75,7 @@ export const LOWER_TABS: WorkspaceTabInfo[] = [DAILY_REWARDS_TAB, ANALYTICS_TAB,
 export function tabFromPath(pathname: string): WorkspaceTab {
   const rest = pathname.split('/').slice(4);
   for (const segment of rest) {
-    const hit = [...MAIN_TABS, ...LOWER_TABS].find((info) => info.path && info.path === segment);
+    const hit = [...MAIN_TABS, ...LOWER_TABS, ...COMING_SOON_TABS].find((info) => info.path && info.path === segment);
     if (hit) return hit.tab;
   }
   return 'profile';

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { PageLink, usePageNavigation } from '../../../lib/page-navigation';
 import { useVerifyEmail } from '../api/verify-email';
-import { emailOfVerificationToken, maskEmail } from '../verification-link';
+import { emailOfVerificationToken } from '../verification-link';
 import pages from '../auth-pages.module.css';
 
 const REDIRECT_DELAY_MS = 1500;
@@ -25,13 +25,26 @@ export function VerifiedPage() {
     return (
       <VerifyFrame>
         <MailCheck size={40} aria-hidden />
-        <p className={pages.verifyText}>{VERIFY_MESSAGES.confirmQuestion(maskEmail(email))}</p>
+        <ConfirmQuestion email={email} />
         <p className={pages.hint}>{VERIFY_MESSAGES.confirmHint}</p>
         <Button onClick={() => setConfirmed(true)}>{VERIFY_MESSAGES.confirmButton}</Button>
       </VerifyFrame>
     );
   }
   return <Redemption token={token} />;
+}
+
+/** The question with the whole address kept on one line when it fits: never broken at its own hyphens. */
+function ConfirmQuestion({ email }: { email: string }) {
+  const text = VERIFY_MESSAGES.confirmQuestion(email);
+  const at = text.indexOf(email);
+  return (
+    <p className={pages.verifyText}>
+      {text.slice(0, at)}
+      <span className={pages.address}>{email}</span>
+      {text.slice(at + email.length)}
+    </p>
+  );
 }
 
 function VerifyFrame({ children }: { children: ReactNode }) {

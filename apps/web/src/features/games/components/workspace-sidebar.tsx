@@ -4,16 +4,23 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { GAME_MESSAGES, type Game } from '@liveops/domain';
 import { paths } from '../../../config/paths';
 import { StagingBadge } from './staging-badge';
-import { LOWER_TABS, MAIN_TABS, tabFromPath, tabPath, type WorkspaceTabInfo } from '../workspace-tabs';
+import {
+  COMING_SOON_TABS,
+  LOWER_TABS,
+  MAIN_TABS,
+  tabFromPath,
+  tabPath,
+  type WorkspaceTabInfo,
+} from '../workspace-tabs';
 import styles from './workspace-sidebar.module.css';
 
-const ALL_TABS = [...MAIN_TABS, ...LOWER_TABS];
+const ALL_TABS = [...MAIN_TABS, ...LOWER_TABS, ...COMING_SOON_TABS];
 
 function NavItem({ gameId, info }: { gameId: string; info: WorkspaceTabInfo }) {
   const Icon = info.icon;
   if (info.disabled) {
     return (
-      <button type="button" className={styles.item} disabled aria-disabled="true">
+      <button type="button" className={`${styles.item} ${styles.later}`} disabled aria-disabled="true">
         <Icon size={18} aria-hidden />
         <span>{info.label}</span>
         <span className={styles.soon}>Coming Soon</span>
@@ -37,7 +44,8 @@ function optionLabel(game: Game): string {
 }
 
 /**
- * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, Analytics and Players, back link, Publish Packs. On a narrow screen
+ * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, Analytics and Players, the Coming Soon tabs
+ * (decision 056), back link, Publish Packs. On a narrow screen
  * (issue 20 item 12) it is a bar naming the game and the section, with a disclosure button that opens the rest
  * above the tab's page, so the tab's content starts on the first screen. Choosing a section or Escape closes it.
  */
@@ -108,6 +116,10 @@ export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: 
           ))}
           <hr className={styles.divider} />
           {LOWER_TABS.map((info) => (
+            <NavItem key={info.tab} gameId={game.id} info={info} />
+          ))}
+          <hr className={styles.divider} />
+          {COMING_SOON_TABS.map((info) => (
             <NavItem key={info.tab} gameId={game.id} info={info} />
           ))}
         </nav>

@@ -23,12 +23,16 @@ export function DashboardPage() {
       <PageHeader
         titleClassName={styles.welcome}
         title={
-          <>
-            Welcome,{' '}
-            <span className={styles.name} title={name}>
-              {name}
-            </span>
-          </>
+          name === null ? (
+            'Welcome'
+          ) : (
+            <>
+              Welcome,{' '}
+              <span className={styles.name} title={name}>
+                {name}
+              </span>
+            </>
+          )
         }
         intro="Your games, segments, inventory and daily rewards live here."
       />

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { formatLocalInstant, localZoneLabel } from '../../../lib/format-instant';
 import { usePlayerLedger } from '../api/get-player-ledger';
+import { nextClaimText } from '../next-claim-text';
 import { SupportActionDialog, type SupportChoice } from './support-action-dialog';
 import styles from './players.module.css';
 
@@ -36,6 +37,7 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
   const packs = usePacks(gameId);
   const playerId = profile.player.playerId;
   const configs: SupportChoice[] = profile.states.map((s) => ({ id: s.configId, name: s.name }));
+  const verdicts = new Map(profile.dailyReward.configs.map((c) => [c.configId, c.verdict]));
   const packChoices: SupportChoice[] = (packs.data ?? []).map((p) => ({ id: p.id, name: p.name }));
   const choices = opened?.kind === 'grant_pack' ? packChoices : configs;
 
@@ -172,7 +174,7 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
                   </div>
                   <div>
                     <dt>Next claim</dt>
-                    <dd>{s.claimable ? 'Now' : s.nextClaimAt ? when(s.nextClaimAt) : '—'}</dd>
+                    <dd>{nextClaimText(s, verdicts.get(s.configId), when)}</dd>
                   </div>
                   <div>
                     <dt>Claims</dt>
@@ -180,13 +182,13 @@ export function PlayerProfile({ gameId, profile }: { gameId: string; profile: Pr
                   </div>
                 </dl>
                 {s.experiment ? (
-                  <p className="hint">
+                  <p className={styles.note}>
                     {s.experiment.running ? 'A/B test: sees variant' : 'Last A/B test (ended): saw variant'}{' '}
                     <strong>{s.experiment.variantName}</strong>, since {when(s.experiment.assignedAt)}.
                   </p>
                 ) : null}
                 {s.lastClaim && s.lastClaim.kind !== 'claim' ? (
-                  <p className="hint">
+                  <p className={styles.note}>
                     {s.lastClaim.kind === 'reset' ? 'Progress reset' : `Streak set to ${s.lastClaim.streak}`} on{' '}
                     {when(s.lastClaim.at)}.
                   </p>
