@@ -207,6 +207,25 @@ describe('daily rewards', () => {
     await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
     expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Sign out asks like every other way of leaving (issue 34 point 9); Stay keeps the draft and the session.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Daily Pack' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/game/${game.id}/daily-rewards`);
+    expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).not.toBe('');
+    expect((await context.request.get(`${setup.app.url}/api/games/${game.id}`)).status()).toBe(200);
+    // Leave: signed out, on the login page, with nothing of the workspace left on screen.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${setup.app.url}/login`);
+    await page.locator('.auth-card').waitFor();
+    expect(await page.getByText('Could not load the game').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect((await context.request.get(`${setup.app.url}/api/games/${game.id}`)).status()).toBe(401);
     await context.close();
   });
 

@@ -84,14 +84,18 @@ describe('publishing from the dashboard', () => {
     await page.getByRole('button', { name: 'Publish Packs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish Resource Packs' });
     await dialog.getByText(PUBLISH_MESSAGES.explanation).waitFor();
-    await dialog.getByText(`${setup.app.url}/packs/daily_rewards/daily_rewards.html`).waitFor();
     await dialog.getByText('Nothing published yet').waitFor();
+    // Before the first publish nothing is a link to a file not written yet, and the static page is this game's,
+    // never the product's sample page (issue 34 point 9).
+    await dialog.getByText(PUBLISH_MESSAGES.noPageYet).waitFor();
+    await dialog.getByText(PUBLISH_MESSAGES.noManifestYet).waitFor();
+    await dialog.getByText(`/packs/${game.id}/manifest.json`).waitFor();
+    expect(await dialog.getByRole('link', { name: /manifest\.json/ }).count()).toBe(0);
+    expect(await dialog.getByText('/packs/daily_rewards/daily_rewards.html').count()).toBe(0);
 
-    // The static page address opens the product's copy: a sample popup marked as a template, not an error.
-    const [template] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('link', { name: `${setup.app.url}/packs/daily_rewards/daily_rewards.html` }).click(),
-    ]);
+    // The product's own copy of the page is a sample popup marked as a template, not an error.
+    const template = await context.newPage();
+    await template.goto(`${setup.app.url}/packs/daily_rewards/daily_rewards.html`);
     await template.getByText(PUBLISHED_TEMPLATE_BANNER).waitFor();
     await template.getByRole('button', { name: 'Claim Reward' }).waitFor();
     expect(await template.getByText(PUBLISHED_MESSAGES.title).count()).toBe(0);
@@ -120,6 +124,9 @@ describe('publishing from the dashboard', () => {
     const review = dialog.getByRole('region', { name: 'Review the first release' });
     await review.getByText(PUBLISH_PROBLEM_MESSAGES.daysWithoutPack('Empty Week', [1, 2, 3, 4, 5, 6, 7])).waitFor();
     expect(await publishButton.isDisabled()).toBe(true);
+    // Focus is on the choice that unblocks it, not lost on the dialog's frame (issue 34 point 9).
+    const leaveOut = review.getByRole('checkbox', { name: /Publish the others and leave out “Empty Week”/ });
+    await expect.poll(() => leaveOut.evaluate((box) => box === document.activeElement)).toBe(true);
     const changes = review.getByRole('list', { name: 'Configs in this publish' });
     expect(await changes.getByRole('listitem').allInnerTexts()).toEqual([
       expect.stringMatching(/^New\s*Launch Week/),
@@ -161,6 +168,15 @@ describe('publishing from the dashboard', () => {
     const history = dialog.getByRole('list').filter({ has: page.getByText('v1', { exact: true }) });
     await history.getByText('“Launch week art”').waitFor();
     await history.getByText(`by ${email}`).waitFor();
+    // Once live: the static page is each published config's own page, and the manifest a link.
+    const pages = dialog.getByRole('definition').filter({ hasText: 'Launch Week:' });
+    const ownPage = pages.getByRole('link', { name: /daily_rewards\.html/ });
+    expect(await ownPage.getAttribute('href')).toContain(
+      `/packs/${game.id}/daily_rewards/${config.id}/daily_rewards.html`,
+    );
+    expect(await dialog.getByRole('link', { name: /manifest\.json/ }).getAttribute('href')).toContain(
+      `/packs/${game.id}/manifest.json`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/publish-modal.png` });
 
@@ -202,6 +218,8 @@ describe('publishing from the dashboard', () => {
     await dialog.getByRole('button', { name: PUBLISH_MESSAGES.publishNow }).click();
     const second = dialog.getByRole('region', { name: 'Review what changes against release 1' });
     await second.getByRole('listitem').first().waitFor();
+    // Nothing blocks this one: focus is on Publish.
+    await expect.poll(() => publishButton.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await second.getByRole('listitem').allInnerTexts()).toEqual([
       expect.stringMatching(/^Changed\s*Launch Week/),
       expect.stringMatching(/^Unchanged\s*Steady Week/),

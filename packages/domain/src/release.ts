@@ -133,6 +133,9 @@ export const PUBLISH_MESSAGES = {
   checking: 'Checking…',
   explanation:
     'Publishing generates a page and a config.json for every daily reward of this game and uploads them to storage, for your game engine to download and show in a web view.',
+  /** The publish modal's addresses before anything is live (issue 34 point 9): no link to a file not written yet. */
+  noPageYet: 'Each daily reward gets its page here at the first publish.',
+  noManifestYet: 'Written at the first publish.',
   noConfigs: 'This game has no daily rewards to publish yet. Create one in the Daily Rewards tab first.',
   inProgress: 'A publish of this game is already running. Wait for it to finish, then try again.',
   releaseNotFound: 'Release not found.',

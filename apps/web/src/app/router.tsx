@@ -16,6 +16,7 @@ const verifiedPage = () => import('./sign-in-pages').then((m) => ({ Component: m
 const forgotPasswordPage = () => import('./sign-in-pages').then((m) => ({ Component: m.ForgotPasswordPage }));
 const resetPasswordPage = () => import('./sign-in-pages').then((m) => ({ Component: m.ResetPasswordPage }));
 const requireAuth = () => import('./require-auth').then((m) => ({ Component: m.RequireAuth }));
+const signOutPage = () => import('./sign-out-page').then((m) => ({ Component: m.SignOutPage }));
 const accountPage = () => import('../features/account/routes/account-page').then((m) => ({ Component: m.AccountPage }));
 const dashboardPage = () =>
   import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
@@ -55,6 +56,7 @@ const pages = [
       { path: routePatterns.home, element: <Navigate to={paths.dashboard()} replace /> },
       { path: routePatterns.dashboard, lazy: dashboardPage },
       { path: routePatterns.account, lazy: accountPage },
+      { path: routePatterns.signOut, lazy: signOutPage },
       { path: routePatterns.firstGame, lazy: firstGameRedirect },
       { path: routePatterns.uiEditor, lazy: uiEditorPage },
       {

@@ -18,6 +18,8 @@ export const paths = {
   resetPassword: () => '/reset-password',
   /** The signed-in developer's own settings: name, password, devices, deleting the account. */
   account: () => '/account',
+  /** Signing out, reached from the Sign out button only (decision 056). */
+  signOut: () => '/sign-out',
   dashboard: () => '/dashboard',
   /** The workspace with no game chosen: it opens the first game. */
   firstGame: () => '/dashboard/game',
@@ -35,6 +37,7 @@ export const routePatterns = {
   forgotPassword: paths.forgotPassword(),
   resetPassword: paths.resetPassword(),
   account: paths.account(),
+  signOut: paths.signOut(),
   dashboard: paths.dashboard(),
   firstGame: paths.firstGame(),
   game: (tab?: GameTab) => paths.game(':gameId', tab),

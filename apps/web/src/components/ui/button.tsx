@@ -1,12 +1,14 @@
 import { Slot } from '@radix-ui/react-slot';
 import { Loader2 } from 'lucide-react';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'ghost' | 'link';
   size?: 'md' | 'sm';
   loading?: boolean;
   asChild?: boolean;
+  /** React 19 passes it on with the rest. */
+  ref?: Ref<HTMLButtonElement>;
 };
 
 export function Button({

@@ -222,22 +222,38 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
         <dl className={styles.addresses}>
           <dt>Static page</dt>
           <dd>
-            {data ? (
-              <a href={data.pageUrl} target="_blank" rel="noreferrer" className={styles.link}>
-                <code>{data.pageUrl}</code>
-              </a>
-            ) : (
+            {!data ? (
               <span className="muted">Loading…</span>
+            ) : live && live.artifacts.length > 0 ? (
+              // This game's own pages (one per daily reward), not the product's sample page (issue 34 point 9).
+              <ul className={styles.pages}>
+                {live.artifacts.map((artifact) => (
+                  <li key={artifact.id}>
+                    <span className="muted">{artifact.name}: </span>
+                    <a href={artifact.htmlUrl} target="_blank" rel="noreferrer" className={styles.link}>
+                      <code>{artifact.htmlUrl}</code>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">{PUBLISH_MESSAGES.noPageYet}</span>
             )}
           </dd>
           <dt>Manifest</dt>
           <dd>
-            {data ? (
+            {!data ? (
+              <span className="muted">Loading…</span>
+            ) : live ? (
               <a href={data.manifestUrl} target="_blank" rel="noreferrer" className={styles.link}>
                 <code>{data.manifestUrl}</code>
               </a>
             ) : (
-              <span className="muted">Loading…</span>
+              // Not a link before the first publish: there is no file there yet (it would answer 404).
+              <span className={styles.pending}>
+                <code>{data.manifestUrl}</code>
+                <span className="muted">{PUBLISH_MESSAGES.noManifestYet}</span>
+              </span>
             )}
           </dd>
         </dl>

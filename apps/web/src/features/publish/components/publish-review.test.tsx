@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublishPreview } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
-import { experimentLine, PublishReview } from './publish-review';
+import { experimentLine, PUBLISH_REVIEW_LABELS, PublishReview } from './publish-review';
 
 const preview: PublishPreview = {
   liveVersion: 3,
@@ -90,5 +90,19 @@ describe('PublishReview', () => {
       />,
     );
     expect(screen.getByRole('list', { name: 'Configs in this publish' })).not.toHaveTextContent('A/B test');
+  });
+
+  it('puts focus on Publish when nothing blocks it, and on the way to unblock it otherwise', () => {
+    const clean = { ...preview, problems: [] };
+    const { unmount } = renderWithProviders(
+      <PublishReview preview={clean} live={null} busy={false} onCancel={vi.fn()} onPublish={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: PUBLISH_REVIEW_LABELS.publish })).toHaveFocus();
+    unmount();
+
+    renderWithProviders(
+      <PublishReview preview={preview} live={null} busy={false} onCancel={vi.fn()} onPublish={vi.fn()} />,
+    );
+    expect(screen.getByRole('checkbox', { name: /Publish the others and leave out/ })).toHaveFocus();
   });
 });

@@ -1,5 +1,5 @@
 import { FlaskConical, TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   PUBLISH_NOTE_MAX,
   releaseChanges,
@@ -150,6 +150,9 @@ export function PublishReview({
   const [leaveOut, setLeaveOut] = useState(false);
   const [note, setNote] = useState('');
   const noteId = useId();
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const leaveOutBox = useRef<HTMLInputElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const broken = new Set(preview.problems.map((problem) => problem.configId));
   const brokenNames = preview.configs.filter((config) => broken.has(config.id)).map((config) => config.name);
   const others = preview.configs.filter((config) => !broken.has(config.id));
@@ -157,6 +160,15 @@ export function PublishReview({
   const experiments: ReviewExperiment[] = preview.configs.flatMap((config) =>
     config.experiment ? [{ configId: config.id, variants: config.experiment.variants }] : [],
   );
+
+  // The review replaces the Publish Now button that opened it: focus goes to its answer, not to the dialog's
+  // frame (issue 34 point 9). Publish when nothing blocks it; else the choice that unblocks it, or Cancel.
+  useEffect(() => {
+    (publishButton.current?.disabled === false
+      ? publishButton.current
+      : (leaveOutBox.current ?? cancelButton.current)
+    )?.focus();
+  }, []);
 
   const rows: ReviewRow[] = leaveOut
     ? [
@@ -178,7 +190,12 @@ export function PublishReview({
       <ChangeList rows={rows} label="Configs in this publish" experiments={experiments} />
       {broken.size > 0 && others.length > 0 && (
         <label className={styles.leaveOut}>
-          <input type="checkbox" checked={leaveOut} onChange={(event) => setLeaveOut(event.target.checked)} />
+          <input
+            ref={leaveOutBox}
+            type="checkbox"
+            checked={leaveOut}
+            onChange={(event) => setLeaveOut(event.target.checked)}
+          />
           <span>
             Publish the others and leave out {brokenNames.map((name) => `“${name}”`).join(', ')}
             {live?.artifacts.some((a) => broken.has(a.id)) ? ' (players will no longer get what is live of it)' : ''}
@@ -201,10 +218,11 @@ export function PublishReview({
         </span>
       </div>
       <div className="dialog-actions">
-        <Button variant="secondary" onClick={onCancel}>
+        <Button ref={cancelButton} variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button
+          ref={publishButton}
           disabled={blocked || busy}
           onClick={() =>
             onPublish({
