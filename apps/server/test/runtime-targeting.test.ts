@@ -177,6 +177,56 @@ describe(`targeting and schedule in the runtime (${TEST_DATABASE_KIND})`, () => 
     expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([404, 'not_found']);
   });
 
+  it('says why the list is empty: nothing published, nothing scheduled now (and when next), or not this player’s', async () => {
+    const clock = new TestClock(Date.parse('2030-03-04T12:00:00Z'));
+    const unpublished = await publishedRuntimeGame(servers, 'rt-reason-none@studio.test', { clock, configs: 0 });
+    const ada = await player(unpublished, 'ada');
+    const whyOf = async (client: RuntimeClient) => {
+      const answer = await client.request('/v1/daily-rewards');
+      expect(answer.status, answer.text).toBe(200);
+      return answer;
+    };
+    expect((await whyOf(ada)).body).toEqual({ dailyRewards: [], reason: 'none_published', nextStartsAt: null });
+
+    const setup = await publishedRuntimeGame(servers, 'rt-reason-some@studio.test', { clock, configs: 2 });
+    const [later, vips] = setup.configs.map((c) => c.id) as [string, string];
+    const vip = await createSegment(setup, 'Secret VIPs', 'player.level >= 50');
+    await setTargeting(setup, later, { startsAt: '2030-04-01T00:00:00.000Z' });
+    await setTargeting(setup, vips, { segmentId: vip.id });
+    const cleo = await player(setup, 'cleo', { attributes: { level: 3 } });
+    const notTargeted = await whyOf(cleo);
+    expect(notTargeted.body).toEqual({ dailyRewards: [], reason: 'not_targeted', nextStartsAt: null });
+    // Which segments the live configs are for, and their rules, stay the studio's.
+    expect(notTargeted.text).not.toMatch(/VIP|level|50/);
+
+    await setTargeting(setup, vips, { segmentId: vip.id, startsAt: '2030-05-01T00:00:00.000Z' });
+    expect((await whyOf(cleo)).body).toEqual({
+      dailyRewards: [],
+      reason: 'not_scheduled',
+      nextStartsAt: '2030-04-01T00:00:00.000Z',
+    });
+    // A VIP gets the same answer while nothing is scheduled, and nothing that tells them apart.
+    const vipPlayer = await player(setup, 'vera', { attributes: { level: 60 } });
+    expect((await whyOf(vipPlayer)).text).toBe((await whyOf(cleo)).text);
+
+    // From the start on, the list holds the config and no reason.
+    clock.set('2030-04-01T00:00:00.000Z');
+    expect((await whyOf(cleo)).body).toMatchObject({
+      dailyRewards: [{ configId: later }],
+      reason: null,
+      nextStartsAt: null,
+    });
+    // Once every schedule has ended: not scheduled, with nothing to come.
+    await setTargeting(setup, later, { startsAt: '2030-04-01T00:00:00.000Z', endsAt: '2030-04-02T00:00:00.000Z' });
+    await setTargeting(setup, vips, {
+      segmentId: vip.id,
+      startsAt: '2030-04-01T00:00:00.000Z',
+      endsAt: '2030-04-02T00:00:00.000Z',
+    });
+    clock.set('2030-04-02T00:00:00.000Z');
+    expect((await whyOf(cleo)).body).toEqual({ dailyRewards: [], reason: 'not_scheduled', nextStartsAt: null });
+  });
+
   it('answers a retry of a claim with its first answer after the config stopped applying, and a popup’s claim no more', async () => {
     const clock = new TestClock(Date.parse('2030-03-04T12:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'rt-targeting-retry@studio.test', { clock, configs: 2 });

@@ -1,7 +1,7 @@
 /* global document, location, CSS */
 // The example game's menu (index.html): everything it knows of the player comes from the LiveOps runtime through
 // the SDK. The SDK is the built ES module of packages/sdk (npm run build).
-import { createClient, LiveOpsError } from '../../../packages/sdk/dist/index.js';
+import { createClient, LiveOpsError, noDailyRewardMessage } from '../../../packages/sdk/dist/index.js';
 
 const params = new URLSearchParams(location.search);
 const baseUrl = params.get('baseUrl');
@@ -36,12 +36,13 @@ async function start() {
     $('avatar').textContent = [...playerId][0];
     say('Signing in…');
     await client.signIn(playerId, { attributes: { platform: 'Web' } });
-    const [dailyRewards, inventory] = await Promise.all([client.dailyRewards.list(), client.inventory.get()]);
-    rewards = dailyRewards;
+    const [list, inventory] = await Promise.all([client.dailyRewards.read(), client.inventory.get()]);
+    rewards = list.dailyRewards;
     for (const balance of inventory.balances) wallet.set(balance.itemId, balance);
     renderWallet();
     renderRewards(client);
-    say(rewards.length ? '' : 'This game has no published daily reward yet: publish one in the dashboard.');
+    // An empty list says why: nothing published, nothing scheduled now (and when next), or not for this player.
+    say(noDailyRewardMessage(list));
     document.body.dataset.state = 'ready';
     // The countdowns tick; a reward that becomes claimable is listed again.
     setInterval(() => void tick(client), 1000);

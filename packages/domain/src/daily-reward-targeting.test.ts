@@ -6,6 +6,7 @@ import {
   endInPastProblem,
   explainDailyRewardSelection,
   isScheduledAt,
+  noDailyRewardReason,
   overlapMessage,
   segmentInUseMessage,
   selectDailyReward,
@@ -374,5 +375,39 @@ describe('overlapMessage', () => {
     expect(overlapMessage(overlap!, (id) => id.toUpperCase(), format)).toBe(
       '“A” and “B” can both apply to a player (they target the same segment), at any time: such a player gets “A” (same priority, 0: the older one wins).',
     );
+  });
+});
+
+describe('noDailyRewardReason', () => {
+  it('answers none_published when no enabled config is in the live release', () => {
+    expect(noDailyRewardReason([], NOW)).toEqual({ reason: 'none_published', nextStartsAt: null });
+    expect(noDailyRewardReason([config({ enabled: false })], NOW)).toEqual({
+      reason: 'none_published',
+      nextStartsAt: null,
+    });
+  });
+
+  it('answers not_targeted when a config is scheduled now (selection gave it to others)', () => {
+    const payers = config({ segmentId: 'payers' });
+    const later = config({ startsAt: at('2026-12-01T00:00:00Z') });
+    expect(noDailyRewardReason([later, payers], NOW)).toEqual({ reason: 'not_targeted', nextStartsAt: null });
+  });
+
+  it('answers not_scheduled with the earliest start still to come, or null when every schedule has ended', () => {
+    const ended = config({ endsAt: NOW });
+    const december = config({ startsAt: at('2026-12-01T00:00:00Z'), segmentId: 'payers' });
+    const starting = config({ startsAt: NOW + 1 });
+    const disabledSooner = config({ startsAt: NOW + 1, enabled: false });
+    expect(noDailyRewardReason([ended, december], NOW)).toEqual({
+      reason: 'not_scheduled',
+      nextStartsAt: at('2026-12-01T00:00:00Z'),
+    });
+    expect(noDailyRewardReason([december, starting, disabledSooner], NOW)).toEqual({
+      reason: 'not_scheduled',
+      nextStartsAt: NOW + 1,
+    });
+    expect(noDailyRewardReason([ended], NOW)).toEqual({ reason: 'not_scheduled', nextStartsAt: null });
+    // The start is inclusive: at its instant it is live.
+    expect(noDailyRewardReason([starting], NOW + 1).reason).toBe('not_targeted');
   });
 });

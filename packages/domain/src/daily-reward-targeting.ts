@@ -191,6 +191,38 @@ export function claimTargeting(
   return segmentsMatter ? 'depends_on_segments' : 'applies';
 }
 
+/** Why a player gets no daily reward now (issue 34 §3): what a game can act on, never a segment's rule. */
+export const NO_DAILY_REWARD_REASONS = ['none_published', 'not_scheduled', 'not_targeted'] as const;
+export type NoDailyRewardReason = (typeof NO_DAILY_REWARD_REASONS)[number];
+
+/**
+ * Why a player whom selectDailyReward gave nothing gets nothing, from the configs alone (no segment is read):
+ * `none_published` when the live release has no enabled config; `not_targeted` when one is scheduled now (so it
+ * is for segments the player is not in, or selection would have given it); else `not_scheduled`, with the earliest
+ * start still to come (for someone: whether it is this player's is decided then), or null when every schedule has
+ * ended.
+ */
+export function noDailyRewardReason(
+  configs: readonly TargetableConfig[],
+  now: number,
+): { reason: NoDailyRewardReason; nextStartsAt: number | null } {
+  let enabled = false;
+  let nextStartsAt: number | null = null;
+  for (const config of configs) {
+    if (!config.enabled) continue;
+    enabled = true;
+    if (isScheduledAt(config, now)) return { reason: 'not_targeted', nextStartsAt: null };
+    if (
+      config.startsAt !== null &&
+      config.startsAt > now &&
+      (nextStartsAt === null || config.startsAt < nextStartsAt)
+    ) {
+      nextStartsAt = config.startsAt;
+    }
+  }
+  return enabled ? { reason: 'not_scheduled', nextStartsAt } : { reason: 'none_published', nextStartsAt: null };
+}
+
 /** Two configs that can both apply to one player at some time from now on; `winner` is the one a player gets. */
 export type TargetingOverlap<C extends TargetableConfig> = {
   winner: C;

@@ -117,9 +117,25 @@ export const PUBLISHED_CLAIM_ERROR_CODES = {
   invalidResponse: 'invalid_response',
 } as const;
 
+/** A no-break space: a wait reads as one value ("23 h 59 min"), which a narrow button never wraps inside. */
+const NBSP = '\u00a0';
+
+/**
+ * How long until an instant, as the popup and the dashboard both say it (issue 34 §9): "42 min" below an hour, else
+ * hours and minutes ("23 h 59 min", "5 h" on the hour), minutes rounded up and at least 1, its parts joined by
+ * no-break spaces. Plain arithmetic: the published page must not load Intl (decision 017).
+ */
+export function waitText(instant: number, now: number): string {
+  const minutes = Math.max(1, Math.ceil((instant - now) / 60_000));
+  if (minutes < 60) return `${minutes}${NBSP}min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours}${NBSP}h${NBSP}${rest}${NBSP}min` : `${hours}${NBSP}h`;
+}
+
 /** What a popup that claims by itself tells the player (decision 036). */
 export const PUBLISHED_CLAIM_MESSAGES = {
-  /** The claim button once today is claimed: when the next reward comes ("5 h", "42 min"). */
+  /** The claim button once today is claimed: when the next reward comes (waitText: "5 h", "42 min"). */
   nextRewardIn: (wait: string) => `Next reward in ${wait}`,
   /** The claim button once today is claimed, when the server did not say when the next one comes. */
   claimed: 'Reward claimed',

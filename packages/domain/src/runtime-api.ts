@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from './game';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter } from './text';
+import { NO_DAILY_REWARD_REASONS } from './daily-reward-targeting';
 
 /**
  * The player runtime's contract (issue 21, decision 034): what a game client sends to `/v1` and what it gets
@@ -218,7 +219,17 @@ export const DailyRewardStateSchema = z
 export type DailyRewardState = z.infer<typeof DailyRewardStateSchema>;
 
 export const DailyRewardListResponseSchema = z
-  .object({ dailyRewards: z.array(DailyRewardStateSchema) })
+  .object({
+    dailyRewards: z.array(DailyRewardStateSchema),
+    reason: z.enum(NO_DAILY_REWARD_REASONS).nullable().meta({
+      description:
+        'Why the list is empty, null when it is not: `none_published` (the live release has no daily reward: publish one), `not_scheduled` (daily rewards are published but none is in its schedule now; see nextStartsAt), `not_targeted` (daily rewards are live now, for segments this player is not in; the player’s segments are decided at each session). Segment rules are never answered.',
+    }),
+    nextStartsAt: z.string().nullable().meta({
+      description:
+        'With `not_scheduled`: when the next daily reward’s schedule starts (ISO 8601), for someone (whether it is this player’s is decided then); null when none is scheduled to start, and with any other reason.',
+    }),
+  })
   .meta({ id: 'DailyRewardList' });
 
 export const GrantedItemSchema = z.object({ itemId: z.string(), quantity: z.number().int() }).meta({ id: 'Granted' });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from './index.js';
+import { createClient, noDailyRewardMessage, type ClientOptions } from './index.js';
 import { rejection, UUID_V4 } from './test/expectations.js';
 import { BASE_URL, CONFIG_ID, fakeRuntime, NEXT_DAY, SDK_KEY } from './test/fake-runtime.js';
 
@@ -35,6 +35,25 @@ describe('signing in', () => {
     const rewards = await client.dailyRewards.list();
     expect(rewards.map((reward) => reward.configId)).toEqual([CONFIG_ID]);
     expect(runtime.calls[1]?.headers.Authorization).toBe(`Bearer ${session.token}`);
+  });
+
+  it('reads the list with why it is empty, and says it in a sentence', async () => {
+    const runtime = fakeRuntime();
+    const client = createClient({ baseUrl: BASE_URL, sdkKey: SDK_KEY, fetch: runtime.fetch });
+    await client.signIn('player-42');
+    const full = await client.dailyRewards.read();
+    expect([full.dailyRewards.length, full.reason, full.nextStartsAt]).toEqual([1, null, null]);
+    expect(noDailyRewardMessage(full)).toBe('');
+    runtime.listNothing({ reason: 'not_scheduled', nextStartsAt: '2030-04-01T00:00:00.000Z' });
+    const empty = await client.dailyRewards.read();
+    expect(empty).toEqual({ dailyRewards: [], reason: 'not_scheduled', nextStartsAt: '2030-04-01T00:00:00.000Z' });
+    expect(await client.dailyRewards.list()).toEqual([]);
+    expect(noDailyRewardMessage(empty, (iso) => iso.slice(0, 10))).toBe(
+      'No daily reward is running now: the next one starts 2030-04-01.',
+    );
+    expect(noDailyRewardMessage({ reason: 'not_scheduled', nextStartsAt: null })).toBe(
+      'No daily reward is running now, and none is scheduled to start.',
+    );
   });
 
   it('takes the time zone it is given over the device’s', async () => {

@@ -14,7 +14,15 @@ import {
   type ShowDailyRewardsOptions,
 } from './show-daily-rewards-popup.js';
 import { createTransport, type FetchLike, type Send } from './transport.js';
-import type { ClaimResult, DailyRewardState, Inventory, Ledger, PlayerAttributes, Session } from './types.js';
+import type {
+  ClaimResult,
+  DailyRewardList,
+  DailyRewardState,
+  Inventory,
+  Ledger,
+  PlayerAttributes,
+  Session,
+} from './types.js';
 
 export interface ClientOptions {
   /** The runtime's root, e.g. `https://dash.example/v1` (a trailing slash is fine). */
@@ -69,8 +77,13 @@ export interface LiveOpsClient {
   /** The latest session, or null before the first sign-in succeeds. */
   readonly session: Session | null;
   dailyRewards: {
-    /** Each of the game's published daily rewards, with the player's state of it. */
+    /** The published daily reward that applies to the player now (none or one), with the player's state of it. */
     list(options?: CallOptions): Promise<DailyRewardState[]>;
+    /**
+     * The whole answer of `GET /v1/daily-rewards`: the list and, when it is empty, why (`reason`: nothing
+     * published, nothing scheduled now with `nextStartsAt`, or not for this player); `noDailyRewardMessage` says it.
+     */
+    read(options?: CallOptions): Promise<DailyRewardList>;
     /**
      * Claims today's reward. Throws `already_claimed` (with `nextClaimAt`) when today's was claimed already. One
      * Idempotency-Key per call, sent again on each retry, so a retried claim never grants twice.
@@ -206,15 +219,24 @@ export function createClient(options: ClientOptions): LiveOpsClient {
     },
   });
 
+  const read = async (callOptions: CallOptions = {}): Promise<DailyRewardList> => {
+    const answer = await asPlayer<Partial<DailyRewardList>>({
+      method: 'GET',
+      path: '/daily-rewards',
+      signal: callOptions.signal,
+    });
+    // An older server answers the list alone.
+    return {
+      dailyRewards: answer.dailyRewards ?? [],
+      reason: answer.reason ?? null,
+      nextStartsAt: answer.nextStartsAt ?? null,
+    };
+  };
   const dailyRewards: LiveOpsClient['dailyRewards'] = {
     async list(callOptions = {}) {
-      const answer = await asPlayer<{ dailyRewards: DailyRewardState[] }>({
-        method: 'GET',
-        path: '/daily-rewards',
-        signal: callOptions.signal,
-      });
-      return answer.dailyRewards;
+      return (await read(callOptions)).dailyRewards;
     },
+    read,
     claim(configId, claimOptions = {}) {
       const idempotencyKey = claimOptions.idempotencyKey ?? newIdempotencyKey();
       return asPlayer<ClaimResult>({
@@ -263,8 +285,8 @@ export function createClient(options: ClientOptions): LiveOpsClient {
       }
       popupOpen = true;
       try {
-        const states = await dailyRewards.list({ signal: showOptions.signal });
-        return await showDailyRewardsPopup(configId, states, showOptions);
+        const list = await read({ signal: showOptions.signal });
+        return await showDailyRewardsPopup(configId, list, showOptions);
       } finally {
         popupOpen = false;
       }

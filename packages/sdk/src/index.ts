@@ -17,12 +17,14 @@ export type {
 } from './event-queue.js';
 export { LiveOpsError, SDK_ERROR_CODES } from './live-ops-error.js';
 export type { LiveOpsErrorInit } from './live-ops-error.js';
+export { noDailyRewardMessage } from './no-daily-reward-message.js';
 export type { RetryOptions } from './retry-delay.js';
 export type { DailyRewardsOutcome, ShowDailyRewardsOptions } from './show-daily-rewards-popup.js';
 export type { FetchAnswer, FetchInit, FetchLike } from './transport.js';
 export type {
   Balance,
   ClaimResult,
+  DailyRewardList,
   DailyRewardState,
   DayStart,
   GrantedItem,
@@ -30,6 +32,7 @@ export type {
   InventoryBalance,
   Ledger,
   LedgerEntry,
+  NoDailyRewardReason,
   Pack,
   PackItem,
   Player,

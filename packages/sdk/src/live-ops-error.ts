@@ -1,3 +1,5 @@
+import type { NoDailyRewardReason } from './types.js';
+
 /**
  * Codes the SDK gives errors that no server answer carries (their `status` is 0). The server's own codes are
  * lower-case words too (`already_claimed`, `invalid_token`, `rate_limited`, `validation_error`, …).
@@ -35,6 +37,8 @@ export interface LiveOpsErrorInit {
   issues?: { path: string; message: string }[];
   retryAfterMs?: number;
   cause?: unknown;
+  reason?: NoDailyRewardReason;
+  nextStartsAt?: string | null;
 }
 
 /** Every error the client throws or reports. Switch on `code`; `status` is the HTTP status, 0 when there was none. */
@@ -49,6 +53,10 @@ export class LiveOpsError extends Error {
   readonly retryAfterMs?: number;
   /** What went wrong underneath, e.g. the network error fetch threw. */
   readonly cause?: unknown;
+  /** `showDailyRewards`'s `config_not_found` when the player has no daily reward at all: why (see DailyRewardList). */
+  readonly reason?: NoDailyRewardReason;
+  /** With `reason` `not_scheduled`: when the next daily reward's schedule starts (ISO 8601), null when none will. */
+  readonly nextStartsAt?: string | null;
 
   constructor(init: LiveOpsErrorInit) {
     super(init.message);
@@ -59,6 +67,8 @@ export class LiveOpsError extends Error {
     if (init.issues !== undefined) this.issues = init.issues;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.cause !== undefined) this.cause = init.cause;
+    if (init.reason !== undefined) this.reason = init.reason;
+    if (init.nextStartsAt !== undefined) this.nextStartsAt = init.nextStartsAt;
   }
 }
 

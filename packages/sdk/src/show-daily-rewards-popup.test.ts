@@ -245,6 +245,31 @@ describe('showDailyRewards', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
+  it('rejects with why the player has no daily reward at all, as the server said it, without opening anything', async () => {
+    const runtime = fakeRuntime();
+    const client = createClient({ baseUrl: BASE_URL, sdkKey: SDK_KEY, fetch: runtime.fetch });
+    await client.signIn('player-42');
+    runtime.listNothing({ reason: 'not_targeted', nextStartsAt: null });
+    await expect(client.showDailyRewards(CONFIG_ID)).rejects.toMatchObject({
+      code: 'config_not_found',
+      reason: 'not_targeted',
+      nextStartsAt: null,
+      message: 'No daily reward is for this player now: the live daily rewards are for other player segments.',
+    });
+    runtime.listNothing({ reason: 'not_scheduled', nextStartsAt: '2030-04-01T00:00:00.000Z' });
+    const error = await client.showDailyRewards(CONFIG_ID).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'not_scheduled', nextStartsAt: '2030-04-01T00:00:00.000Z' });
+    expect((error as LiveOpsError).message).toBe(
+      `No daily reward is running now: the next one starts ${new Date('2030-04-01T00:00:00.000Z').toLocaleString()}.`,
+    );
+    runtime.listNothing({ reason: 'none_published', nextStartsAt: null });
+    await expect(client.showDailyRewards(CONFIG_ID)).rejects.toMatchObject({
+      reason: 'none_published',
+      message: 'This game has no published daily reward yet: publish one in the dashboard.',
+    });
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
   it('rejects a daily reward without a popup page', async () => {
     const runtime = fakeRuntime();
     const client = createClient({

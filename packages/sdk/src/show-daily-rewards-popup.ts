@@ -1,5 +1,6 @@
 import { LiveOpsError, SDK_ERROR_CODES } from './live-ops-error.js';
-import type { ClaimResult, DailyRewardState } from './types.js';
+import { noDailyRewardMessage } from './no-daily-reward-message.js';
+import type { ClaimResult, DailyRewardList, DailyRewardState } from './types.js';
 
 export interface ShowDailyRewardsOptions {
   /** The popup has drawn (its images loaded) and is shown. */
@@ -43,9 +44,11 @@ const OVERLAY_Z_INDEX = '2147483647';
  */
 export function showDailyRewardsPopup(
   configId: string,
-  states: readonly DailyRewardState[],
+  list: readonly DailyRewardState[] | DailyRewardList,
   options: ShowDailyRewardsOptions,
 ): Promise<DailyRewardsOutcome> {
+  const states = 'dailyRewards' in list ? list.dailyRewards : list;
+  const why = 'dailyRewards' in list && states.length === 0 ? list : null;
   const doc = typeof document === 'object' && document !== null ? document : undefined;
   const win = doc?.defaultView;
   if (!doc?.body || !win) {
@@ -59,11 +62,16 @@ export function showDailyRewardsPopup(
   }
   const initial = states.find((state) => state.configId === configId);
   if (!initial) {
+    // No daily reward at all: the server said why (nothing published, nothing scheduled, not this player's).
     return Promise.reject(
       new LiveOpsError({
         status: 0,
         code: SDK_ERROR_CODES.configNotFound,
-        message: `This game has no published daily reward "${configId}" (publish it in the dashboard).`,
+        message:
+          why?.reason != null
+            ? noDailyRewardMessage(why)
+            : `This game has no published daily reward "${configId}" (publish it in the dashboard).`,
+        ...(why?.reason != null ? { reason: why.reason, nextStartsAt: why.nextStartsAt } : {}),
       }),
     );
   }

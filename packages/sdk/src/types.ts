@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   ClaimResponseSchema,
   CreateSessionResponseSchema,
+  DailyRewardListResponseSchema,
   DailyRewardStateSchema,
   InventoryResponseSchema,
   LedgerResponseSchema,
@@ -23,6 +24,13 @@ export type Player = Session['player'];
 export type PlayerAttributes = z.input<typeof PlayerAttributesSchema>;
 /** One daily reward's state for the player: today's day, the streak, whether it can be claimed, and its popup. */
 export type DailyRewardState = z.infer<typeof DailyRewardStateSchema>;
+/**
+ * `GET /v1/daily-rewards`: the player's daily rewards and, when there is none, why (`reason`) and, when known,
+ * when the next one's schedule starts (`nextStartsAt`).
+ */
+export type DailyRewardList = z.infer<typeof DailyRewardListResponseSchema>;
+/** Why a player has no daily reward now: `none_published`, `not_scheduled` or `not_targeted`. */
+export type NoDailyRewardReason = NonNullable<DailyRewardList['reason']>;
 /** When a player's day starts for a daily reward. */
 export type DayStart = DailyRewardState['dayStart'];
 /** What today's claim of a daily reward grants. */

@@ -171,7 +171,7 @@ const listRoute = createRoute({
   path: '/daily-rewards',
   summary: 'The player’s daily rewards',
   description:
-    'The published daily reward that applies to the player now (none or one: the highest priority among those whose segment the player matched at their last session and whose schedule holds, ties to the oldest), with the player’s state on the server’s clock, and its popup.',
+    'The published daily reward that applies to the player now (none or one: the highest priority among those whose segment the player matched at their last session and whose schedule holds, ties to the oldest), with the player’s state on the server’s clock, and its popup. An empty list says why in `reason`.',
   security: bearer,
   responses: {
     200: { description: 'The states.', content: { 'application/json': { schema: DailyRewardListResponseSchema } } },
@@ -618,7 +618,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     // A test player's day follows their own clock; the instants answered are real ones (decision 040).
     const offset = testerOffset(found, claims);
     // The one config that applies to the player now (decision 038), read with all it is decided on in one read.
-    const { candidates, param } = liveCandidates(found.configs, now + offset);
+    const { candidates, param, empty } = liveCandidates(found.configs, now + offset);
     const states: DailyRewardState[] = [];
     if (candidates.length) {
       const context = await listContext(deps.db, claims.p, param);
@@ -637,7 +637,17 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         states.push(stateOf(found, config, status, popupUrl(config, claims, status, variantId), variantId));
       }
     }
-    return c.json({ dailyRewards: states }, 200);
+    if (states.length) return c.json({ dailyRewards: states, reason: null, nextStartsAt: null }, 200);
+    // Known from the configs alone (not_targeted: configs are live now, so segments left the player out).
+    return c.json(
+      {
+        dailyRewards: states,
+        reason: empty.reason,
+        // A tester's clock runs ahead (decision 040): the start is answered on the server's clock.
+        nextStartsAt: empty.nextStartsAt === null ? null : iso(empty.nextStartsAt - offset),
+      },
+      200,
+    );
   });
 
   // The hottest write: its two small inputs are checked here with the route's own schemas, in one synchronous pass,

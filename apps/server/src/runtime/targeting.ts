@@ -1,4 +1,11 @@
-import { compareConfigRank, isScheduledAt, type DailyRewardState, type TargetableConfig } from '@liveops/domain';
+import {
+  compareConfigRank,
+  isScheduledAt,
+  noDailyRewardReason,
+  type DailyRewardState,
+  type NoDailyRewardReason,
+  type TargetableConfig,
+} from '@liveops/domain';
 import { dailyReward, segment } from '../db/schema';
 import { listCandidatesParam } from './store';
 
@@ -58,22 +65,37 @@ export function listCandidates<C extends TargetableConfig>(configs: readonly C[]
   return everyone < 0 ? live : live.slice(0, everyone + 1);
 }
 
-/** The candidates at an instant, with listContext's parameter for them, and the span of time they hold for. */
-type CandidatesMemo = { from: number; until: number; candidates: TargetableConfig[]; param: string };
+/** Why a player gets none of a game's configs (noDailyRewardReason), as it holds until a schedule edge. */
+export type EmptyListReason = { reason: NoDailyRewardReason; nextStartsAt: number | null };
+
+/**
+ * The candidates at an instant, with listContext's parameter for them, why a player who gets none of them gets
+ * nothing, and the span of time they hold for.
+ */
+type CandidatesMemo = {
+  from: number;
+  until: number;
+  candidates: TargetableConfig[];
+  param: string;
+  empty: EmptyListReason;
+};
 const candidatesMemo = new WeakMap<readonly TargetableConfig[], CandidatesMemo>();
 
 /**
  * listCandidates of a game's configs at `now`, with their listContext parameter, worked out once for as long as
  * they hold: they change only when one of the configs' schedules starts or ends, or when the configs do (a new
- * array: runtime-games builds one a release or dashboard change). Every list asks for them.
+ * array: runtime-games builds one a release or dashboard change). Every list asks for them; an empty list answers
+ * `empty` from them, without a statement of its own.
  */
 export function liveCandidates<C extends TargetableConfig>(
   configs: readonly C[],
   now: number,
-): { candidates: C[]; param: string } {
+): { candidates: C[]; param: string; empty: EmptyListReason } {
   const memo = candidatesMemo.get(configs);
   // Kept by the array itself, so its candidates are of that array's element type.
-  if (memo && now >= memo.from && now < memo.until) return memo as unknown as { candidates: C[]; param: string };
+  if (memo && now >= memo.from && now < memo.until) {
+    return memo as unknown as { candidates: C[]; param: string; empty: EmptyListReason };
+  }
   let from = -Infinity;
   let until = Infinity;
   for (const config of configs) {
@@ -84,7 +106,9 @@ export function liveCandidates<C extends TargetableConfig>(
     }
   }
   const candidates = listCandidates(configs, now);
-  const fresh = { from, until, candidates, param: listCandidatesParam(candidates) };
+  // Changes only at a schedule's edge too (the next start is the memo's `until`, or later).
+  const empty = noDailyRewardReason(configs, now);
+  const fresh = { from, until, candidates, param: listCandidatesParam(candidates), empty };
   candidatesMemo.set(configs, fresh);
   return fresh;
 }

@@ -16,6 +16,7 @@ import { loadConfig, readConfigText } from './load-config';
 import { startPublishedPage } from './published-controller';
 import { PublishedView } from './published-view';
 import { readPublishedQuery } from './read-published-query';
+import { recallClaim, rememberClaim } from './remember-claim';
 import { reportPopupEvents } from './report-popup-events';
 import { waitForImages } from './wait-for-images';
 import './published.css';
@@ -52,7 +53,10 @@ const configFile = async () => {
 // Opened from the runtime's popupUrl (decision 036): the session in the fragment, and the claim button claims
 // through the runtime by itself, and the popup tells the runtime it was shown and closed (decision 042). Without
 // one (or with one that does not read), the host grants and nothing is reported, as before.
-const session = decodePopupSession(window.location.hash);
+// A page reloaded after its claim shows today claimed (issue 34 §9): its address was rewritten, or its storage
+// kept the claim of this very address.
+const addressed = decodePopupSession(window.location.hash);
+const session = addressed && recallClaim(window, addressed, Date.now());
 const transport = browserTransport();
 
 startPublishedPage({
@@ -76,5 +80,6 @@ startPublishedPage({
     claim: (idempotencyKey) => claimWithSession(session, idempotencyKey, transport),
     newKey: randomKey,
     events: reportPopupEvents({ session, transport }),
+    remember: (claimed) => rememberClaim(window, session, claimed, Date.now()),
   },
 });

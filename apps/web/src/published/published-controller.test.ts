@@ -193,6 +193,7 @@ function startFromPopupUrl(
 ) {
   const host = fakeBridge();
   const events = { shown: vi.fn(), closed: vi.fn() };
+  const remember = vi.fn();
   const rendered: PublishedState[] = [];
   let actions: PublishedActions | undefined;
   const claims: { key: string; answer: (outcome: ClaimOutcome) => void }[] = [];
@@ -214,11 +215,12 @@ function startFromPopupUrl(
       newKey: () => `key-${++keys}`,
       now: options.now ?? (() => NOW),
       events,
+      remember,
     },
   });
   onTestFinished(() => page.stop());
   const shown = () => rendered.at(-1) as Extract<PublishedState, { status: 'ready' }>;
-  return { ...host, page, rendered, shown, claims, events, actions: () => actions! };
+  return { ...host, page, rendered, shown, claims, events, remember, actions: () => actions! };
 }
 
 const NOW = Date.parse('2030-01-01T19:00:00.000Z');
@@ -234,7 +236,7 @@ describe('startPublishedPage opened from popupUrl (decision 036)', () => {
     });
     expect(claimed.shown()).toMatchObject({
       params: { streak: 3, todayIndex: 3 },
-      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5 h' },
+      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5\u00a0h' },
     });
     claimed.actions().claim();
     expect(claimed.claims).toHaveLength(0);
@@ -252,7 +254,7 @@ describe('startPublishedPage opened from popupUrl (decision 036)', () => {
     await flush();
     expect(shown()).toMatchObject({
       params: { streak: 3, todayIndex: 3 },
-      claimed: { nextClaimAt: RESULT.dailyReward.nextClaimAt, label: 'Next reward in 5 h' },
+      claimed: { nextClaimAt: RESULT.dailyReward.nextClaimAt, label: 'Next reward in 5\u00a0h' },
     });
     expect(shown()).not.toHaveProperty('claiming');
     expect(sent.filter((message) => message.type === 'claim')).toEqual([
@@ -265,6 +267,27 @@ describe('startPublishedPage opened from popupUrl (decision 036)', () => {
     // Claimed: another tap asks for nothing.
     actions().claim();
     expect(claims).toHaveLength(1);
+  });
+
+  it('keeps today claimed for a reload once the runtime says so (granted, or already claimed), and nothing else', async () => {
+    const granted = startFromPopupUrl();
+    granted.actions().claim();
+    expect(granted.remember).not.toHaveBeenCalled();
+    granted.claims[0]!.answer({ ok: true, result: RESULT });
+    await flush();
+    expect(granted.remember.mock.calls).toEqual([[{ day: 3, streak: 3, nextClaimAt: RESULT.dailyReward.nextClaimAt }]]);
+
+    const before = startFromPopupUrl();
+    before.actions().claim();
+    before.claims[0]!.answer(refused(409, 'already_claimed', { nextClaimAt: '2030-01-02T00:00:00.000Z' }));
+    await flush();
+    expect(before.remember.mock.calls).toEqual([[{ day: 3, streak: 2, nextClaimAt: '2030-01-02T00:00:00.000Z' }]]);
+
+    const failed = startFromPopupUrl();
+    failed.actions().claim();
+    failed.claims[0]!.answer(refused(0, 'network_error', { transient: true }));
+    await flush();
+    expect(failed.remember).not.toHaveBeenCalled();
   });
 
   it('never sends a second request while one is under way, however often it is tapped or a CB_INIT comes', async () => {
@@ -287,7 +310,7 @@ describe('startPublishedPage opened from popupUrl (decision 036)', () => {
     await flush();
     expect(shown()).toMatchObject({
       params: { streak: 2, todayIndex: 3 },
-      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5 h' },
+      claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5\u00a0h' },
     });
     expect(types()).not.toContain('claim');
     expect(sent.at(-1)).toEqual({

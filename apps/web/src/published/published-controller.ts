@@ -12,6 +12,7 @@ import {
   publishedErrorText,
 } from '@liveops/domain/published';
 import type { ClaimOutcome } from './claim-with-session';
+import type { ClaimedToday } from './remember-claim';
 import type { HostBridge } from './host-bridge';
 import type { ConfigOutcome } from './load-config';
 import { nextRewardText } from './next-reward-text';
@@ -60,6 +61,8 @@ export interface PublishedPageOptions {
     now?: () => number;
     /** Reports the session's popup `shown` (once painted and visible) and `closed` to the runtime (decision 042). */
     events?: PopupEvents;
+    /** Keeps today claimed for a reload of the page (rememberClaim), once the runtime says it is. */
+    remember?: (claimed: ClaimedToday) => void;
   } | null;
 }
 
@@ -131,6 +134,7 @@ export function startPublishedPage({
       if (outcome.ok) {
         const { result } = outcome;
         const after = { streak: result.dailyReward.streak, todayIndex: result.day };
+        claimer.remember?.({ day: result.day, streak: after.streak, nextClaimAt: result.dailyReward.nextClaimAt });
         if (current) state = { ...current, params: after, claimed: claimedUntil(result.dailyReward.nextClaimAt) };
         render(state, actions);
         bridge.send({
@@ -141,6 +145,10 @@ export function startPublishedPage({
         return;
       }
       const { ok: _ok, transient: _transient, ...failure } = outcome;
+      if (failure.code === 'already_claimed' && session) {
+        // Claimed before (elsewhere, or by this address before a reload): today's day and streak are the session's.
+        claimer.remember?.({ day: session.day, streak: session.streak, nextClaimAt: failure.nextClaimAt ?? null });
+      }
       if (current) {
         state =
           failure.code === 'already_claimed'

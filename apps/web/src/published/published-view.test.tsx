@@ -30,7 +30,7 @@ function renderView(state: PublishedState) {
 describe('PublishedView', () => {
   it('shows today claimed with when the next reward comes on a disabled claim button', () => {
     const { actions, claim, today } = renderView(
-      ready({ claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5 h' } }),
+      ready({ claimed: { nextClaimAt: '2030-01-02T00:00:00.000Z', label: 'Next reward in 5\u00a0h' } }),
     );
     expect(claim).toHaveTextContent('Next reward in 5 h');
     expect(claim).toBeDisabled();

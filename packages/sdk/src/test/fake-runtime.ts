@@ -39,6 +39,8 @@ export function fakeRuntime() {
   let tokenCount = 0;
   let grants = 0;
   let coins = 100;
+  /** Set by `listNothing`: the player gets no daily reward, for this reason. */
+  let empty: { reason: 'none_published' | 'not_scheduled' | 'not_targeted'; nextStartsAt: string | null } | null = null;
 
   const state = (): DailyRewardState => ({
     configId: CONFIG_ID,
@@ -94,7 +96,12 @@ export function fakeRuntime() {
     if (!tokens.has(bearer)) return refuse(401, 'invalid_token', RUNTIME_MESSAGES.tokenInvalid);
 
     if (method === 'GET' && path === '/daily-rewards') {
-      return answer(200, DailyRewardListResponseSchema.parse({ dailyRewards: [state()] }));
+      return answer(
+        200,
+        DailyRewardListResponseSchema.parse(
+          empty ? { dailyRewards: [], ...empty } : { dailyRewards: [state()], reason: null, nextStartsAt: null },
+        ),
+      );
     }
     const claimPath = /^\/daily-rewards\/([^/]+)\/claim$/.exec(path);
     if (method === 'POST' && claimPath) {
@@ -183,6 +190,10 @@ export function fakeRuntime() {
     script: (...answers: Scripted[]) => scripted.push(...answers),
     /** Every token issued so far stops working, as an expired or rotated one does. */
     expireTokens: () => tokens.clear(),
+    /** From now on the player gets no daily reward, and the list says why. */
+    listNothing: (why: NonNullable<typeof empty>) => {
+      empty = why;
+    },
     /** How many claims granted a pack. */
     grants: () => grants,
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),

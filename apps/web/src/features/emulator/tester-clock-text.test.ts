@@ -15,10 +15,10 @@ describe('a test player’s clock in the Emulator', () => {
 
   it('says how long until an instant in minutes, or hours and minutes', () => {
     const now = Date.parse('2026-03-02T12:00:00Z');
-    expect(untilText(now + 42 * 60_000, now)).toBe('42 min');
-    expect(untilText(now + 1000, now)).toBe('1 min');
-    expect(untilText(now + 5 * 3_600_000, now)).toBe('5 h');
-    expect(untilText(now + 11 * 3_600_000 + 59 * 60_000 + 1, now)).toBe('12 h');
-    expect(untilText(now + 3 * 3_600_000 + 30 * 60_000, now)).toBe('3 h 30 min');
+    expect(untilText(now + 42 * 60_000, now)).toBe('42\u00a0min');
+    expect(untilText(now + 1000, now)).toBe('1\u00a0min');
+    expect(untilText(now + 5 * 3_600_000, now)).toBe('5\u00a0h');
+    expect(untilText(now + 11 * 3_600_000 + 59 * 60_000 + 1, now)).toBe('12\u00a0h');
+    expect(untilText(now + 3 * 3_600_000 + 30 * 60_000, now)).toBe('3\u00a0h\u00a030\u00a0min');
   });
 });

@@ -1,3 +1,5 @@
+import { waitText } from '@liveops/domain/published';
+
 /**
  * A test player's clock as the Emulator shows it: the date and time their offset puts them at, in their zone (this
  * browser's when not given), e.g. "Thu, 5 Mar 2026, 18:01".
@@ -18,11 +20,5 @@ export function testerClockText(
   }).format(new Date(now + offsetMs));
 }
 
-/** How long until an instant, as the published popup says it: minutes below an hour, else hours and minutes. */
-export function untilText(instant: number, now: number): string {
-  const minutes = Math.max(1, Math.ceil((instant - now) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
-}
+/** How long until an instant, as the published popup says it (the domain's waitText). */
+export const untilText = waitText;
