@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { DailyRewardState } from '@liveops/domain';
+import { TEST_PLAYER_MESSAGES, type DailyRewardState } from '@liveops/domain';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
@@ -171,8 +171,12 @@ describe('a test player’s week in the Emulator (issue 22, decision 040)', () =
     await nextDay(page);
     await claimInPopup(page, 2, 2);
 
-    // Reset progress: day 1 again at once, whatever the streak.
-    await page.getByRole('button', { name: 'Reset progress' }).click();
+    // Reset progress: day 1 again at once, whatever the streak, as the button says (it pays again the same day).
+    const resetButton = page.getByRole('button', { name: 'Reset progress' });
+    const noteId = await resetButton.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${noteId}"]`).textContent()).toContain(TEST_PLAYER_MESSAGES.resetPaysAgain);
+    expect(await resetButton.getAttribute('title')).toBe(TEST_PLAYER_MESSAGES.resetPaysAgain);
+    await resetButton.click();
     await expectState(page, 1, 0, true);
     await claimInPopup(page, 1, 1);
 

@@ -6,7 +6,7 @@ import type { Database } from './db/database';
 import type { Config } from './env';
 import { compressWhenAccepted } from './lib/compression';
 import { closeAfterUnreadBody } from './lib/early-answers';
-import { databaseErrorCode } from './lib/database-errors';
+import { databaseErrorCode, isDatabaseUnavailable } from './lib/database-errors';
 import { jsonError } from './lib/http';
 import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
 import { checkedAddress, rawPathAndQuery } from './lib/input-hygiene';
@@ -185,6 +185,12 @@ export async function createApp({
     }
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.
     const where = `${c.req.method} ${rawPathAndQuery(c.req.url).path}`;
+    // No database to ask (issue 35 item 5): try again shortly, as /readyz already says.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn(`${where}: the database is unavailable:`, error);
+      c.header('Retry-After', '5');
+      return jsonError(c, 503, 'UNAVAILABLE', API_MESSAGES.unavailable);
+    }
     // A value the database refuses (class 22: data exception) is the request's fault: a backstop for what the
     // input checks might still let through, never a 500.
     if (databaseErrorClass(error) === '22') {

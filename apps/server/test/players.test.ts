@@ -192,6 +192,7 @@ describe('the Players tab', () => {
       [{ kind: 'grant_pack', packId: pack }, randomUUID(), 400, PLAYER_MESSAGES.reasonRequired],
       [{ kind: 'grant_pack', packId: pack, reason: '   ' }, randomUUID(), 400, PLAYER_MESSAGES.reasonRequired],
       [{ kind: 'reset_progress', configId: config.id, reason: '' }, randomUUID(), 400, PLAYER_MESSAGES.reasonRequired],
+      [{ kind: 'grant_pack', packId: pack, reason: '\u200b' }, randomUUID(), 400, PLAYER_MESSAGES.reasonRequired],
       [{ kind: 'grant_pack', packId: pack, reason: 'x'.repeat(501) }, randomUUID(), 400, PLAYER_MESSAGES.reasonTooLong],
       [{ kind: 'grant_pack', packId: pack, reason: 'gift' }, null, 400, PLAYER_MESSAGES.idempotencyKeyRequired],
       [{ kind: 'grant_pack', packId: 'nope', reason: 'gift' }, randomUUID(), 404, PLAYER_MESSAGES.packNotFound],

@@ -373,6 +373,26 @@ describe('"Next day" and "Reset progress"', () => {
     );
   });
 
+  it('applies five Next day presses at once in order: five days on, never a 500 (issue 35 item 4)', async () => {
+    const clock = new TestClock(at('2026-03-02T12:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'testers-next-day-race@studio.test', { clock });
+    const configId = setup.configs[0]!.id;
+    const tester = await addTester(setup, 'qa-race');
+    for (let round = 0; round < 3; round++) {
+      await setOffset(setup, tester, 0);
+      const presses = await Promise.all(
+        Array.from({ length: 5 }, () => setup.client.post(`${base(setup)}/${tester.id}/next-day`, { configId })),
+      );
+      expect(presses.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      // UTC (never signed in): 12:00 to a minute past the next midnight, then a day at a time.
+      const offsets = presses.map((answer) => (answer.body as TestPlayerClock).testPlayer.clockOffsetMs);
+      expect(offsets.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4].map((n) => n * DAY + 12 * HOUR + MINUTE));
+      expect(((await setup.client.get(base(setup))).body as TestPlayer[])[0]?.clockOffsetMs).toBe(
+        4 * DAY + 12 * HOUR + MINUTE,
+      );
+    }
+  });
+
   it('resets a tester’s progress: the next claim is day 1 with streak 1, at once, and nothing is granted by the reset', async () => {
     const clock = new TestClock(at('2026-03-02T12:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'testers-reset@studio.test', { clock });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claimDailyReward, dailyRewardStatus, dayKeyAt, type DayStartSetting, type LastClaim } from './daily-streak';
-import { SupportActionInputSchema, supportClaimFields } from './player-support';
+import { PLAYER_MESSAGES, SupportActionInputSchema, supportClaimFields } from './player-support';
 
 const DAY = 86_400_000;
 const MIDNIGHT: DayStartSetting = { kind: 'player_midnight' };
@@ -73,6 +73,10 @@ describe('a support action’s input', () => {
   it('requires a reason, trimmed, and refuses a blank one', () => {
     expect(SupportActionInputSchema.safeParse({ kind: 'grant_pack', packId: 'p' }).success).toBe(false);
     expect(SupportActionInputSchema.safeParse({ kind: 'grant_pack', packId: 'p', reason: '   ' }).success).toBe(false);
+    for (const invisible of ['\u200b', '\u200b\u200c\u2060', ' \ufeff ', '\u3164']) {
+      const refused = SupportActionInputSchema.safeParse({ kind: 'grant_pack', packId: 'p', reason: invisible });
+      expect(refused.error?.issues[0]?.message).toBe(PLAYER_MESSAGES.reasonRequired);
+    }
     const parsed = SupportActionInputSchema.parse({ kind: 'grant_pack', packId: 'p', reason: '  lost a pack  ' });
     expect(parsed.reason).toBe('lost a pack');
   });

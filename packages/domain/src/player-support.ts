@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DailyRewardExplanationSchema } from './daily-reward-targeting';
 import { DAILY_CYCLE_LENGTH, dayKeyAt, type DayStartSetting, type LastClaim } from './daily-streak';
-import { hasBidiControl, hasForbiddenCharacters, TEXT_MESSAGES } from './text';
+import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 /**
  * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, and the support actions a
@@ -57,6 +57,8 @@ export const SupportReasonSchema = z
   .trim()
   .min(1, PLAYER_MESSAGES.reasonRequired)
   .max(SUPPORT_REASON_MAX, PLAYER_MESSAGES.reasonTooLong)
+  // A reason of only zero-width or other invisible characters says nothing to whoever reads it later.
+  .refine(hasVisibleCharacter, PLAYER_MESSAGES.reasonRequired)
   .refine((text) => !hasForbiddenCharacters(text), TEXT_MESSAGES.controlCharacters)
   .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
 

@@ -39,6 +39,8 @@ export const TEST_PLAYER_MESSAGES = {
   removeFailed: 'Could not remove the test player. Please try again.',
   nextDayFailed: 'Could not move the test player’s clock. Please try again.',
   resetFailed: 'Could not reset the test player’s progress. Please try again.',
+  /** Said on "Reset progress": by design it pays again on the same real day (decision 040), which no player can. */
+  resetPaysAgain: 'Pays day 1 again today: a reset starts this daily reward over, even on a day already claimed.',
   empty: 'No test players yet. Add a player id to give it its own clock.',
   noRelease:
     'This game has no published release yet. Publish it first with Publish Packs, in the game’s menu: a test player plays the live release, as every player does.',

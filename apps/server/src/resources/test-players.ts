@@ -75,7 +75,8 @@ async function runtimePlayer(db: Db, gameId: string, playerId: string) {
 /**
  * "Next day": the tester's clock moved to a minute past the start of their next day under the config's day rule,
  * in their zone (UTC before their first session). Null when that would be beyond a year from the server's clock.
- * Written only over the offset it was computed from: a concurrent change is read again (at most three times).
+ * Presses at the same moment are applied in order (issue 35 item 4): the tester's row is locked, its offset read
+ * and moved on in one transaction, so five presses at once move the clock five days, one after the other.
  */
 export async function advanceToNextDay(
   db: Db,
@@ -85,21 +86,18 @@ export async function advanceToNextDay(
 ): Promise<TestPlayerRow | null> {
   const known = await runtimePlayer(db, tester.gameId, tester.playerId);
   const timeZone = known?.timeZone ?? 'UTC';
-  let current = tester;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(testPlayer).where(eq(testPlayer.id, tester.id)).for('update');
+    if (!current) return null;
     const offset = nextDayOffset(serverNow, current.clockOffsetMs, dayStart, timeZone);
     if (Math.abs(offset) > TEST_PLAYER_OFFSET_MAX_MS) return null;
-    const [row] = await db
+    const [row] = await tx
       .update(testPlayer)
       .set({ clockOffsetMs: offset, updatedAt: new Date(serverNow) })
-      .where(and(eq(testPlayer.id, current.id), eq(testPlayer.clockOffsetMs, current.clockOffsetMs)))
+      .where(eq(testPlayer.id, current.id))
       .returning();
-    if (row) return row;
-    const [again] = await db.select().from(testPlayer).where(eq(testPlayer.id, current.id));
-    if (!again) return null;
-    current = again;
-  }
-  throw new Error('the test player’s clock kept changing');
+    return row ?? null;
+  });
 }
 
 /**

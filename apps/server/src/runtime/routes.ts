@@ -35,7 +35,7 @@ import {
   type LastClaim,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { databaseErrorCode } from '../lib/database-errors';
+import { databaseErrorCode, isDatabaseUnavailable } from '../lib/database-errors';
 import type { Config } from '../env';
 import { baseHeaders } from '../lib/http-policy';
 import type { LiveEvents } from '../lib/live-events';
@@ -120,6 +120,9 @@ class RuntimeRefusal extends Error {
   }
 }
 
+/** Seconds a client waits before trying again while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const errorResponses = (...statuses: number[]) =>
@@ -142,6 +145,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Not JSON (`unsupported_media_type`).',
   422: 'The Idempotency-Key was used for another request (`idempotency_key_reused`), or an unknown item.',
   429: 'Too many requests (`rate_limited`); see Retry-After.',
+  503: 'The database is unavailable for now (`unavailable`); nothing was done. Try again after Retry-After.',
 };
 
 const idempotencyHeader = z.object({
@@ -162,7 +166,7 @@ const sessionRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: CreateSessionRequestSchema } } } },
   responses: {
     200: { description: 'Signed in.', content: { 'application/json': { schema: CreateSessionResponseSchema } } },
-    ...errorResponses(400, 401, 403, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 413, 415, 429, 503),
   },
 });
 
@@ -175,7 +179,7 @@ const listRoute = createRoute({
   security: bearer,
   responses: {
     200: { description: 'The states.', content: { 'application/json': { schema: DailyRewardListResponseSchema } } },
-    ...errorResponses(401, 403, 429),
+    ...errorResponses(401, 403, 429, 503),
   },
 });
 
@@ -190,7 +194,7 @@ const claimRoute = createRoute({
   request: { params: claimParams, headers: idempotencyHeader },
   responses: {
     200: { description: 'Granted.', content: { 'application/json': { schema: ClaimResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 503),
   },
 });
 
@@ -201,7 +205,7 @@ const inventoryRoute = createRoute({
   security: bearer,
   responses: {
     200: { description: 'Every balance.', content: { 'application/json': { schema: InventoryResponseSchema } } },
-    ...errorResponses(401, 403, 429),
+    ...errorResponses(401, 403, 429, 503),
   },
 });
 
@@ -214,7 +218,7 @@ const ledgerRoute = createRoute({
   request: { query: LedgerQuerySchema },
   responses: {
     200: { description: 'A page of entries.', content: { 'application/json': { schema: LedgerResponseSchema } } },
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(400, 401, 403, 429, 503),
   },
 });
 
@@ -234,7 +238,7 @@ const walletRoute = (kind: 'grant' | 'consume') =>
     },
     responses: {
       200: { description: 'Done.', content: { 'application/json': { schema: ServerWalletResponseSchema } } },
-      ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
+      ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503),
     },
   });
 
@@ -884,6 +888,12 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     }
     const state = databaseErrorCode(error);
     const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+    // No database to ask (issue 35 item 5): nothing was decided, so the SDK, the popup and proxies try again.
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn(`${where}: the database is unavailable:`, error);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return runtimeError(c, 503, 'unavailable', RUNTIME_MESSAGES.unavailable);
+    }
     if (state?.startsWith('22')) {
       deps.logger.warn(`${where} sent a value the database refused:`, error);
       return runtimeError(c, 400, 'unstorable_value', 'A value could not be stored. Check the input.');

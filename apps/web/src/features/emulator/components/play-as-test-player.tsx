@@ -185,6 +185,7 @@ function TesterPlay({
   const states = useTestPlayerDailyRewards(gameId, session);
   const nextDay = useAdvanceTestPlayerDay(gameId);
   const reset = useResetTestPlayerProgress(gameId);
+  const resetNoteId = useId();
   const now = useNow(1000);
   const renewed = useRef(false);
   // Which popupUrl's page said `ready` (its script took the prerendered popup over and its button claims).
@@ -275,7 +276,14 @@ function TesterPlay({
             <SkipForward size={14} aria-hidden />
             Next day
           </Button>
-          <Button variant="secondary" size="sm" loading={reset.isPending} onClick={resetProgress}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={reset.isPending}
+            onClick={resetProgress}
+            title={TEST_PLAYER_MESSAGES.resetPaysAgain}
+            aria-describedby={resetNoteId}
+          >
             <RotateCcw size={14} aria-hidden />
             Reset progress
           </Button>
@@ -284,6 +292,9 @@ function TesterPlay({
             Refresh
           </Button>
         </div>
+        <p className={`muted ${styles.resetNote}`} id={resetNoteId}>
+          <RotateCcw size={12} aria-hidden /> {TEST_PLAYER_MESSAGES.resetPaysAgain}
+        </p>
         <p className={`muted ${styles.signedIn}`}>
           Signed in through the runtime as <strong>{session.playerId}</strong> until{' '}
           {new Date(session.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}.
