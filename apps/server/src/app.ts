@@ -34,6 +34,7 @@ import { packsRoutes } from './routes/packs';
 import { playersRoutes } from './routes/players';
 import { releasesRoutes } from './routes/releases';
 import { segmentsRoutes } from './routes/segments';
+import { createSegmentAudiences } from './resources/segment-audience';
 import { testPlayersRoutes } from './routes/test-players';
 import { webAppRoutes } from './routes/web-app';
 import { runtimeRoutes } from './runtime/routes';
@@ -100,6 +101,7 @@ export async function createApp({
   const intents = await createStorageIntents(database, logger);
   const cleanupDeps = { db: database.db, storage, logger, intents, locks };
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
+  const audiences = createSegmentAudiences({ db: database.db, now });
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
   const lifecycle = { draining: false };
 
@@ -121,7 +123,7 @@ export async function createApp({
     .route('/games/:gameId/items', itemsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/packs', packsRoutes({ auth, db: database.db, liveEvents, storage }))
     .route('/games/:gameId/daily-rewards', dailyRewardsRoutes({ auth, db: database.db, liveEvents, storage, now }))
-    .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents }))
+    .route('/games/:gameId/segments', segmentsRoutes({ auth, db: database.db, liveEvents, audiences }))
     .route('/games/:gameId/test-players', testPlayersRoutes({ auth, db: database.db, liveEvents, now }))
     .route('/games/:gameId/players', playersRoutes({ auth, db: database.db, liveEvents, now }))
     .route('/games/:gameId/analytics', analyticsRoutes({ auth, db: database.db, now }))

@@ -712,6 +712,21 @@ const WRITES: Record<
       }),
   },
   'DELETE /api/games/:gameId/segments/:segmentId': { input: 'path' },
+  'POST /api/games/:gameId/segments/audience-estimate': {
+    input: 'json',
+    shape: () =>
+      shaped({
+        expression: fc.constantFrom(
+          'player.level > 3',
+          'player.platfrom == "iOS"',
+          `${'('.repeat(600)}true${')'.repeat(600)}`,
+          `player.level > ${'9'.repeat(400)}`,
+          'player.level / 0 > 1',
+          'player.country.matches(".*")',
+          'player.level',
+        ),
+      }),
+  },
   'PUT /api/games/:gameId/custom-attributes': { input: 'json', shape: () => customAttributesShape() },
   'POST /api/games/:gameId/daily-rewards': { input: 'json', shape: () => shaped({ name: name }) },
   'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': { input: 'json', shape: (ids) => rewardsShape(ids) },
@@ -783,6 +798,7 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'POST /api/games/:gameId/items': { name: 'Fuzz Gem', type: 'currency', value: 1, baseAmount: 1, iconId: 'gem' },
     'POST /api/games/:gameId/packs': { name: 'Fuzz Bundle', contents: [{ itemId: ids.itemId, quantity: 1 }] },
     'POST /api/games/:gameId/segments': { name: 'Fuzz Segment', expression: 'player.level > 3' },
+    'POST /api/games/:gameId/segments/audience-estimate': { expression: 'player.level > 3' },
     'PUT /api/games/:gameId/custom-attributes': { customAttributes: [{ name: 'vip', type: 'bool' }] },
     'POST /api/games/:gameId/daily-rewards': { name: 'Fuzz Week' },
     'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': {

@@ -305,6 +305,13 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ name: 'Matrix Whales', expression: 'player.totalSpend > 100.0' }),
     notFound: GAME_MESSAGES.notFound,
   },
+  // Audiences (decision 054): another owner neither counts a game's players nor estimates a draft over them.
+  'GET /api/games/:gameId/segments/audience': { access: 'game', notFound: GAME_MESSAGES.notFound },
+  'POST /api/games/:gameId/segments/audience-estimate': {
+    access: 'game',
+    body: () => ({ expression: 'player.level > 1' }),
+    notFound: GAME_MESSAGES.notFound,
+  },
   'GET /api/games/:gameId/segments/:segmentId': { access: 'game', notFound: SEGMENT_MESSAGES.notFound },
   'PATCH /api/games/:gameId/segments/:segmentId': {
     access: 'game',

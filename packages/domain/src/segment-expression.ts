@@ -1,5 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import leven from 'leven';
 import { z } from 'zod';
 import {
   type CustomAttribute,
@@ -89,7 +90,11 @@ function playerSchemaFor(customAttributes: readonly CustomAttribute[]): PlayerSc
   return created;
 }
 
-export type ExpressionProblem = { message: string; line: number; column: number };
+/**
+ * What the checker found, where. `suggestion` is what a typo was probably meant to be (`platform` for
+ * `platfrom`), shown after the message as "Did you mean `platform`?".
+ */
+export type ExpressionProblem = { message: string; line: number; column: number; suggestion?: string };
 
 /** "line L, column C" from a 0-based offset. */
 function position(expression: string, offset: number): { line: number; column: number } {
@@ -106,7 +111,45 @@ function problemOf(expression: string, error: unknown): ExpressionProblem {
 }
 
 export function formatProblem(problem: ExpressionProblem): string {
-  return `${problem.message} (line ${problem.line}, column ${problem.column})`;
+  const at = `${problem.message} (line ${problem.line}, column ${problem.column})`;
+  return problem.suggestion ? `${at}. ${SEGMENT_MESSAGES.didYouMean(problem.suggestion)}` : at;
+}
+
+/**
+ * The known name a typo most likely meant: the closest by edit distance, ignoring case, within 1 edit for names
+ * of up to 3 letters and 2 for longer ones (`platfrom` is 2 from `platform`, `levle` 2 from `level`). The first
+ * of equally close names wins, so the order of `known` breaks ties.
+ */
+export function closestName(typed: string, known: readonly string[]): string | undefined {
+  const limit = typed.length <= 3 ? 1 : 2;
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = leven(typed.toLowerCase(), name.toLowerCase(), { maxDistance: limit + 1 });
+    if (distance <= limit && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+const UNKNOWN_FIELD = /^No such key: ([A-Za-z_][A-Za-z0-9_]*)$/;
+const UNKNOWN_VARIABLE = /^Unknown variable: ([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/**
+ * A problem with what an unknown field or variable probably meant, from the player's fields (built-in and the
+ * game's custom attributes): `player.platfrom` suggests `platform`; a bare `platfrom` suggests `player.platform`,
+ * and `plyer` suggests `player`. The CEL library's own message stays as it is.
+ */
+function withSuggestion(problem: ExpressionProblem, fields: readonly string[]): ExpressionProblem {
+  const field = UNKNOWN_FIELD.exec(problem.message)?.[1];
+  if (field) {
+    const suggestion = closestName(field, fields);
+    return suggestion ? { ...problem, suggestion } : problem;
+  }
+  const variable = UNKNOWN_VARIABLE.exec(problem.message)?.[1];
+  if (variable) {
+    const suggestion = closestName(variable, ['player', ...fields]);
+    if (suggestion) return { ...problem, suggestion: suggestion === 'player' ? 'player' : `player.${suggestion}` };
+  }
+  return problem;
 }
 
 const INT64_MAX = 2n ** 63n - 1n;
@@ -236,7 +279,7 @@ type Analysis = { problem: ExpressionProblem; program?: undefined } | { problem:
 
 function analyse(schema: PlayerSchema, expression: string): Analysis {
   const checked = checkCelExpression(schema.environment, expression);
-  if (!checked.program) return checked;
+  if (!checked.program) return { problem: withSuggestion(checked.problem, [...schema.types.keys()]) };
   if (checked.type !== 'bool') {
     return {
       problem: {

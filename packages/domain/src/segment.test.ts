@@ -3,7 +3,9 @@ import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, segmentHint } from './segment';
 import { type CustomAttribute, readSessionAttributes } from './player-attributes';
 import {
   checkSegmentExpression,
+  closestName,
   compileSegment,
+  formatProblem,
   CreateSegmentInputSchema,
   evaluateSegment,
   segmentInputSchemaFor,
@@ -49,6 +51,48 @@ describe('checkSegmentExpression', () => {
     expect(checkSegmentExpression('player.country.matches("(a+)+$")')?.message).toBe(
       SEGMENT_MESSAGES.matchesUnsupported,
     );
+  });
+});
+
+describe('typo suggestions', () => {
+  it('suggests the built-in field a misspelt one meant, after the position', () => {
+    const problem = checkSegmentExpression('player.platfrom == "iOS"');
+    expect(problem).toEqual({ message: 'No such key: platfrom', line: 1, column: 8, suggestion: 'platform' });
+    expect(formatProblem(problem!)).toBe('No such key: platfrom (line 1, column 8). Did you mean `platform`?');
+    expect(checkSegmentExpression('player.levle > 5')?.suggestion).toBe('level');
+    expect(checkSegmentExpression('player.Level > 5')?.suggestion).toBe('level');
+    expect(checkSegmentExpression('player.totalspend > 5.0')?.suggestion).toBe('totalSpend');
+  });
+  it("suggests the game's custom attributes too, and only those it declares", () => {
+    const declared: CustomAttribute[] = [{ name: 'chapter', type: 'int' }];
+    expect(checkSegmentExpression('player.chaptr >= 3', declared)?.suggestion).toBe('chapter');
+    expect(checkSegmentExpression('player.chaptr >= 3')?.suggestion).toBeUndefined();
+  });
+  it('suggests player.<field> for a bare field name and player for a misspelt variable', () => {
+    expect(checkSegmentExpression('platfrom == "iOS"')?.suggestion).toBe('player.platform');
+    expect(checkSegmentExpression('level > 3')?.suggestion).toBe('player.level');
+    expect(checkSegmentExpression('plyer.level > 3')?.suggestion).toBe('player');
+  });
+  it('suggests nothing when no known name is close', () => {
+    expect(checkSegmentExpression('player.wallet > 5')).toEqual({
+      message: 'No such key: wallet',
+      line: 1,
+      column: 8,
+    });
+    expect(checkSegmentExpression('user.level > 5')?.suggestion).toBeUndefined();
+    expect(checkSegmentExpression('player.level > ')?.suggestion).toBeUndefined();
+  });
+  it('carries the suggestion into the form and route schema and the runtime matcher', () => {
+    const parsed = segmentInputSchemaFor([]).safeParse({ name: 'iOS', expression: 'player.platfrom == "iOS"' });
+    expect(parsed.error?.issues[0]?.message).toBe('No such key: platfrom (line 1, column 8). Did you mean `platform`?');
+    expect(compileSegment('player.platfrom == "iOS"').problem?.suggestion).toBe('platform');
+  });
+  it('measures closeness ignoring case, within 1 edit for short names and 2 for longer ones', () => {
+    expect(closestName('lvl', ['level'])).toBeUndefined();
+    expect(closestName('lvel', ['level'])).toBe('level');
+    expect(closestName('cuntry', ['country', 'count'])).toBe('country');
+    expect(closestName('ab', ['abc', 'xy'])).toBe('abc');
+    expect(closestName('PLATFORM', ['platform'])).toBe('platform');
   });
 });
 
@@ -115,7 +159,9 @@ describe('CreateSegmentInputSchema', () => {
     ).toBe('');
   });
   it('refuses an expression that does not type-check, with the position', () => {
-    expect(first({ name: 'x', expression: 'player.levle > 1' })).toBe('No such key: levle (line 1, column 8)');
+    expect(first({ name: 'x', expression: 'player.levle > 1' })).toBe(
+      'No such key: levle (line 1, column 8). Did you mean `level`?',
+    );
   });
   it('refuses 10 KB names and 100 KB expressions', () => {
     expect(first({ name: 'x'.repeat(10_240), expression: 'true' })).toBe(SEGMENT_MESSAGES.nameTooLong);

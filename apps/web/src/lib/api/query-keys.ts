@@ -28,6 +28,9 @@ export const queryKeys = {
   segments: {
     list: (gameId: string) => topicKey('segments', gameId),
     customAttributes: (gameId: string) => topicKey('segments', 'custom-attributes', gameId),
+    // Each segment's audience (decision 054): the server counts it at most once a minute, so a segment event
+    // refetches what is kept; the tab also polls it at that pace.
+    audience: (gameId: string) => topicKey('segments', 'audience', gameId),
   },
   // Items and packs share the topic and a game prefix: a pack's value follows its items.
   inventory: {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEGMENT_MESSAGES } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
@@ -48,5 +48,50 @@ describe('SegmentForm', () => {
     expect(await screen.findByText(/no such overload/i)).toBeInTheDocument();
     typeExpression('player.vipp == true');
     expect(await screen.findByText(/No such key: vipp/)).toBeInTheDocument();
+  });
+
+  it('suggests the field a typo was meant to be', async () => {
+    renderWithProviders(<SegmentForm gameId="g1" onDone={() => undefined} />);
+    typeExpression('player.platfrom == "iOS"');
+    expect(
+      await screen.findByText('No such key: platfrom (line 1, column 8). Did you mean `platform`?'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Estimate audience' })).toBeDisabled();
+  });
+
+  it('estimates a draft’s audience over the recent players, with the sample’s size, for the expression asked', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/games/g1/custom-attributes') {
+        return new Response(JSON.stringify({ customAttributes: [] }), { status: 200 });
+      }
+      expect(url).toBe('/api/games/g1/segments/audience-estimate');
+      expect(JSON.parse(String(init?.body))).toEqual({ expression: 'player.level > 10' });
+      const answer = {
+        windowDays: 30,
+        sampleMax: 1000,
+        sampled: 250,
+        evaluated: 250,
+        matched: 60,
+        failed: 3,
+        complete: true,
+        sampledAt: '2026-06-15T12:00:00.000Z',
+      };
+      return new Response(JSON.stringify(answer), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SegmentForm gameId="g1" onDone={() => undefined} />);
+    typeExpression(' player.level > 10 ');
+    const button = screen.getByRole('button', { name: 'Estimate audience' });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    const answer = await screen.findByText('About 24 % of the last 250 players seen (60 matched)');
+    const note = within(answer.parentElement!).getByText(/most recently seen players/);
+    expect(note).toHaveTextContent(
+      /A sample of the game's 250 most recently seen players \(at most 1,000, seen in the last 30 days\)/,
+    );
+    expect(note).toHaveTextContent('3 players lacked a field the expression reads and would not match.');
+    // Another expression: the answer was not about it.
+    typeExpression('player.level > 11');
+    await vi.waitFor(() => expect(screen.queryByText(/About 24 %/)).not.toBeInTheDocument());
   });
 });

@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { useUpdateSegment } from '../../../lib/api/segments/update-segment';
+import { AudienceEstimate } from './audience-estimate';
 import { PlayerFields } from './player-fields';
 import segmentStyles from '../segments.module.css';
 import styles from './segment-form.module.css';
@@ -110,6 +111,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
         <p id={idOf('check')} className="field-error" role={problem ? 'alert' : undefined}>
           {problem ? formatProblem(problem) : isSubmitted ? errors.expression?.message : null}
         </p>
+        <AudienceEstimate gameId={gameId} expression={expression.trim()} disabled={!declared || problem !== null} />
         <PlayerFields customAttributes={declared} />
       </div>
       {save.isError ? (

@@ -11,6 +11,7 @@ import { useSegments } from '../../../lib/api/segments/get-segments';
 import { PageHeader } from '../../../components/page-header';
 import { Page } from '../../../components/page';
 import { CustomAttributesEditor } from '../components/custom-attributes-editor';
+import { SegmentAudience } from '../components/segment-audience';
 import { SegmentForm } from '../components/segment-form';
 import { SegmentTester } from '../components/segment-tester';
 import rows from '../../../components/row-list.module.css';
@@ -83,6 +84,7 @@ export function SegmentsTab() {
               <X size={18} aria-hidden />
             </button>
           </div>
+          <SegmentAudience gameId={gameId} segmentId={selected.id} detailed />
           {/* Keyed by what is stored: a change made in another tab resets the form to it. */}
           <SegmentForm
             key={`${selected.id}:${selected.updatedAt}`}
@@ -118,6 +120,7 @@ export function SegmentsTab() {
                   <p className={segmentStyles.name}>{segment.name}</p>
                   {segment.description ? <p className={`muted ${styles.description}`}>{segment.description}</p> : null}
                   <code className={segmentStyles.expression}>{segment.expression}</code>
+                  <SegmentAudience gameId={gameId} segmentId={segment.id} />
                 </div>
                 <div className={rows.actions}>
                   <Button asChild variant="secondary" size="sm">

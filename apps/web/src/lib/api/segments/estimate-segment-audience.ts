@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { AudienceEstimateSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+
+/**
+ * POST /api/games/:gameId/segments/audience-estimate: a draft expression evaluated over the game's most recently
+ * seen players (decision 054). Reads only; a mutation because it is asked for, not kept.
+ */
+export function estimateSegmentAudience(gameId: string, expression: string) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments/audience-estimate`, {
+    method: 'POST',
+    body: { expression },
+  }).then((body) => AudienceEstimateSchema.parse(body));
+}
+
+export function useEstimateSegmentAudience(gameId: string) {
+  return useMutation({ mutationFn: (expression: string) => estimateSegmentAudience(gameId, expression) });
+}
