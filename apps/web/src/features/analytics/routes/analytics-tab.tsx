@@ -21,6 +21,7 @@ import {
   chartDays,
   csvRate,
   cycleFunnel,
+  formatClaimRate,
   formatRate,
   hasFigures,
   presetRange,
@@ -97,7 +98,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
   const funnel = cycleFunnel(data.days);
   const streaks = streakDistribution(data.days);
   const range = `${data.from} to ${data.to} (UTC)`;
-  const peak = days.reduce((best, day) => (day.shown > best.shown ? day : best), days[0]!);
+  const peak = days.reduce((best, day) => (day.saw > best.saw ? day : best), days[0]!);
   const drawn = chartDays(days);
   const drawnFrom = drawn.length < days.length ? drawn[0]?.day : undefined;
   return (
@@ -106,7 +107,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <dl className={styles.totals}>
           <div>
             <dt>Saw the popup</dt>
-            <dd>{sum.shown}</dd>
+            <dd>{sum.saw}</dd>
           </div>
           <div>
             <dt>Claimed</dt>
@@ -114,7 +115,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           </div>
           <div>
             <dt>Claim rate</dt>
-            <dd>{formatRate(sum.claimRate)}</dd>
+            <dd className={sum.noViewsRecorded ? styles.noRate : undefined}>{formatClaimRate(sum)}</dd>
           </div>
           <div>
             <dt>Closed the popup</dt>
@@ -129,12 +130,19 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           Player-days, {range}: a player counts once a day in each figure. Refreshes every {ANALYTICS_REFETCH_MS / 1000}{' '}
           s.
         </p>
+        {sum.claimedWithoutView > 0 ? (
+          <p className="hint">
+            {sum.noViewsRecorded
+              ? "Claims were recorded but not one popup view: the popup from popupUrl reports its views by itself; a game that draws its own popup reports them with the SDK’s track('shown')."
+              : `${sum.claimedWithoutView} ${sum.claimedWithoutView === 1 ? 'claim' : 'claims'} came without a recorded popup view: each counts as having seen it, so the claim rate never reads above 100 %.`}
+          </p>
+        ) : null}
       </section>
 
       <ChartCard
         title="By day"
         description="Players who saw the popup and who claimed each day, and the claim rate (claimed ÷ saw)."
-        summary={`Players by day, ${range}: ${sum.shown} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.shown}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
+        summary={`Players by day, ${range}: ${sum.saw} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.saw}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
         chart={<DayChart rows={drawn} />}
         note={
           drawnFrom
@@ -146,7 +154,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           build: () =>
             toCsv(
               ['day', 'saw_popup', 'claimed', 'claim_rate', 'closed', 'sessions'],
-              days.map((day) => [day.day, day.shown, day.claimed, csvRate(day.claimRate), day.closed, day.sessions]),
+              days.map((day) => [day.day, day.saw, day.claimed, csvRate(day.rate), day.closed, day.sessions]),
             ),
         }}
         table={
@@ -176,9 +184,9 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
               {days.map((day) => (
                 <tr key={day.day}>
                   <th scope="row">{day.day}</th>
-                  <td className={styles.number}>{day.shown}</td>
+                  <td className={styles.number}>{day.saw}</td>
                   <td className={styles.number}>{day.claimed}</td>
-                  <td className={styles.number}>{formatRate(day.claimRate)}</td>
+                  <td className={styles.number}>{formatClaimRate(day)}</td>
                   <td className={styles.number}>{day.closed}</td>
                   <td className={styles.number}>{day.sessions}</td>
                 </tr>
