@@ -48,7 +48,14 @@ export const ANALYTICS_EMPTY = 'No events yet: players who open the popup from p
 const LOAD_FAILED = 'The figures could not be loaded.';
 
 /** The address keeps the choices, so a link (or a reload) opens the same figures. */
-const PARAM = { config: 'config', range: 'range', from: 'from', to: 'to', experiment: 'experiment' } as const;
+const PARAM = {
+  config: 'config',
+  range: 'range',
+  from: 'from',
+  to: 'to',
+  experiment: 'experiment',
+  testers: 'testers',
+} as const;
 const DEFAULT_PRESET = 30;
 
 const CustomRangeSchema = z
@@ -92,7 +99,9 @@ function CustomRangeForm({ from, to, onApply }: { from: string; to: string; onAp
   );
 }
 
-function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string }) {
+function Figures({ data, fileStem: stem }: { data: AnalyticsResponse; fileStem: string }) {
+  // A file says what it counts: the figures with test players are not the production figures.
+  const fileStem = data.includesTestPlayers ? `${stem}-with-test-players` : stem;
   const days = byDay(data.days);
   const sum = totals(data.days);
   const funnel = cycleFunnel(data.days);
@@ -127,8 +136,9 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           </div>
         </dl>
         <p className="hint">
-          Player-days, {range}: a player counts once a day in each figure. Refreshes every {ANALYTICS_REFETCH_MS / 1000}{' '}
-          s.
+          Player-days, {range}: a player counts once a day in each figure.{' '}
+          {data.includesTestPlayers ? 'Test players included.' : 'Test players left out.'} Refreshes every{' '}
+          {ANALYTICS_REFETCH_MS / 1000} s.
         </p>
         {sum.claimedWithoutView > 0 ? (
           <p className="hint">
@@ -303,12 +313,14 @@ export function AnalyticsTab() {
   const experiments = useExperiments(gameId, configId);
   const experimentParam = configId === '' ? '' : (params.get(PARAM.experiment) ?? '');
   const experimentId = experiments.data?.some((entry) => entry.id === experimentParam) ? experimentParam : '';
+  const includeTesters = params.get(PARAM.testers) === 'include';
   const analytics = useAnalytics(
-    { gameId, configId, ...range, experimentId },
+    { gameId, configId, ...range, experimentId, testers: includeTesters },
     // A link naming an experiment waits for the config's experiments, rather than showing the default one first.
     { enabled: experimentParam === '' || !experiments.isPending },
   );
   const configSelectId = useId();
+  const testersId = useId();
   const rangeSelectId = useId();
 
   const update = (changes: Record<string, string | null>) =>
@@ -376,6 +388,22 @@ export function AnalyticsTab() {
             </select>
           </Field>
         </div>
+        <div className={styles.testers}>
+          <input
+            id={testersId}
+            type="checkbox"
+            checked={includeTesters}
+            aria-describedby={`${testersId}-about`}
+            onChange={(event) => update({ [PARAM.testers]: event.target.checked ? 'include' : null })}
+          />
+          <div>
+            <label htmlFor={testersId}>Include test players</label>
+            <p id={`${testersId}-about`} className="hint">
+              Test players (Emulator, “Play as a test player”) are left out of every figure, chart and CSV unless this
+              is on. A player counts as a test player for what they did while on the list.
+            </p>
+          </div>
+        </div>
         {isCustom ? (
           <CustomRangeForm
             key={`${range.from}/${range.to}`}
@@ -435,6 +463,7 @@ export function AnalyticsTab() {
           gameId={gameId}
           configId={analytics.data.configId}
           experiment={analytics.data.experiment}
+          includesTestPlayers={analytics.data.includesTestPlayers}
           fileStem={configName ? slug(configName) : 'daily-reward'}
           picker={
             experiments.data && experiments.data.length > 0 ? (
