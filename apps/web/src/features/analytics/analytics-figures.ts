@@ -5,6 +5,7 @@ import {
   STREAK_BUCKETS,
   type AnalyticsDay,
   type ClaimRateFigures,
+  type ExperimentVariantFigures,
   type StreakBucketId,
 } from '@liveops/domain';
 
@@ -45,6 +46,11 @@ export type DayFigures = {
 export function formatRate(rate: number | null): string {
   if (rate === null) return '—';
   return `${Math.round(rate * 1000) / 10} %`;
+}
+
+/** A rate with the number of players it is out of: "67 % (n = 3)", so 67 % of 3 never passes for 67 % of 3,000. */
+export function formatRateOf(rate: number | null, players: number): string {
+  return `${formatRate(rate)} (n = ${players.toLocaleString('en-US')})`;
 }
 
 /** A claim rate as the tab writes it: "42 %", "no popup views recorded", or "—" when nobody saw or claimed. */
@@ -167,4 +173,26 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 /** A rate for a CSV: a plain ratio with 4 decimals, empty when there is none. */
 export function csvRate(rate: number | null): number | null {
   return rate === null ? null : Math.round(rate * 10_000) / 10_000;
+}
+
+export type ExperimentBar = {
+  label: string;
+  claimRate: number | null;
+  day7Rate: number | null;
+  /** "n = 400": the players the claim rate is out of (who saw the variant), written on its bar. */
+  claimN: string;
+  /** "n = 150": the players the day-7 reach is out of (who started a cycle), written on its bar. */
+  day7N: string;
+};
+
+/** The experiment chart's bars: each variant's two rates, each with the n it is out of. */
+export function experimentBars(variants: readonly ExperimentVariantFigures[]): ExperimentBar[] {
+  const n = (players: number) => `n = ${players.toLocaleString('en-US')}`;
+  return variants.map((variant) => ({
+    label: variant.name,
+    claimRate: variant.claimRate,
+    day7Rate: variant.day7Rate,
+    claimN: n(variant.players),
+    day7N: n(variant.startedCycle),
+  }));
 }
