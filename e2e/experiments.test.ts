@@ -164,6 +164,10 @@ describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
     expect(bPage).toContain('Big chest today');
     expect(await (await fetch(as[0]!.popupUrl)).text()).not.toContain('Big chest today');
 
+    // A test player plays too (decision 053): left out of every figure until the tab's switch includes them.
+    await send('POST', `/api/games/${game.id}/test-players`, { playerId: 'qa-tester' });
+    const tester = await playerPlays(game.sdkKey, 'qa-tester', week.id);
+
     // The Analytics tab compares them.
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/analytics?config=${week.id}`);
     const comparison = page.getByRole('region', { name: 'Experiment', exact: true });
@@ -182,6 +186,31 @@ describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
       )
       .toBe(String(bs.length));
     expect(await rowOf(/^A/).getByRole('cell').nth(2).textContent()).toBe(String(as.length));
+    // Every rate says how many players it is out of, in the table and on its bar.
+    expect(
+      await rowOf(/^Big chest/)
+        .getByRole('cell')
+        .nth(3)
+        .textContent(),
+    ).toBe(`100 % (n = ${bs.length})`);
+    await variants
+      .locator('svg text', { hasText: `n = ${bs.length}` })
+      .first()
+      .waitFor();
+    // The switch counts the test player in, and out again.
+    const testersSwitch = page.getByRole('checkbox', { name: 'Include test players' });
+    expect(await testersSwitch.isChecked()).toBe(false);
+    const testerRow = rowOf(tester.variantId === 'B' ? /^Big chest/ : /^A/);
+    const withoutTester = String((tester.variantId === 'B' ? bs : as).length);
+    await testersSwitch.check();
+    await page.waitForURL(/testers=include/);
+    await expect
+      .poll(() => testerRow.getByRole('cell').nth(2).textContent(), { timeout: 20_000 })
+      .toBe(String(Number(withoutTester) + 1));
+    await comparison.getByText('test players included', { exact: false }).waitFor();
+    await shoot(page, page.getByRole('region', { name: 'Filters' }), 'testers-switch-1280');
+    await testersSwitch.uncheck();
+    await expect.poll(() => testerRow.getByRole('cell').nth(2).textContent(), { timeout: 20_000 }).toBe(withoutTester);
     // Everyone who saw the popup claimed it: nothing to tell them apart yet, and the tab says so.
     await comparison
       .getByText('Every player claimed in both A and Big chest: no difference to measure.')
@@ -198,9 +227,18 @@ describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
     await shoot(page, variants, 'comparison-variants-390');
     await page.setViewportSize(DESKTOP);
 
-    // Promote B, confirmed: the config's layout is B's, and the experiment has ended.
+    // Promote B, confirmed: the config's layout is B's, and the experiment has ended. The confirmation says first,
+    // in words, that the figures do not back it.
     await comparison.getByRole('button', { name: 'Promote Big chest' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Promote Big chest' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByRole('alert').textContent()).toBe(
+      'No difference measured: Every player claimed in both A and Big chest: no difference to measure. Promoting it now is a guess.',
+    );
+    await shoot(page, confirm, 'promote-warning-1280');
+    await page.setViewportSize(PHONE);
+    await shoot(page, confirm, 'promote-warning-390');
+    await page.setViewportSize(DESKTOP);
+    await confirm.getByRole('button', { name: 'Promote Big chest' }).click();
     // The toast (the Experiment picker's option names the winner too).
     await page.getByText('Big chest promoted: its layout', { exact: false }).waitFor();
     const promoted = (await send('GET', `/api/daily-rewards/${week.id}`)) as DailyReward;

@@ -433,7 +433,7 @@ const RUNTIME_TABLES: Record<string, string> = {
   support_action: 't.id',
   analytics_event: 't.game_id, t.player_ref, t.id, t.day',
   analytics_presence: 't.game_id, t.player_ref',
-  analytics_daily: 't.game_id, t.day, t.config_id, t.variant_id, t.shard',
+  analytics_daily: 't.game_id, t.day, t.config_id, t.variant_id, t.shard, t.tester',
 };
 
 type Snapshot = Record<string, string>;
@@ -2353,15 +2353,17 @@ describe('hostile input to the player runtime', () => {
         to: fc.option(value),
         configId: fc.option(configId),
         experimentId: fc.option(value),
+        testers: fc.option(fc.oneof(value, fc.constantFrom('include', 'exclude', 'INCLUDE', 'true'))),
         signedIn: fc.boolean(),
       }),
       RUNS * 2,
-      async ({ from, to, configId: config, experimentId, signedIn }) => {
+      async ({ from, to, configId: config, experimentId, testers, signedIn }) => {
         const query = [
           from === null ? '' : `from=${from}`,
           to === null ? '' : `to=${to}`,
           config === null ? '' : `configId=${config}`,
           experimentId === null ? '' : `experimentId=${experimentId}`,
+          testers === null ? '' : `testers=${testers}`,
         ]
           .filter(Boolean)
           .join('&');

@@ -19,6 +19,7 @@ export const ANALYTICS_QUERY_MESSAGES = {
   experimentIdInvalid: 'experimentId is the id of one of the daily reward’s experiments.',
   experimentNeedsConfig: 'An experiment is read with its daily reward: add configId to the query.',
   experimentNotFound: 'This daily reward has no experiment with that id.',
+  testersInvalid: 'testers is “include” (count the game’s test players too) or “exclude” (the default).',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -58,6 +59,8 @@ export const AnalyticsQuerySchema = z
       .min(1, ANALYTICS_QUERY_MESSAGES.experimentIdInvalid)
       .max(128, ANALYTICS_QUERY_MESSAGES.experimentIdInvalid)
       .optional(),
+    /** The game's test players are left out of every figure unless this says include (decision 053). */
+    testers: z.enum(['include', 'exclude'], { error: ANALYTICS_QUERY_MESSAGES.testersInvalid }).optional(),
   })
   .superRefine((query, context) => {
     if (query.experimentId !== undefined && query.configId === undefined) {
@@ -102,6 +105,8 @@ export type AnalyticsResponse = {
   to: string;
   /** null: the whole game's figures. */
   configId: string | null;
+  /** Whether the game's test players count in these figures (the days and the experiment); by default they do not. */
+  includesTestPlayers: boolean;
   days: AnalyticsDay[];
   /**
    * A config's experiment (its running one, else its newest ended one, or the one asked for) with each variant's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareExperimentVariants, experimentVariantFigures } from './experiment-comparison';
+import { compareExperimentVariants, experimentVariantFigures, promoteWarning } from './experiment-comparison';
 import { compareProportions } from './significance';
 
 const variant = (id: string, control = false) => ({ id, name: id, weight: 1, control });
@@ -82,5 +82,48 @@ describe('experiment comparison', () => {
 
   it('compares nothing without variants', () => {
     expect(compareExperimentVariants([])).toEqual([]);
+  });
+});
+
+describe('promoteWarning', () => {
+  const experimentOf = (control: [number, number], variant: [number, number]) => {
+    const variants = [
+      experimentVariantFigures(
+        { id: 'A', name: 'Control', weight: 1, control: true },
+        { players: control[0], shown: control[0], claimed: control[1], startedCycle: 0, reachedDay7: 0 },
+      ),
+      experimentVariantFigures(
+        { id: 'B', name: 'Big chest', weight: 1, control: false },
+        { players: variant[0], shown: variant[0], claimed: variant[1], startedCycle: 0, reachedDay7: 0 },
+      ),
+    ];
+    return { variants, comparisons: compareExperimentVariants(variants) };
+  };
+
+  it('says "Too little data" when the comparison cannot be made yet', () => {
+    expect(promoteWarning(experimentOf([3, 2], [3, 3]), 'B')).toBe(
+      'Too little data: the comparison cannot tell yet whether Big chest claims more often than Control (Big chest: 3 players, Control: 3.) Promoting it now is a guess.',
+    );
+  });
+
+  it('says "Not significant" with the confidence when it is below 95 %', () => {
+    const warning = promoteWarning(experimentOf([100, 50], [100, 55]), 'B');
+    expect(warning).toMatch(/^Not significant: Big chest claims 10\.0 % more, \d+ % confidence, below the usual 95 %/);
+  });
+
+  it('says a significantly worse variant would lower the claim rate', () => {
+    expect(promoteWarning(experimentOf([400, 300], [400, 200]), 'B')).toMatch(
+      /^Big chest claims less often than Control: .*Promoting it is likely to lower the claim rate\.$/,
+    );
+  });
+
+  it('says nothing when the variant claims more often with at least 95 % confidence', () => {
+    expect(promoteWarning(experimentOf([400, 200], [400, 260]), 'B')).toBeNull();
+  });
+
+  it('says nobody has seen the variant yet', () => {
+    expect(promoteWarning(experimentOf([100, 50], [0, 0]), 'B')).toBe(
+      'No data yet: no player has seen Big chest. Promoting it now is a guess.',
+    );
   });
 });

@@ -117,3 +117,37 @@ export function compareExperimentVariants(
     day7: statement(compareProportions(day7Sample(control), day7Sample(variant), 'day7_reach')),
   }));
 }
+
+/** The confidence below which a difference is called "not significant" before a promotion (the usual 95 %). */
+export const PROMOTE_CONFIDENCE = 0.95;
+
+/**
+ * What the Promote confirmation must say before the click that cannot be undone (issue 34 point 4, decision 053),
+ * from the claim rate's comparison of the variant with the control: null when the comparison backs the promotion
+ * (enough data, at least PROMOTE_CONFIDENCE confidence, and the variant claims more often than the control).
+ */
+export function promoteWarning(experiment: Pick<ExperimentComparison, 'variants' | 'comparisons'>, variantId: string) {
+  const variant = experiment.variants.find((entry) => entry.id === variantId);
+  const control = experiment.variants[0];
+  const comparison = experiment.comparisons.find((entry) => entry.variantId === variantId)?.claimRate;
+  if (!variant || !control || variant.id === control.id || !comparison) return null;
+  const players = `${variant.name}: ${variant.players} ${variant.players === 1 ? 'player' : 'players'}, ${control.name}: ${control.players}.`;
+  switch (comparison.status) {
+    case 'too_little_data':
+      return `Too little data: the comparison cannot tell yet whether ${variant.name} claims more often than ${control.name} (${players}) Promoting it now is a guess.`;
+    case 'no_data':
+      return `No data yet: ${comparison.sentence.replace(/^No data yet: /, '')} Promoting it now is a guess.`;
+    case 'no_variation':
+      return `No difference measured: ${comparison.sentence} Promoting it now is a guess.`;
+    case 'compared': {
+      const confidence = comparison.confidence ?? 0;
+      if (confidence < PROMOTE_CONFIDENCE) {
+        return `Not significant: ${comparison.sentence}, below the usual 95 %, so the difference may be chance (${players})`;
+      }
+      if ((variant.claimRate ?? 0) < (control.claimRate ?? 0)) {
+        return `${variant.name} claims less often than ${control.name}: ${comparison.sentence}. Promoting it is likely to lower the claim rate.`;
+      }
+      return null;
+    }
+  }
+}

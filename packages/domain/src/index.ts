@@ -76,6 +76,7 @@ export * from './experiment-assignment';
 export * from './experiment';
 export * from './significance';
 export * from './experiment-comparison';
+export * from './claim-rate';
 export * from './analytics-rollup';
 export * from './analytics-returns';
 export * from './analytics-query';

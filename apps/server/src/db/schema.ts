@@ -559,6 +559,11 @@ export const analyticsDaily = pgTable(
      * one game rarely wait for one row lock; a counter is the sum over the shards (decision 044).
      */
     shard: smallint('shard').notNull().default(0),
+    /**
+     * The counts of the game's test players (decision 053): a player who was a test player when their event was
+     * counted. The tab leaves these rows out unless asked to include them; a counter over everyone sums both.
+     */
+    tester: boolean('tester').notNull().default(false),
     sessions: rollupCount('sessions'),
     shown: rollupCount('shown'),
     closed: rollupCount('closed'),
@@ -590,7 +595,12 @@ export const analyticsDaily = pgTable(
     streak15To30: rollupCount('streak_15_30'),
     streak31Plus: rollupCount('streak_31_plus'),
   },
-  (t) => [primaryKey({ name: 'analytics_daily_pkey', columns: [t.gameId, t.day, t.configId, t.variantId, t.shard] })],
+  (t) => [
+    primaryKey({
+      name: 'analytics_daily_pkey',
+      columns: [t.gameId, t.day, t.configId, t.variantId, t.shard, t.tester],
+    }),
+  ],
 );
 
 /**

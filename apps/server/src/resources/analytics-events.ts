@@ -174,8 +174,10 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
       cycleDay: row.cycle_day === null ? null : Number(row.cycle_day),
       streak: row.streak === null ? null : Number(row.streak),
     }));
-    const { presences, markers: marked, pairs } = await advancePresences(tx, fresh);
-    // Sorted by a key made once per marker (not per comparison): the same order for every writer.
+    const { presences, markers: marked, pairs, testers } = await advancePresences(tx, fresh);
+    // Sorted by a key made once per marker (not per comparison): the same order for every writer. A test player's
+    // markers count in the tester rows (decision 053); the marker itself is the player's either way, so a counter
+    // over everyone is still the number of distinct markers.
     const markerRows = (list: RollupMarker[]) =>
       list.map(({ key, counter, playerId }) => {
         const row = {
@@ -183,16 +185,26 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
           config_id: key.configId ?? '',
           variant_id: key.variantId ?? '',
           day: key.day,
+          tester: testers.has(`${key.gameId}\u0000${playerId}`),
           counter,
           player_ref: playerId,
         };
-        const order = [row.game_id, row.config_id, row.variant_id, row.day, row.counter, row.player_ref].join('\u0000');
+        const order = [
+          row.game_id,
+          row.config_id,
+          row.variant_id,
+          row.day,
+          row.tester ? '1' : '0',
+          row.counter,
+          row.player_ref,
+        ].join('\u0000');
         return { row, order };
       });
     const counted = markerRows([...marked, ...pairs])
       .sort((a, b) => cmp(a.order, b.order))
       .map(({ row }) => row);
-    // One shard for all of this batch's rows, so they are still locked in one order (game, day, config, variant).
+    // One shard for all of this batch's rows, so they are still locked in one order (game, day, config, variant,
+    // tester).
     const shard = Math.floor(Math.random() * ROLLUP_SHARDS);
     if (counted.length || presences.length) {
       await tx.execute(sql`
@@ -201,13 +213,14 @@ async function write(db: Db, events: readonly RecordedEvent[], receivedAt: numbe
           FROM jsonb_to_recordset(${JSON.stringify(presences)}::jsonb) AS v(game_id text, player_ref text, days jsonb)
           WHERE p.game_id = v.game_id AND p.player_ref = v.player_ref),
         counted AS (
-          SELECT m.game_id, m.config_id, m.variant_id, m.day::date AS day, m.counter
+          SELECT m.game_id, m.config_id, m.variant_id, m.day::date AS day, m.tester, m.counter
           FROM jsonb_to_recordset(${JSON.stringify(counted)}::jsonb) AS m(game_id text, config_id text, variant_id text,
-            day text, counter text))
-        INSERT INTO analytics_daily (game_id, config_id, variant_id, day, shard, ${sql.raw(columns)})
-        SELECT game_id, config_id, variant_id, day, ${shard}::smallint, ${sql.raw(counts)}
-        FROM counted GROUP BY game_id, day, config_id, variant_id ORDER BY game_id, day, config_id, variant_id
-        ON CONFLICT (game_id, day, config_id, variant_id, shard) DO UPDATE SET ${sql.raw(bumps)}`);
+            day text, tester boolean, counter text))
+        INSERT INTO analytics_daily (game_id, config_id, variant_id, day, shard, tester, ${sql.raw(columns)})
+        SELECT game_id, config_id, variant_id, day, ${shard}::smallint, tester, ${sql.raw(counts)}
+        FROM counted GROUP BY game_id, day, config_id, variant_id, tester
+        ORDER BY game_id, day, config_id, variant_id, tester
+        ON CONFLICT (game_id, day, config_id, variant_id, shard, tester) DO UPDATE SET ${sql.raw(bumps)}`);
     }
     return { accepted: inserted.rows.length, duplicates: events.length - inserted.rows.length };
   });
@@ -227,16 +240,22 @@ async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
   const players = [...new Map(fresh.map((e) => [`${e.gameId}\u0000${e.playerId}`, e])).entries()]
     .sort(([a], [b]) => cmp(a, b))
     .map(([, e]) => ({ game_id: e.gameId, player_ref: e.playerId }));
-  if (!players.length) return { presences: [], markers: [], pairs: [] };
+  if (!players.length) return { presences: [], markers: [], pairs: [], testers: new Set<string>() };
   const locked = (await tx.execute(sql`
     INSERT INTO analytics_presence (game_id, player_ref)
     SELECT p.game_id, p.player_ref FROM jsonb_to_recordset(${JSON.stringify(players)}::jsonb) AS p(game_id text,
       player_ref text)
     ORDER BY p.game_id, p.player_ref
     ON CONFLICT (game_id, player_ref) DO UPDATE SET days = analytics_presence.days
-    RETURNING game_id, player_ref, days`)) as unknown as {
-    rows: { game_id: string; player_ref: string; days: PlayerPresence | string }[];
+    RETURNING game_id, player_ref, days, EXISTS (
+      SELECT 1 FROM player pl JOIN test_player t ON t.game_id = pl.game_id AND t.player_id = pl.player_id
+      WHERE pl.id = analytics_presence.player_ref AND pl.game_id = analytics_presence.game_id) AS tester`)) as unknown as {
+    rows: { game_id: string; player_ref: string; days: PlayerPresence | string; tester: boolean }[];
   };
+  // The game's test players among them, as they are now (decision 053): their new counts go to the tester rows.
+  const testers = new Set(
+    locked.rows.filter((row) => row.tester).map((row) => `${row.game_id}\u0000${row.player_ref}`),
+  );
   const before = new Map<string, string>();
   const now = new Map<string, PlayerPresence>();
   for (const row of locked.rows) {
@@ -266,22 +285,30 @@ async function advancePresences(tx: Tx, fresh: readonly AnalyticsEvent[]) {
       const [gameId, playerRef] = player.split('\u0000') as [string, string];
       return { game_id: gameId, player_ref: playerRef, days };
     });
-  return { presences, markers, pairs };
+  return { presences, markers, pairs, testers };
 }
 
 /**
  * The rollup rows of a game from `from` to `to` (YYYY-MM-DD, inclusive) at one scope: the game (configId null) or
  * a config (all its players, variantId null) or a variant of it. Only rollup rows are read, never raw events: a
- * day's counters are the sums of its shards' rows.
+ * day's counters are the sums of its shards' rows (and, with `testers`, of the test players' rows too).
  */
 export async function readDailyRollups(
   db: Db,
-  scope: { gameId: string; configId: string | null; variantId: string | null; from: string; to: string },
+  scope: {
+    gameId: string;
+    configId: string | null;
+    variantId: string | null;
+    from: string;
+    to: string;
+    /** Count the game's test players too; without it their rows are left out (decision 053). */
+    testers?: boolean;
+  },
 ): Promise<RollupRow[]> {
   const result = (await db.execute(sql`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sql.raw(sums)} FROM analytics_daily
     WHERE game_id = ${scope.gameId} AND config_id = ${scope.configId ?? ''} AND variant_id = ${scope.variantId ?? ''}
-      AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+      AND day BETWEEN ${scope.from}::date AND ${scope.to}::date ${scope.testers ? sql`` : sql`AND NOT tester`}
     GROUP BY day ORDER BY day`)) as unknown as { rows: Record<string, string | number>[] };
   return result.rows.map((row) => {
     const key = { gameId: scope.gameId, configId: scope.configId, variantId: scope.variantId, day: String(row.day) };

@@ -25,6 +25,8 @@ export type ExperimentComparisonScope = {
   experimentId?: string | undefined;
   /** The server's clock: a running experiment's figures run to its UTC day. */
   now: number;
+  /** Count the game's test players too; without it their rollup rows are left out (decision 053). */
+  testers?: boolean;
 };
 
 /**
@@ -66,6 +68,7 @@ export async function readExperimentComparison(
     rollupIds: variants.map((variant) => experimentRollupVariantId(found.id, variant.id)),
     from,
     to,
+    testers: scope.testers ?? false,
   });
   const figures = variants.map((variant, at) =>
     experimentVariantFigures(
@@ -91,7 +94,7 @@ const NO_FIGURES: VariantRollupTotals = { players: 0, shown: 0, claimed: 0, star
 /** Each variant's rollups summed over the days, one statement; a variant without rows is absent. */
 async function variantTotals(
   db: Db,
-  scope: { gameId: string; configId: string; rollupIds: string[]; from: string; to: string },
+  scope: { gameId: string; configId: string; rollupIds: string[]; from: string; to: string; testers: boolean },
 ): Promise<Map<string, VariantRollupTotals>> {
   if (!scope.rollupIds.length) return new Map();
   const ids = sql.join(
@@ -99,7 +102,8 @@ async function variantTotals(
     sql`, `,
   );
   // A day's players who saw the variant: those who reported `shown`, or more when more claimed. A day is the sum of
-  // its shards' rows (decision 044) before the greatest of the two is taken.
+  // its shards' rows (decision 044), and with `testers` its test players' rows, before the greatest of the two is
+  // taken.
   const result = (await db.execute(sql`
     SELECT variant_id,
       sum(greatest(shown, claimed))::bigint AS players, sum(shown)::bigint AS shown, sum(claimed)::bigint AS claimed,
@@ -109,7 +113,7 @@ async function variantTotals(
         sum(cycle_day_7) AS cycle_day_7
       FROM analytics_daily
       WHERE game_id = ${scope.gameId} AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
-        AND config_id = ${scope.configId} AND variant_id IN (${ids})
+        AND config_id = ${scope.configId} AND variant_id IN (${ids}) ${scope.testers ? sql`` : sql`AND NOT tester`}
       GROUP BY variant_id, day) AS days
     GROUP BY variant_id`)) as unknown as { rows: Record<string, string | number>[] };
   return new Map(

@@ -41,9 +41,10 @@ function everyDay(rows: RollupRow[], from: string, to: string): AnalyticsDay[] {
 }
 
 /**
- * GET /api/games/:gameId/analytics?from&to&configId (issue 23 item 2, decision 044): the daily rollups the
- * Analytics tab draws, for the game or one of its daily rewards, every day of a bounded range, and the config's
- * experiment compared variant by variant (issue 23 item 4). Owner-only like every game route; reads rollup rows only, never raw events.
+ * GET /api/games/:gameId/analytics?from&to&configId&experimentId&testers (issue 23 item 2, decision 044): the daily
+ * rollups the Analytics tab draws, for the game or one of its daily rewards, every day of a bounded range, and the
+ * config's experiment compared variant by variant (issue 23 item 4). The game's test players are left out unless
+ * `testers=include` (decision 053). Owner-only like every game route; reads rollup rows only, never raw events.
  */
 export function analyticsRoutes({ auth, db, now }: Deps) {
   return new Hono<GameScopeEnv>().use(...requireOwnGame(auth, db)).get('/', async (c) => {
@@ -70,14 +71,24 @@ export function analyticsRoutes({ auth, db, now }: Deps) {
       if (!config) return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.configNotFound);
     }
     const { from, to } = range;
-    const rows = await readDailyRollups(db, { gameId: scope.gameId, configId, variantId: null, from, to });
+    const testers = parsed.data.testers === 'include';
+    const rows = await readDailyRollups(db, { gameId: scope.gameId, configId, variantId: null, from, to, testers });
     const experimentId = parsed.data.experimentId;
     const experiment =
-      configId === null ? null : await readExperimentComparison(db, { ...scope, configId, experimentId, now: now() });
+      configId === null
+        ? null
+        : await readExperimentComparison(db, { ...scope, configId, experimentId, now: now(), testers });
     if (experimentId !== undefined && experiment === null) {
       return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.experimentNotFound);
     }
-    const answer: AnalyticsResponse = { from, to, configId, days: everyDay(rows, from, to), experiment };
+    const answer: AnalyticsResponse = {
+      from,
+      to,
+      configId,
+      includesTestPlayers: testers,
+      days: everyDay(rows, from, to),
+      experiment,
+    };
     return c.json(answer);
   });
 }

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 
 /** A confirmation (a delete unless told otherwise): the trigger opens it; only the confirm button goes on. */
@@ -9,6 +10,7 @@ export function ConfirmDialog({
   description,
   confirmLabel = 'Delete',
   danger = true,
+  warning,
   onConfirm,
 }: {
   trigger: ReactNode;
@@ -17,6 +19,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   /** A delete is red; a confirmation of something that destroys nothing is not. */
   danger?: boolean;
+  /** What the person must know before going on (the figures do not back the choice): shown above the buttons. */
+  warning?: string | null;
   onConfirm: () => void;
 }) {
   return (
@@ -29,6 +33,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="muted dialog-text">
             {description ?? 'This cannot be undone.'}
           </AlertDialog.Description>
+          {warning ? <Alert tone="error">{warning}</Alert> : null}
           <div className="dialog-actions">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancel</Button>

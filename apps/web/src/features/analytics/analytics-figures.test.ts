@@ -5,6 +5,7 @@ import {
   chartDays,
   cycleFunnel,
   dayBars,
+  formatClaimRate,
   formatRate,
   hasFigures,
   presetRange,
@@ -35,9 +36,25 @@ describe('analytics figures', () => {
       day('2026-03-02'),
       day('2026-03-03', { shown: 6, claimed: 1 }),
     ];
-    expect(byDay(days).map((row) => row.claimRate)).toEqual([0.75, null, 1 / 6]);
-    expect(byDay(days).map((row) => formatRate(row.claimRate))).toEqual(['75 %', '—', '16.7 %']);
-    expect(totals(days)).toMatchObject({ shown: 10, claimed: 4, claimRate: 0.4 });
+    expect(byDay(days).map((row) => row.rate)).toEqual([0.75, null, 1 / 6]);
+    expect(byDay(days).map((row) => formatRate(row.rate))).toEqual(['75 %', '—', '16.7 %']);
+    expect(totals(days)).toMatchObject({ saw: 10, claimed: 4, rate: 0.4 });
+  });
+
+  it('never reads a claim rate above 100 %: claimers whose view was not recorded count as having seen the popup', () => {
+    const days = [day('2026-03-01', { shown: 2, claimed: 16 }), day('2026-03-02', { shown: 4, claimed: 2 })];
+    expect(byDay(days).map((row) => [row.saw, formatClaimRate(row)])).toEqual([
+      [16, '100 %'],
+      [4, '50 %'],
+    ]);
+    expect(totals(days)).toMatchObject({ saw: 20, claimed: 18, claimedWithoutView: 14 });
+    expect(formatClaimRate(totals(days))).toBe('90 %');
+  });
+
+  it('says "no popup views recorded" instead of a rate when claims came and no view at all', () => {
+    const days = [day('2026-03-01', { claimed: 16 }), day('2026-03-02')];
+    expect(byDay(days).map((row) => formatClaimRate(row))).toEqual(['no popup views recorded', '—']);
+    expect(formatClaimRate(totals(days))).toBe('no popup views recorded');
   });
 
   it('sums the cycle funnel and the streaks over the range, as player-days', () => {

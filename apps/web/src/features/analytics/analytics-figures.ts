@@ -1,4 +1,13 @@
-import { DAILY_REWARD_CYCLE_DAYS, STREAK_BUCKETS, type AnalyticsDay, type StreakBucketId } from '@liveops/domain';
+import {
+  claimRateFigures,
+  DAILY_REWARD_CYCLE_DAYS,
+  NO_POPUP_VIEWS_RECORDED,
+  STREAK_BUCKETS,
+  type AnalyticsDay,
+  type ClaimRateFigures,
+  type ExperimentVariantFigures,
+  type StreakBucketId,
+} from '@liveops/domain';
 
 /**
  * What the Analytics tab draws from the server's daily rollups (decision 044): each figure counts players once per
@@ -23,16 +32,15 @@ export function presetRange(days: number, now: number): { from: string; to: stri
 export type DayFigures = {
   day: string;
   sessions: number;
-  shown: number;
+  /** Players who saw the popup: those whose `shown` was recorded, or more when more claimed (claimRateFigures). */
+  saw: number;
   closed: number;
   claimed: number;
-  /** claimed / shown; null when nobody saw the popup that day. */
-  claimRate: number | null;
+  /** The claim rate: claimed ÷ saw, never above 1; null when nobody saw the popup or no view was recorded. */
+  rate: number | null;
+  /** Claims but not one recorded view: the rate reads NO_POPUP_VIEWS_RECORDED. */
+  noViewsRecorded: boolean;
 };
-
-export function claimRate(claimed: number, shown: number): number | null {
-  return shown === 0 ? null : claimed / shown;
-}
 
 /** "42 %", or "—" when there is no rate (nobody saw the popup). */
 export function formatRate(rate: number | null): string {
@@ -40,15 +48,29 @@ export function formatRate(rate: number | null): string {
   return `${Math.round(rate * 1000) / 10} %`;
 }
 
+/** A rate with the number of players it is out of: "67 % (n = 3)", so 67 % of 3 never passes for 67 % of 3,000. */
+export function formatRateOf(rate: number | null, players: number): string {
+  return `${formatRate(rate)} (n = ${players.toLocaleString('en-US')})`;
+}
+
+/** A claim rate as the tab writes it: "42 %", "no popup views recorded", or "—" when nobody saw or claimed. */
+export function formatClaimRate(figures: Pick<ClaimRateFigures, 'rate' | 'noViewsRecorded'>): string {
+  return figures.noViewsRecorded ? NO_POPUP_VIEWS_RECORDED : formatRate(figures.rate);
+}
+
 export function byDay(days: readonly AnalyticsDay[]): DayFigures[] {
-  return days.map(({ day, sessions, shown, closed, claimed }) => ({
-    day,
-    sessions,
-    shown,
-    closed,
-    claimed,
-    claimRate: claimRate(claimed, shown),
-  }));
+  return days.map(({ day, sessions, shown, closed, claimed }) => {
+    const figures = claimRateFigures([{ shown, claimed }]);
+    return {
+      day,
+      sessions,
+      saw: figures.saw,
+      closed,
+      claimed,
+      rate: figures.rate,
+      noViewsRecorded: figures.noViewsRecorded,
+    };
+  });
 }
 
 /**
@@ -57,7 +79,7 @@ export function byDay(days: readonly AnalyticsDay[]): DayFigures[] {
  * keep every day of the range). All of them when none has figures.
  */
 export function chartDays(rows: readonly DayFigures[]): DayFigures[] {
-  const first = rows.findIndex((row) => row.sessions + row.shown + row.closed + row.claimed > 0);
+  const first = rows.findIndex((row) => row.sessions + row.saw + row.closed + row.claimed > 0);
   return first <= 0 ? [...rows] : rows.slice(first);
 }
 
@@ -73,18 +95,14 @@ export function dayBars(days: number, plotWidth: number): 'side-by-side' | 'over
   return days > 0 && plotWidth / days < SIDE_BY_SIDE_MIN_BAND ? 'overlaid' : 'side-by-side';
 }
 
-export type Totals = { sessions: number; shown: number; closed: number; claimed: number; claimRate: number | null };
+export type Totals = ClaimRateFigures & { sessions: number; closed: number };
 
 export function totals(days: readonly AnalyticsDay[]): Totals {
   const sum = (pick: (day: AnalyticsDay) => number) => days.reduce((total, day) => total + pick(day), 0);
-  const shown = sum((day) => day.shown);
-  const claimed = sum((day) => day.claimed);
   return {
+    ...claimRateFigures(days),
     sessions: sum((day) => day.sessions),
-    shown,
     closed: sum((day) => day.closed),
-    claimed,
-    claimRate: claimRate(claimed, shown),
   };
 }
 
@@ -155,4 +173,26 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 /** A rate for a CSV: a plain ratio with 4 decimals, empty when there is none. */
 export function csvRate(rate: number | null): number | null {
   return rate === null ? null : Math.round(rate * 10_000) / 10_000;
+}
+
+export type ExperimentBar = {
+  label: string;
+  claimRate: number | null;
+  day7Rate: number | null;
+  /** "n = 400": the players the claim rate is out of (who saw the variant), written on its bar. */
+  claimN: string;
+  /** "n = 150": the players the day-7 reach is out of (who started a cycle), written on its bar. */
+  day7N: string;
+};
+
+/** The experiment chart's bars: each variant's two rates, each with the n it is out of. */
+export function experimentBars(variants: readonly ExperimentVariantFigures[]): ExperimentBar[] {
+  const n = (players: number) => `n = ${players.toLocaleString('en-US')}`;
+  return variants.map((variant) => ({
+    label: variant.name,
+    claimRate: variant.claimRate,
+    day7Rate: variant.day7Rate,
+    claimN: n(variant.players),
+    day7N: n(variant.startedCycle),
+  }));
 }

@@ -50,8 +50,8 @@ export const queryKeys = {
     // The Analytics tab's figures of the game ('') or one config over a range, with one of the config's experiments
     // ('': the running one, else the newest): under the list, so a config's change (a rename, a deletion, an
     // experiment started or ended) refreshes them; the tab also refetches on an interval, as events have no topic.
-    analytics: (gameId: string, configId: string, from: string, to: string, experimentId = '') =>
-      topicKey('dailyRewards', gameId, 'analytics', configId, from, to, experimentId),
+    analytics: (gameId: string, configId: string, from: string, to: string, experimentId = '', testers = false) =>
+      topicKey('dailyRewards', gameId, 'analytics', configId, from, to, experimentId, testers ? 'testers' : ''),
     // A config's experiments, running and ended (the Analytics tab's picker): under the list too.
     experiments: (gameId: string, configId: string) => topicKey('dailyRewards', gameId, 'experiments', configId),
   },

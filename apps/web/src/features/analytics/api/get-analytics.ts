@@ -59,6 +59,7 @@ const AnalyticsResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   configId: z.string().nullable(),
+  includesTestPlayers: z.boolean(),
   days: z.array(DaySchema),
   experiment: ExperimentComparisonSchema.nullable(),
 });
@@ -71,16 +72,19 @@ export type AnalyticsRequest = {
   to: string;
   /** One of the config's experiments to compare; '' (or absent) for the running one, else the newest. */
   experimentId?: string;
+  /** Count the game's test players too (the tab's switch); by default they are left out. */
+  testers?: boolean;
 };
 
 /** GET /api/games/:gameId/analytics: the daily rollups of the game or one daily reward, every day of the range. */
 export function getAnalytics(
-  { gameId, configId, from, to, experimentId = '' }: AnalyticsRequest,
+  { gameId, configId, from, to, experimentId = '', testers = false }: AnalyticsRequest,
   signal?: AbortSignal,
 ): Promise<AnalyticsResponse> {
   const query = new URLSearchParams({ from, to });
   if (configId !== '') query.set('configId', configId);
   if (configId !== '' && experimentId !== '') query.set('experimentId', experimentId);
+  if (testers) query.set('testers', 'include');
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/analytics?${query.toString()}`, { signal }).then((body) =>
     AnalyticsResponseSchema.parse(body),
   );
@@ -94,6 +98,7 @@ export function useAnalytics(request: AnalyticsRequest, options: { enabled?: boo
       request.from,
       request.to,
       request.experimentId,
+      request.testers ?? false,
     ),
     queryFn: ({ signal }) => getAnalytics(request, signal),
     refetchInterval: ANALYTICS_REFETCH_MS,

@@ -37,7 +37,7 @@ const DAY_PLOT_INSET = 112;
  * range, a phone), overlaid (dayBars).
  */
 export function DayChart({ rows }: { rows: DayFigures[] }) {
-  const data = rows.map((row) => ({ ...row, rate: row.claimRate }));
+  const data = rows;
   const [width, setWidth] = useState<number | null>(null);
   const overlaid = width !== null && dayBars(data.length, width - DAY_PLOT_INSET) === 'overlaid';
   // Overlaid: the claims are drawn on a second, hidden axis of the same days, so each bar takes its band's width.
@@ -58,8 +58,7 @@ export function DayChart({ rows }: { rows: DayFigures[] }) {
         <YAxis
           yAxisId="rate"
           orientation="right"
-          // A rate above 100 % (claims from a game that shows no popup) still fits.
-          domain={[0, (max: number) => Math.max(1, max)]}
+          domain={[0, 1]}
           tickFormatter={(value: number) => `${Math.round(value * 100)}%`}
           {...AXIS}
         />
@@ -74,7 +73,7 @@ export function DayChart({ rows }: { rows: DayFigures[] }) {
         <Bar
           xAxisId="day"
           yAxisId="players"
-          dataKey="shown"
+          dataKey="saw"
           name="Saw the popup"
           fill={COLORS.accent}
           radius={[3, 3, 0, 0]}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compareExperimentVariants, experimentVariantFigures, type ExperimentComparison } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
+import { experimentBars } from '../analytics-figures';
 import { ExperimentComparisonSection } from './experiment-comparison';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,7 +47,8 @@ describe('ExperimentComparisonSection', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1', '400', '240', '60 %', '160', '48', '30 %']);
+    ).toEqual(['1', '400', '240', '60 % (n = 400)', '160', '48', '30 % (n = 160)']);
+    expect(screen.getByRole('columnheader', { name: 'Saw it (n)' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Claim rate and day-7 reach by variant/ })).toBeInTheDocument();
   });
 
@@ -59,6 +61,8 @@ describe('ExperimentComparisonSection', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Promote Big chest' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Promote Big chest?' });
+    // The comparison backs it (20 % more claims, over 99 % confidence): no warning.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Promote Big chest' }));
     await vi.waitFor(() =>
@@ -80,5 +84,59 @@ describe('ExperimentComparisonSection', () => {
     );
     expect(screen.getByText(/Big chest was promoted\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Promote/ })).toBeNull();
+  });
+
+  it('writes on every bar the number of players its rate is out of', () => {
+    expect(experimentBars(variants).map(({ label, claimN, day7N }) => ({ label, claimN, day7N }))).toEqual([
+      { label: 'A', claimN: 'n = 400', day7N: 'n = 150' },
+      { label: 'Big chest', claimN: 'n = 400', day7N: 'n = 160' },
+    ]);
+  });
+
+  const withFigures = (control: [number, number], variant: [number, number]): ExperimentComparison => {
+    const figures = [
+      experimentVariantFigures(
+        { id: 'A', name: 'A', weight: 1, control: true },
+        { players: control[0], shown: control[0], claimed: control[1], startedCycle: 0, reachedDay7: 0 },
+      ),
+      experimentVariantFigures(
+        { id: 'B', name: 'Big chest', weight: 1, control: false },
+        { players: variant[0], shown: variant[0], claimed: variant[1], startedCycle: 0, reachedDay7: 0 },
+      ),
+    ];
+    return { ...experiment, variants: figures, comparisons: compareExperimentVariants(figures) };
+  };
+
+  it('says in the promote confirmation that there is too little data, before the click that cannot be undone', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ExperimentComparisonSection gameId="g1" configId="c1" experiment={withFigures([3, 2], [3, 3])} fileStem="x" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Promote Big chest' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Promote Big chest?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Too little data: the comparison cannot tell yet whether Big chest claims more often than A (Big chest: 3 players, A: 3.) Promoting it now is a guess.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says in the promote confirmation that the difference is not significant', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ExperimentComparisonSection
+        gameId="g1"
+        configId="c1"
+        experiment={withFigures([100, 50], [100, 55])}
+        fileStem="x"
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Promote Big chest' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Promote Big chest?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^Not significant: Big chest claims 10\.0 % more, \d+ % confidence, below the usual 95 %, so the difference may be chance/,
+    );
   });
 });

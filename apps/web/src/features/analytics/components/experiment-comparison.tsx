@@ -1,13 +1,13 @@
 import { Trophy } from 'lucide-react';
 import { lazy, useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { ExperimentComparison } from '@liveops/domain';
+import { promoteWarning, type ExperimentComparison } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import rows from '../../../components/row-list.module.css';
 import { Button } from '../../../components/ui/button';
 import { usePromoteExperimentVariant } from '../../../lib/api/daily-rewards/promote-experiment-variant';
 import { formatLocalInstant } from '../../../lib/format-instant';
-import { csvRate, formatRate, toCsv } from '../analytics-figures';
+import { csvRate, formatRateOf, toCsv } from '../analytics-figures';
 import styles from './analytics.module.css';
 import { ChartCard } from './chart-card';
 import own from './experiment-comparison.module.css';
@@ -25,6 +25,7 @@ export function ExperimentComparisonSection({
   experiment,
   fileStem,
   picker,
+  includesTestPlayers = false,
 }: {
   gameId: string;
   configId: string;
@@ -32,6 +33,8 @@ export function ExperimentComparisonSection({
   fileStem: string;
   /** Which of the config's experiments this is (ExperimentPicker), under the heading. */
   picker?: ReactNode;
+  /** The figures count the game's test players (the tab's switch); by default they are left out. */
+  includesTestPlayers?: boolean;
 }) {
   const headingId = useId();
   const promote = usePromoteExperimentVariant(gameId, configId);
@@ -46,7 +49,10 @@ export function ExperimentComparisonSection({
         experiment.winnerVariantId ? `: ${nameOf(experiment.winnerVariantId)} was promoted.` : ' without a winner.'
       }`;
   const summary = `Claim rate and day-7 reach by variant, ${days}: ${experiment.variants
-    .map((variant) => `${variant.name} ${formatRate(variant.claimRate)} and ${formatRate(variant.day7Rate)}`)
+    .map(
+      (variant) =>
+        `${variant.name} ${formatRateOf(variant.claimRate, variant.players)} and ${formatRateOf(variant.day7Rate, variant.startedCycle)}`,
+    )
     .join('; ')}.`;
 
   const promoteVariant = (variantId: string) =>
@@ -66,8 +72,9 @@ export function ExperimentComparisonSection({
         </h2>
         {picker}
         <p className="muted">
-          {state} Figures of {days}, in player-days. Each variant is compared with {control?.name ?? 'the first'} (the
-          control).
+          {state} Figures of {days}, in player-days
+          {includesTestPlayers ? ', test players included' : ', test players left out'}. Each variant is compared with{' '}
+          {control?.name ?? 'the first'} (the control).
         </p>
         <ul className={`${rows.list} ${own.sentences}`} aria-label="Comparisons with the control">
           {experiment.comparisons.map((comparison) => (
@@ -87,6 +94,7 @@ export function ExperimentComparisonSection({
                 description={`${variant.name}’s layout replaces the config’s layout and the experiment ends. Every player gets it from the next Publish. This cannot be undone.`}
                 confirmLabel={`Promote ${variant.name}`}
                 danger={false}
+                warning={promoteWarning(experiment, variant.id)}
                 onConfirm={() => promoteVariant(variant.id)}
                 trigger={
                   <Button variant="secondary" size="sm" loading={promote.isPending && promote.variables === variant.id}>
@@ -104,7 +112,7 @@ export function ExperimentComparisonSection({
         summary={summary}
         chart={<ExperimentChart variants={experiment.variants} />}
         csv={{
-          fileName: `${fileStem}-experiment-${experiment.id}-${experiment.from}-${experiment.to}.csv`,
+          fileName: `${fileStem}-experiment-${experiment.id}-${experiment.from}-${experiment.to}${includesTestPlayers ? '-with-test-players' : ''}.csv`,
           build: () =>
             toCsv(
               [
@@ -154,7 +162,7 @@ export function ExperimentComparisonSection({
                   Weight
                 </th>
                 <th scope="col" className={styles.number}>
-                  Saw it
+                  Saw it (n)
                 </th>
                 <th scope="col" className={styles.number}>
                   Claimed
@@ -163,7 +171,7 @@ export function ExperimentComparisonSection({
                   Claim rate
                 </th>
                 <th scope="col" className={styles.number}>
-                  Started a cycle
+                  Started a cycle (n)
                 </th>
                 <th scope="col" className={styles.number}>
                   Reached day 7
@@ -184,10 +192,10 @@ export function ExperimentComparisonSection({
                   <td className={styles.number}>{variant.weight}</td>
                   <td className={styles.number}>{variant.players}</td>
                   <td className={styles.number}>{variant.claimed}</td>
-                  <td className={styles.number}>{formatRate(variant.claimRate)}</td>
+                  <td className={styles.number}>{formatRateOf(variant.claimRate, variant.players)}</td>
                   <td className={styles.number}>{variant.startedCycle}</td>
                   <td className={styles.number}>{variant.reachedDay7}</td>
-                  <td className={styles.number}>{formatRate(variant.day7Rate)}</td>
+                  <td className={styles.number}>{formatRateOf(variant.day7Rate, variant.startedCycle)}</td>
                 </tr>
               ))}
             </tbody>

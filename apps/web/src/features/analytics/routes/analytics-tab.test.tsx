@@ -90,6 +90,7 @@ function answer(
     from,
     to,
     configId: url.searchParams.get('configId'),
+    includesTestPlayers: url.searchParams.get('testers') === 'include',
     days: analyticsRangeDayList(from, to).map((day) => ({ ...zeros(day), ...figures[day] })),
     experiment: url.searchParams.has('configId')
       ? ((url.searchParams.has('experimentId')
@@ -104,6 +105,8 @@ function answer(
 function server(
   options: {
     figures?: Record<string, Partial<AnalyticsDay>>;
+    /** The figures with the game's test players counted (testers=include); else the same as `figures`. */
+    withTesters?: Record<string, Partial<AnalyticsDay>>;
     fail?: boolean;
     experiments?: ReturnType<typeof experimentOf>[];
   } = {},
@@ -121,7 +124,8 @@ function server(
       if (url.searchParams.has('configId') && url.searchParams.get('configId') !== 'c1') {
         return json({ code: 'NOT_FOUND', message: ANALYTICS_QUERY_MESSAGES.configNotFound }, 404);
       }
-      return json(answer(url, state.figures, options.experiments));
+      const included = url.searchParams.get('testers') === 'include' && options.withTesters;
+      return json(answer(url, included || state.figures, options.experiments));
     }
     return json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
   });
@@ -249,6 +253,61 @@ describe('AnalyticsTab', () => {
       '1,1,1',
       '2,0,0',
     ]);
+  });
+
+  it('leaves test players out by default and counts them, in the figures and the CSV, once switched on', async () => {
+    const { analyticsCalls } = server({
+      figures: { [today()]: { shown: 4, claimed: 2 } },
+      withTesters: { [today()]: { shown: 6, claimed: 4 } },
+    });
+    const blobs: Blob[] = [];
+    const url = URL as unknown as Record<string, unknown>;
+    url.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:csv');
+    url.revokeObjectURL = () => undefined;
+    onTestFinished(() => {
+      delete url.createObjectURL;
+      delete url.revokeObjectURL;
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderTab();
+    const user = userEvent.setup();
+    const totalsPanel = await screen.findByRole('region', { name: 'Totals' });
+    const switchBox = screen.getByRole('checkbox', { name: 'Include test players' });
+    expect(switchBox).not.toBeChecked();
+    expect(analyticsCalls().every((call) => !call.searchParams.has('testers'))).toBe(true);
+    expect(within(totalsPanel).getByText('Saw the popup').nextElementSibling).toHaveTextContent('4');
+    expect(within(totalsPanel).getByText(/Test players left out\./)).toBeInTheDocument();
+
+    await user.click(switchBox);
+    await waitFor(() => expect(analyticsCalls().at(-1)!.searchParams.get('testers')).toBe('include'));
+    await waitFor(() =>
+      expect(within(totalsPanel).getByText('Saw the popup').nextElementSibling).toHaveTextContent('6'),
+    );
+    expect(within(totalsPanel).getByText(/Test players included\./)).toBeInTheDocument();
+    const byDayCard = screen.getByRole('region', { name: 'By day' });
+    await user.click(within(byDayCard).getByRole('button', { name: 'Download CSV' }));
+    const range = presetRange(30, Date.now());
+    expect(names.at(-1)).toBe(`all-daily-rewards-with-test-players-by-day-${range.from}-${range.to}.csv`);
+    expect((await blobs.at(-1)!.text()).trim().split('\r\n').at(-1)).toBe(`${today()},6,4,0.6667,0,0`);
+
+    await user.click(switchBox);
+    await waitFor(() =>
+      expect(within(totalsPanel).getByText('Saw the popup').nextElementSibling).toHaveTextContent('4'),
+    );
+    await user.click(within(byDayCard).getByRole('button', { name: 'Download CSV' }));
+    expect(names.at(-1)).toBe(`all-daily-rewards-by-day-${range.from}-${range.to}.csv`);
+    expect((await blobs.at(-1)!.text()).trim().split('\r\n').at(-1)).toBe(`${today()},4,2,0.5,0,0`);
+  });
+
+  it('reads "no popup views recorded" instead of a rate when claims came without any view', async () => {
+    server({ figures: { [today()]: { shown: 0, claimed: 16 } } });
+    renderTab();
+    const totalsPanel = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(totalsPanel).getByText('Claim rate').nextElementSibling).toHaveTextContent('no popup views recorded');
+    expect(within(totalsPanel).getByText(/Claims were recorded but not one popup view/)).toBeInTheDocument();
   });
 
   it('asks for one daily reward and for the last 7 days when chosen, and keeps both in the address', async () => {

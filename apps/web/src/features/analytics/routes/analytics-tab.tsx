@@ -21,6 +21,7 @@ import {
   chartDays,
   csvRate,
   cycleFunnel,
+  formatClaimRate,
   formatRate,
   hasFigures,
   presetRange,
@@ -47,7 +48,14 @@ export const ANALYTICS_EMPTY = 'No events yet: players who open the popup from p
 const LOAD_FAILED = 'The figures could not be loaded.';
 
 /** The address keeps the choices, so a link (or a reload) opens the same figures. */
-const PARAM = { config: 'config', range: 'range', from: 'from', to: 'to', experiment: 'experiment' } as const;
+const PARAM = {
+  config: 'config',
+  range: 'range',
+  from: 'from',
+  to: 'to',
+  experiment: 'experiment',
+  testers: 'testers',
+} as const;
 const DEFAULT_PRESET = 30;
 
 const CustomRangeSchema = z
@@ -91,13 +99,15 @@ function CustomRangeForm({ from, to, onApply }: { from: string; to: string; onAp
   );
 }
 
-function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string }) {
+function Figures({ data, fileStem: stem }: { data: AnalyticsResponse; fileStem: string }) {
+  // A file says what it counts: the figures with test players are not the production figures.
+  const fileStem = data.includesTestPlayers ? `${stem}-with-test-players` : stem;
   const days = byDay(data.days);
   const sum = totals(data.days);
   const funnel = cycleFunnel(data.days);
   const streaks = streakDistribution(data.days);
   const range = `${data.from} to ${data.to} (UTC)`;
-  const peak = days.reduce((best, day) => (day.shown > best.shown ? day : best), days[0]!);
+  const peak = days.reduce((best, day) => (day.saw > best.saw ? day : best), days[0]!);
   const drawn = chartDays(days);
   const drawnFrom = drawn.length < days.length ? drawn[0]?.day : undefined;
   return (
@@ -106,7 +116,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <dl className={styles.totals}>
           <div>
             <dt>Saw the popup</dt>
-            <dd>{sum.shown}</dd>
+            <dd>{sum.saw}</dd>
           </div>
           <div>
             <dt>Claimed</dt>
@@ -114,7 +124,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           </div>
           <div>
             <dt>Claim rate</dt>
-            <dd>{formatRate(sum.claimRate)}</dd>
+            <dd className={sum.noViewsRecorded ? styles.noRate : undefined}>{formatClaimRate(sum)}</dd>
           </div>
           <div>
             <dt>Closed the popup</dt>
@@ -126,15 +136,23 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           </div>
         </dl>
         <p className="hint">
-          Player-days, {range}: a player counts once a day in each figure. Refreshes every {ANALYTICS_REFETCH_MS / 1000}{' '}
-          s.
+          Player-days, {range}: a player counts once a day in each figure.{' '}
+          {data.includesTestPlayers ? 'Test players included.' : 'Test players left out.'} Refreshes every{' '}
+          {ANALYTICS_REFETCH_MS / 1000} s.
         </p>
+        {sum.claimedWithoutView > 0 ? (
+          <p className="hint">
+            {sum.noViewsRecorded
+              ? "Claims were recorded but not one popup view: the popup from popupUrl reports its views by itself; a game that draws its own popup reports them with the SDK’s track('shown')."
+              : `${sum.claimedWithoutView} ${sum.claimedWithoutView === 1 ? 'claim' : 'claims'} came without a recorded popup view: each counts as having seen it, so the claim rate never reads above 100 %.`}
+          </p>
+        ) : null}
       </section>
 
       <ChartCard
         title="By day"
         description="Players who saw the popup and who claimed each day, and the claim rate (claimed ÷ saw)."
-        summary={`Players by day, ${range}: ${sum.shown} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.shown}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
+        summary={`Players by day, ${range}: ${sum.saw} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.saw}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
         chart={<DayChart rows={drawn} />}
         note={
           drawnFrom
@@ -146,7 +164,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           build: () =>
             toCsv(
               ['day', 'saw_popup', 'claimed', 'claim_rate', 'closed', 'sessions'],
-              days.map((day) => [day.day, day.shown, day.claimed, csvRate(day.claimRate), day.closed, day.sessions]),
+              days.map((day) => [day.day, day.saw, day.claimed, csvRate(day.rate), day.closed, day.sessions]),
             ),
         }}
         table={
@@ -176,9 +194,9 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
               {days.map((day) => (
                 <tr key={day.day}>
                   <th scope="row">{day.day}</th>
-                  <td className={styles.number}>{day.shown}</td>
+                  <td className={styles.number}>{day.saw}</td>
                   <td className={styles.number}>{day.claimed}</td>
-                  <td className={styles.number}>{formatRate(day.claimRate)}</td>
+                  <td className={styles.number}>{formatClaimRate(day)}</td>
                   <td className={styles.number}>{day.closed}</td>
                   <td className={styles.number}>{day.sessions}</td>
                 </tr>
@@ -295,12 +313,14 @@ export function AnalyticsTab() {
   const experiments = useExperiments(gameId, configId);
   const experimentParam = configId === '' ? '' : (params.get(PARAM.experiment) ?? '');
   const experimentId = experiments.data?.some((entry) => entry.id === experimentParam) ? experimentParam : '';
+  const includeTesters = params.get(PARAM.testers) === 'include';
   const analytics = useAnalytics(
-    { gameId, configId, ...range, experimentId },
+    { gameId, configId, ...range, experimentId, testers: includeTesters },
     // A link naming an experiment waits for the config's experiments, rather than showing the default one first.
     { enabled: experimentParam === '' || !experiments.isPending },
   );
   const configSelectId = useId();
+  const testersId = useId();
   const rangeSelectId = useId();
 
   const update = (changes: Record<string, string | null>) =>
@@ -368,6 +388,22 @@ export function AnalyticsTab() {
             </select>
           </Field>
         </div>
+        <div className={styles.testers}>
+          <input
+            id={testersId}
+            type="checkbox"
+            checked={includeTesters}
+            aria-describedby={`${testersId}-about`}
+            onChange={(event) => update({ [PARAM.testers]: event.target.checked ? 'include' : null })}
+          />
+          <div>
+            <label htmlFor={testersId}>Include test players</label>
+            <p id={`${testersId}-about`} className="hint">
+              Test players (Emulator, “Play as a test player”) are left out of every figure, chart and CSV unless this
+              is on. A player counts as a test player for what they did while on the list.
+            </p>
+          </div>
+        </div>
         {isCustom ? (
           <CustomRangeForm
             key={`${range.from}/${range.to}`}
@@ -427,6 +463,7 @@ export function AnalyticsTab() {
           gameId={gameId}
           configId={analytics.data.configId}
           experiment={analytics.data.experiment}
+          includesTestPlayers={analytics.data.includesTestPlayers}
           fileStem={configName ? slug(configName) : 'daily-reward'}
           picker={
             experiments.data && experiments.data.length > 0 ? (
