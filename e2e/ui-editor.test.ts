@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DAILY_REWARD_MESSAGES } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, LAYOUT_SAVE_TIMEOUT_MS, UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
@@ -62,9 +62,18 @@ async function shoot(page: Page, name: string) {
 const tree = (page: Page) => page.getByRole('tree', { name: 'Components' });
 const row = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
 const unsaved = (page: Page) => page.getByRole('status').filter({ hasText: 'Unsaved changes' });
-/** Saved: neither "Unsaved changes" nor "Saving..." shows, and Save is disabled. */
+/**
+ * Saved: neither "Unsaved changes" nor "Saving..." shows, and Save is disabled. A save ends, as saved or as an
+ * error, within LAYOUT_SAVE_TIMEOUT_MS (decision 058): waited for that long, so a busy machine's slow answer is not
+ * a failure, then it must be saved, with no error shown.
+ */
 async function waitSaved(page: Page) {
-  await expect.poll(() => page.locator('.ui-editor-status').textContent()).toBe('');
+  const status = page.locator('.ui-editor-status');
+  await expect
+    .poll(() => status.textContent(), { timeout: LAYOUT_SAVE_TIMEOUT_MS + 10_000 })
+    .not.toBe(UI_EDITOR_MESSAGES.saving);
+  expect(await page.locator('.alert-error').allTextContents()).toEqual([]);
+  expect(await status.textContent()).toBe('');
   expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 }
 /** The names of a node's children, as the hierarchy lists them. */
@@ -76,6 +85,7 @@ const rowOrder = (page: Page) =>
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-node-id')));
 
 describe('UI editor', () => {
+  // A long journey (three saves, two tabs, reloads, a phone size): room for a busy two-core machine beyond 90 s.
   it('edits, previews, saves, undoes and reorders a daily reward layout', async () => {
     const { context, game, configId, base } = await gameWithDailyReward('ui-editor');
     const page = await context.newPage();
@@ -272,7 +282,7 @@ describe('UI editor', () => {
 
     // The refused stale saves are the only failed requests (the browser logs them).
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
-  });
+  }, 240_000);
 
   it('previews every keystroke, undoes a burst of typing in one step back to clean, and redoes it', async () => {
     const { context, configId } = await gameWithDailyReward('ui-editor-typing');

@@ -33,6 +33,7 @@ import { meRoutes, sessionRoutes } from './routes/me';
 import { packsRoutes } from './routes/packs';
 import { playersRoutes } from './routes/players';
 import { releasesRoutes } from './routes/releases';
+import type { StorageDeadline } from './resources/releases';
 import { segmentsRoutes } from './routes/segments';
 import { createSegmentAudiences } from './resources/segment-audience';
 import { testPlayersRoutes } from './routes/test-players';
@@ -73,7 +74,7 @@ export type AppDeps = {
   logger: Logger;
   storage?: Storage;
   /** Publishing's page source and storage time limit (tests inject a slow or failing storage). */
-  publishing?: { readPageHtml?: () => Promise<Uint8Array>; storageTimeoutMs?: number };
+  publishing?: { readPageHtml?: () => Promise<Uint8Array>; storageDeadline?: StorageDeadline };
   /** The server's clock for the player runtime (tests inject one); Date.now otherwise. */
   now?: () => number;
 };
@@ -143,7 +144,7 @@ export async function createApp({
           intents,
           publicUrl: config.publicUrl,
           readPageHtml: publishing.readPageHtml ?? (() => readPublishedPageHtml(config)),
-          ...(publishing.storageTimeoutMs ? { storageTimeoutMs: publishing.storageTimeoutMs } : {}),
+          ...(publishing.storageDeadline ? { storageDeadline: publishing.storageDeadline } : {}),
         },
       }),
     )

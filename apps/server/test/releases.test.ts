@@ -23,6 +23,7 @@ import {
 } from '@liveops/domain';
 import { release } from '../src/db/schema';
 import { publishedPageFor } from '../src/resources/published-page';
+import type { StorageDeadline } from '../src/resources/releases';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
 import type { Storage } from '../src/storage/storage';
@@ -53,13 +54,41 @@ afterAll(async () => {
 });
 
 /** A storage that fails (or hangs) on chosen calls, as a store that breaks midway would. */
-function faulty(inner: Storage, fails: (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok'): Storage {
+type Fault = 'fail' | 'hang' | 'slow' | 'ok';
+
+/**
+ * A storage deadline the test controls, so no case races a timer (issue 35): a call's deadline passes only when the
+ * store hangs on it (`hang()`), never because a busy machine made an ordinary call slow.
+ */
+function controlledDeadline() {
+  // The publish arms a call's deadline just before it calls the store, so the last armed is the call starting now.
+  let lastArmed: (() => void) | null = null;
+  const deadline: StorageDeadline = (expire) => {
+    lastArmed = expire;
+    return () => undefined;
+  };
+  return { deadline, hang: () => lastArmed?.() };
+}
+
+/**
+ * `inner` with injected faults: a write fails, hangs for good (then `onHang` says its deadline has passed), or is
+ * slow (answers after a second, past any short timer a test could have raced).
+ */
+function faulty(
+  inner: Storage,
+  fails: (call: 'put' | 'create', key: string) => Fault,
+  onHang: () => void = () => undefined,
+): Storage {
   const wrap =
     (call: 'put' | 'create') =>
-    (key: string, body: Uint8Array, options: { contentType: string; cacheControl?: string }) => {
+    async (key: string, body: Uint8Array, options: { contentType: string; cacheControl?: string }) => {
       const fault = fails(call, key);
-      if (fault === 'fail') return Promise.reject(new Error('injected storage failure'));
-      if (fault === 'hang') return new Promise<never>(() => undefined);
+      if (fault === 'fail') throw new Error('injected storage failure');
+      if (fault === 'hang') {
+        onHang();
+        return new Promise<never>(() => undefined);
+      }
+      if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, 1000));
       return call === 'put' ? inner.put(key, body, options) : inner.create(key, body, options);
     };
   return {
@@ -73,10 +102,14 @@ type Setup = { server: TestServer; client: TestClient; game: Game; configs: Dail
 
 async function setUp(
   email: string,
-  { storage, configs = 2, storageTimeoutMs }: { storage?: Storage; configs?: number; storageTimeoutMs?: number } = {},
+  {
+    storage,
+    configs = 2,
+    storageDeadline,
+  }: { storage?: Storage; configs?: number; storageDeadline?: StorageDeadline } = {},
 ): Promise<Setup> {
   const server = await servers.start({
-    publishing: { readPageHtml, ...(storageTimeoutMs ? { storageTimeoutMs } : {}) },
+    publishing: { readPageHtml, ...(storageDeadline ? { storageDeadline } : {}) },
     ...(storage ? { storage } : {}),
   });
   // The server's own filesystem storage lives under its DATA_DIR; a second adapter there reads it back.
@@ -269,19 +302,22 @@ describe('publishing', () => {
   it('lets one of two publishes of a game at once run, and refuses the other', async () => {
     let hold: (() => void) | null = null;
     const held = new Promise<void>((resolve) => (hold = resolve));
+    let reached: (() => void) | null = null;
+    const atStorage = new Promise<void>((resolve) => (reached = resolve));
     const dir = await mkdtemp(path.join(root, 'slow-'));
     const inner = createFilesystemStorage({ root: dir, publicBaseUrl: 'http://x.test' });
     const slow: Storage = {
       ...inner,
       create: async (...args) => {
+        reached!();
         await held;
         return inner.create(...args);
       },
     };
     const s = await setUp('publish-twice@studio.test', { storage: slow, configs: 1 });
     const first = publish(s);
-    // The second arrives while the first waits on storage.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The second arrives while the first waits on storage (known to, however slow the machine: not a sleep).
+    await atStorage;
     const second = await publish(s);
     expect(second).toMatchObject({
       status: 409,
@@ -295,9 +331,10 @@ describe('publishing', () => {
   it('keeps the previous release whole and served when storage fails or hangs midway', async () => {
     const dir = await mkdtemp(path.join(root, 'faulty-'));
     const inner = createFilesystemStorage({ root: dir, publicBaseUrl: 'http://x.test' });
-    let fault: (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok' = () => 'ok';
-    const storage = faulty(inner, (call, key) => fault(call, key));
-    const s = await setUp('publish-faults@studio.test', { storage, configs: 3, storageTimeoutMs: 300 });
+    let fault: (call: 'put' | 'create', key: string) => Fault = () => 'ok';
+    const { deadline, hang } = controlledDeadline();
+    const storage = faulty(inner, (call, key) => fault(call, key), hang);
+    const s = await setUp('publish-faults@studio.test', { storage, configs: 3, storageDeadline: deadline });
     expect(outcome((await publish(s)).events)?.type).toBe('done');
     const g = s.game.id;
     const snapshot = async () => {
@@ -315,7 +352,7 @@ describe('publishing', () => {
       children: [{ id: 't', type: 'TextCB', props: { value: 'Two' } }],
     });
 
-    const cases: [string, (call: 'put' | 'create', key: string) => 'fail' | 'hang' | 'ok', string][] = [
+    const cases: [string, (call: 'put' | 'create', key: string) => Fault, string][] = [
       // The second config's versioned file fails while writing the release.
       [
         'a versioned write fails',
@@ -334,6 +371,17 @@ describe('publishing', () => {
       [
         'the manifest write fails',
         (call, key) => (call === 'put' && key.endsWith('manifest.json') ? 'fail' : 'ok'),
+        'STORAGE_FAILED',
+      ],
+      // A slow write is no hang: the failure is the manifest's, however long the first config took.
+      [
+        'a write is slow, then the manifest write fails',
+        (call, key) =>
+          call === 'create' && key.includes(`${s.configs[0]!.id}/`) && key.endsWith('config.json')
+            ? 'slow'
+            : call === 'put' && key.endsWith('manifest.json')
+              ? 'fail'
+              : 'ok',
         'STORAGE_FAILED',
       ],
       [
@@ -357,7 +405,7 @@ describe('publishing', () => {
     const leftovers: string[] = [];
     for await (const entry of inner.list(`packs/${g}/releases/`)) leftovers.push(entry.key);
     expect(leftovers.every((key) => key.startsWith(`packs/${g}/releases/1/`))).toBe(true);
-    expect(outcome((await publish(s)).events)).toMatchObject({ type: 'done', release: { version: 6, live: true } });
+    expect(outcome((await publish(s)).events)).toMatchObject({ type: 'done', release: { version: 7, live: true } });
     expect(
       JSON.parse((await text(inner, `packs/${g}/daily_rewards/${s.configs[0]!.id}/config.json`))!).uiLayout.children[0]
         .props.value,

@@ -103,12 +103,14 @@ describe('embed config codec', () => {
       fc.property(fc.string(), (text) => {
         decodeEmbedConfig(text);
       }),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         decodeEmbedConfig(standardBase64(value));
         decodeEmbedConfig(encodeEmbedConfig({ name: 'x', uiLayout: value }));
       }),
+      { numRuns: 100 },
     );
   });
 

@@ -61,6 +61,7 @@ describe('assigning a player to a variant', () => {
         expect(assignVariant(experimentId, playerId, structuredClone(abc)).id).toBe(first.id);
         expect(experimentBucket(experimentId, playerId)).toBe(experimentBucket(experimentId, playerId));
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -85,6 +86,7 @@ describe('assigning a player to a variant', () => {
         expect(bucket).toBeGreaterThanOrEqual(0);
         expect(bucket).toBeLessThan(1);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -115,10 +117,10 @@ describe('assigning a player to a variant', () => {
 
   it('never assigns a variant of weight 0', () => {
     const withZero = variants(0, 5, 0, 5);
-    for (let i = 0; i < 20_000; i++) {
-      const { id } = assignVariant('exp-zero', `p${i}`, withZero);
-      expect(['v1', 'v3']).toContain(id);
-    }
+    // One expectation over the set of variants given, not 20,000: the same check, at a fraction of the time.
+    const given = new Set<string>();
+    for (let i = 0; i < 20_000; i++) given.add(assignVariant('exp-zero', `p${i}`, withZero).id);
+    expect([...given].sort()).toEqual(['v1', 'v3']);
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 2, maxLength: 4 }).filter((w) => w.some((x) => x > 0)),
@@ -128,6 +130,7 @@ describe('assigning a player to a variant', () => {
           expect(assignVariant(experimentId, playerId, variants(...weights)).weight).toBeGreaterThan(0);
         },
       ),
+      { numRuns: 100 },
     );
   });
 

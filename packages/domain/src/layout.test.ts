@@ -198,6 +198,7 @@ describe('hostile layouts', () => {
         LayoutNodeSchema.safeParse({ id: 'a', type: 'TextCB', props: value });
         LayoutNodeSchema.safeParse(root(value));
       }),
+      { numRuns: 100 },
     );
   });
 });

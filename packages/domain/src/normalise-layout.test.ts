@@ -80,6 +80,7 @@ describe('layout normalisation on load', () => {
       fc.property(fc.jsonValue(), (value) => {
         expect(LayoutNodeSchema.safeParse(normaliseLayout(value).layout).success).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -103,6 +104,7 @@ describe('the JSON prefix', () => {
       fc.property(fc.jsonValue(), (value) => {
         expect(jsonPrefix(value)).toBe((JSON.stringify(value) ?? '').slice(0, 200).replace(/[\ud800-\udbff]$/, ''));
       }),
+      { numRuns: 100 },
     );
   });
 

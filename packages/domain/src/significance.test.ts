@@ -35,6 +35,7 @@ describe('the normal distribution', () => {
         expect(normalCdf(x)).toBeLessThanOrEqual(1 + 1.2e-7);
         expect(Math.abs(normalCdf(x) + normalCdf(-x) - 1)).toBeLessThan(2.4e-7);
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -164,6 +165,7 @@ describe('comparing two variants', () => {
           expect(forward.sentence).not.toMatch(/100 % confidence|NaN|Infinity/);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

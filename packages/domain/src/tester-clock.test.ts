@@ -64,6 +64,7 @@ describe('"Next day" for a test player', () => {
           expect(next - offset).toBeLessThanOrEqual(DAY + 2 * HOUR + TEST_PLAYER_NEXT_DAY_MARGIN_MS);
         },
       ),
+      { numRuns: 100 },
     );
   });
 
@@ -146,6 +147,7 @@ describe('"Reset progress" for a test player', () => {
           expect(reset).toEqual(fresh);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * How long the UI editor waits for the server to answer a save before it says the save failed (decision 058): a save
+ * always ends, as saved or as an error, never at "Saving..." for good.
+ */
+export const LAYOUT_SAVE_TIMEOUT_MS = 30_000;
+
 /** The UI editor's own texts (§2), quoted exactly where the spec quotes them. */
 export const UI_EDITOR_MESSAGES = {
   title: 'UI Editor',
@@ -22,6 +28,7 @@ export const UI_EDITOR_MESSAGES = {
   notEditable: 'Selected component is not editable.',
   protectedNode: 'The popup needs this component: it cannot be removed.',
   saveFailed: 'Could not save the layout. Your changes are kept; try again.',
+  saveTimedOut: `The server did not answer the save within ${LAYOUT_SAVE_TIMEOUT_MS / 1000} seconds, so the layout may not be saved. Your changes are kept; save again.`,
   loadFailed: 'Could not load this daily reward. Try again.',
   leaveTitle: 'Leave with unsaved changes?',
   leaveText: 'Your changes to this layout have not been saved and will be lost.',

@@ -70,8 +70,8 @@ export type ReleaseDeps = {
   publicUrl: string;
   /** The built published page (one self-contained HTML file), written beside every config. */
   readPageHtml: () => Promise<Uint8Array>;
-  /** How long one storage call may take before the publish gives up (default 30 s). */
-  storageTimeoutMs?: number;
+  /** When one storage call has taken too long and the publish gives up: by default STORAGE_TIMEOUT_MS. */
+  storageDeadline?: StorageDeadline;
   /** Configs written at once (default 8). */
   concurrency?: number;
 };
@@ -128,18 +128,33 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 
 class StorageTimeout extends Error {}
 
+/** How long one storage call may take before the publish (or rollback) gives up. */
+export const STORAGE_TIMEOUT_MS = 30_000;
+
+/**
+ * Arms the deadline of one storage call, before the call starts: `expire` is called once the call has taken too
+ * long, unless the function answered (which disarms it) is called first. Tests pass their own to say when a call has
+ * hung, instead of racing a short timer that a busy machine loses with calls that were only slow (issue 35).
+ */
+export type StorageDeadline = (expire: () => void) => () => void;
+
+const wallClockDeadline: StorageDeadline = (expire) => {
+  const timer = setTimeout(expire, STORAGE_TIMEOUT_MS);
+  return () => clearTimeout(timer);
+};
+
 /** The storage calls of one operation, each bounded in time: a store that hangs fails the publish. */
-function timedStorage(storage: Storage, ms: number) {
+function timedStorage(storage: Storage, deadline: StorageDeadline = wallClockDeadline) {
   const timed = <T>(what: string, call: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new StorageTimeout(`${what} timed out after ${ms} ms`)), ms);
+      const disarm = deadline(() => reject(new StorageTimeout(`${what} timed out after ${STORAGE_TIMEOUT_MS} ms`)));
       call().then(
         (value) => {
-          clearTimeout(timer);
+          disarm();
           resolve(value);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          disarm();
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       );
@@ -280,7 +295,7 @@ async function switchLive(
   files: ReleaseFiles[],
   onFile?: (done: number) => void,
 ): Promise<ReleaseRow> {
-  const store = timedStorage(deps.storage, deps.storageTimeoutMs ?? 30_000);
+  const store = timedStorage(deps.storage, deps.storageDeadline);
   const [previous] = await deps.db
     .select()
     .from(release)
@@ -651,7 +666,7 @@ export async function publishGame(
   const total = configs.length;
   emit({ type: 'started', version, total });
 
-  const store = timedStorage(storage, deps.storageTimeoutMs ?? 30_000);
+  const store = timedStorage(storage, deps.storageDeadline);
   try {
     const assets = await db
       .select({ assetId: asset.assetId, storageKey: asset.storageKey })
@@ -815,7 +830,7 @@ export async function makeReleaseLive(deps: ReleaseDeps, scope: GameScope, versi
     .where(and(ownRows(scope), eq(release.version, version)));
   if (!row) throw new PublishError(404, 'NOT_FOUND', PUBLISH_MESSAGES.releaseNotFound);
   if (row.status !== 'ready') throw new PublishError(409, 'RELEASE_NOT_READY', PUBLISH_MESSAGES.releaseNotReady);
-  const store = timedStorage(deps.storage, deps.storageTimeoutMs ?? 30_000);
+  const store = timedStorage(deps.storage, deps.storageDeadline);
   const files: ReleaseFiles[] = [];
   try {
     await eachLimited(row.artifacts, deps.concurrency ?? 8, async (artifact) => {

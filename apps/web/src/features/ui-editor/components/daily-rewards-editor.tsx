@@ -12,6 +12,7 @@ import { dailyRewardsDecorator, DailyRewardsView } from '@liveops/views';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { RequestTimeout } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import { dailyRewardQueryOptions } from '../../../lib/api/daily-rewards/get-daily-reward';
@@ -33,6 +34,12 @@ import styles from './daily-rewards-editor.module.css';
 
 /** The editor's preview shows day 1 as today: a first visit, every card upcoming but the first. */
 const PREVIEW_PARAMS: DailyRewardsParams = { streak: 0 };
+
+/** What a failed save says: the server's message, that it got no answer in time, or that it failed. */
+function saveErrorMessage(error: unknown) {
+  if (error instanceof RequestTimeout) return UI_EDITOR_MESSAGES.saveTimedOut;
+  return error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed;
+}
 
 /** A theme colour as DailyRewardsView takes it: #RRGGBB, else the §9 default. */
 const HEX = /^#[0-9A-Fa-f]{6}$/;
@@ -123,7 +130,7 @@ export function DailyRewardsEditor({
       }
       // §8: the editor stays dirty; beyond the spec's log, the developer is told.
       console.error('Could not save the layout:', error);
-      setSaveError(error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed);
+      setSaveError(saveErrorMessage(error));
     } finally {
       // In the same render as `saved`: the effect then sees the new baseVersion.
       setSavingClean(false);
@@ -167,7 +174,7 @@ export function DailyRewardsEditor({
       setOpenConfigWhenClean(true);
     } catch (error) {
       console.error('Could not save the layout as the config’s:', error);
-      setSaveError(error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed);
+      setSaveError(saveErrorMessage(error));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DailyRewardSchema, type LayoutNode } from '@liveops/domain';
+import { DailyRewardSchema, LAYOUT_SAVE_TIMEOUT_MS, type LayoutNode } from '@liveops/domain';
 import { ApiError, apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { dailyRewardQueryKey } from './get-daily-reward';
@@ -13,11 +13,14 @@ export type SaveDailyRewardLayoutInput = {
   baseVersion?: number;
 };
 
-/** §7: writes a config's uiLayout. A stale baseVersion is refused with 409 LAYOUT_CONFLICT. */
+/**
+ * §7: writes a config's uiLayout. A stale baseVersion is refused with 409 LAYOUT_CONFLICT; no answer within
+ * LAYOUT_SAVE_TIMEOUT_MS fails with RequestTimeout.
+ */
 export function saveDailyRewardLayout(gameId: string, dailyRewardId: string, input: SaveDailyRewardLayoutInput) {
   return apiFetch(
     `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/layout`,
-    { method: 'PUT', body: input },
+    { method: 'PUT', body: input, timeoutMs: LAYOUT_SAVE_TIMEOUT_MS },
   ).then((body) => DailyRewardSchema.parse(body));
 }
 
@@ -29,9 +32,12 @@ export function useSaveDailyRewardLayout(gameId: string, dailyRewardId: string) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveDailyRewardLayoutInput) => saveDailyRewardLayout(gameId, dailyRewardId, input),
+    // The save is over when the server answers: the refetches it starts are not awaited, since the list's prefix
+    // holds the editor's own embed config, whose refetch a live update can cancel and restart, or a retry hold in
+    // a background tab, and the editor would show "Saving..." all that time (decision 058).
     onSuccess: (updated) => {
       queryClient.setQueryData(dailyRewardQueryKey(dailyRewardId), updated);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.dailyRewards.list(gameId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dailyRewards.list(gameId) });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExperimentSchema } from '@liveops/domain';
+import { ExperimentSchema, LAYOUT_SAVE_TIMEOUT_MS } from '@liveops/domain';
 import { apiFetch } from '../../api-client';
 import { experimentPath } from './config-experiment';
 import { invalidateExperiment } from './invalidate-experiment';
@@ -18,6 +18,7 @@ export function saveExperimentVariantLayout(
   return apiFetch(experimentPath(gameId, dailyRewardId, `/variants/${encodeURIComponent(variantId)}/layout`), {
     method: 'PUT',
     body: input,
+    timeoutMs: LAYOUT_SAVE_TIMEOUT_MS,
   }).then((body) => {
     const variant = ExperimentSchema.parse(body).variants.find((entry) => entry.id === variantId);
     if (!variant) throw new Error('The experiment no longer has this variant.');
@@ -30,6 +31,7 @@ export function useSaveExperimentVariantLayout(gameId: string, dailyRewardId: st
   return useMutation({
     mutationFn: (input: SaveDailyRewardLayoutInput) =>
       saveExperimentVariantLayout(gameId, dailyRewardId, variantId, input),
-    onSuccess: () => invalidateExperiment(queryClient, gameId, dailyRewardId),
+    // Over when the server answers, as a config's own layout save is (decision 058).
+    onSuccess: () => void invalidateExperiment(queryClient, gameId, dailyRewardId),
   });
 }
