@@ -805,6 +805,9 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
       name: 'Fuzz Week',
       rewards: Array.from({ length: 7 }, (_, i) => ({ day: i + 1, packId: ids.packId })),
       cycleDays: 7,
+      dayStart: { kind: 'utc_time', minuteOfDay: 90 },
+      missedDay: 'start_over',
+      targeting: { segmentId: ids.segmentId, startsAt: '2031-01-01T00:00:00Z', endsAt: null, priority: 1 },
     },
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {
       uiLayout: { id: 'root', type: 'Root', props: {}, children: [] },
@@ -867,10 +870,20 @@ function rewardsShape(ids: Ids) {
     day: fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(1.5, -1, 1e308)),
     packId: fc.constantFrom(ids.packId, 'not-a-pack', ''),
   });
+  // The panel's one save (decision 055) takes the day rules, the targeting and the variants too.
   return shaped({
     name: name,
     rewards: fc.array(entry, { minLength: 5, maxLength: 9 }),
     cycleDays: fc.constantFrom(7, 6, 0),
+    dayStart: fc.constantFrom(
+      { kind: 'player_midnight' },
+      { kind: 'utc_time', minuteOfDay: 90 },
+      { kind: 'utc_time', minuteOfDay: 1440 },
+      { kind: 'utc_time' },
+    ),
+    missedDay: fc.constantFrom('keep_progress', 'start_over', 'nope'),
+    targeting: targetingShape(ids),
+    variants: variantListShape(),
   });
 }
 /** Layout nodes as an editor, or an attacker, might send them: three levels of up to three children. */
@@ -879,13 +892,16 @@ const FUZZ_VARIANTS = [
   { id: 'b', name: 'Fuzz B', weight: 1 },
 ];
 /** 0 to 5 variants, ids and weights around their limits: weights summing to 0, repeated ids, too many. */
-function variantsShape() {
+function variantListShape() {
   const variant = shaped({
     id: fc.constantFrom('a', 'b', 'c', 'd', 'e', '', 'x'.repeat(65), 'a:b'),
     name: fc.oneof(name, fc.constantFrom('A', 'a', ' ', 'x'.repeat(41))),
     weight: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(-1, 1000, 1001, 0.5, Number.MAX_SAFE_INTEGER)),
   });
-  return shaped({ variants: fc.array(variant, { maxLength: 5 }) });
+  return fc.array(variant, { maxLength: 5 });
+}
+function variantsShape() {
+  return shaped({ variants: variantListShape() });
 }
 function layoutShape() {
   const props = fc.dictionary(

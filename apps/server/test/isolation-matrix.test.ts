@@ -338,7 +338,19 @@ const MATRIX: Record<string, Entry> = {
   },
   'PATCH /api/games/:gameId/daily-rewards/:dailyRewardId': {
     access: 'game',
-    body: (ids) => ({ name: 'Matrix Renamed', rewards: weekOf(ids.packId), cycleDays: 7 }),
+    // The panel's one save (decision 055): days, rules, targeting and the running experiment's variants.
+    body: (ids) => ({
+      name: 'Matrix Renamed',
+      rewards: weekOf(ids.packId),
+      cycleDays: 7,
+      dayStart: { kind: 'utc_time', minuteOfDay: 60 },
+      missedDay: 'start_over',
+      targeting: { segmentId: ids.segmentId, startsAt: null, endsAt: null, priority: 3 },
+      variants: [
+        { id: 'a', name: 'Matrix Amber', weight: 2 },
+        { id: 'b', name: 'Matrix Teal', weight: 1 },
+      ],
+    }),
     notFound: DAILY_REWARD_MESSAGES.notFound,
   },
   'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': {

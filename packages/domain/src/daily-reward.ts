@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
-import { DailyRewardTargetingSchema } from './daily-reward-targeting';
+import { DailyRewardTargetingInputSchema, DailyRewardTargetingSchema } from './daily-reward-targeting';
+import { ExperimentVariantsSchema } from './experiment-assignment';
 import { ExperimentSchema } from './experiment';
 import { LayoutNodeSchema } from './layout-schema';
 import { DayStartSchema, MISSED_DAY_SETTINGS } from './runtime-api';
@@ -26,7 +27,8 @@ export const DAILY_REWARD_MESSAGES = {
   dayDuplicate: 'Each day has one pack.',
   packRequired: 'Pick a pack for this day.',
   cycleDaysInvalid: `A daily reward cycle is ${DAILY_REWARD_CYCLE_DAYS} days.`,
-  updateEmpty: 'Send a new name, the rewards with cycleDays, or the day rules (dayStart, missedDay).',
+  updateEmpty:
+    'Send a new name, the rewards with cycleDays, the day rules (dayStart, missedDay), the targeting or the variants.',
   dayStartInvalid: 'dayStart is { "kind": "player_midnight" } or { "kind": "utc_time", "minuteOfDay": 0 to 1439 }.',
   minuteOfDayInvalid: 'minuteOfDay is a whole number of minutes after 00:00 UTC, from 0 to 1439 (23:59).',
   missedDayInvalid: `missedDay is ${MISSED_DAY_SETTINGS.map((s) => `"${s}"`).join(' or ')}.`,
@@ -35,6 +37,10 @@ export const DAILY_REWARD_MESSAGES = {
     'How the game’s server counts a player’s days. These rules apply to players as soon as you save them; the packs of the days above reach players when you publish.',
   rulesSaved: '✅ Day rules saved: players follow them from now on.',
   rulesSaveFailed: '❌ Could not save the day rules. Please try again.',
+  panelLeaveTitle: 'Leave with unsaved changes?',
+  panelLeaveText: (name: string) =>
+    `The changes you made to ${name} (its days, day rules, targeting or variants) have not been saved and will be lost.`,
+  panelCheckFields: 'Some fields need a look before this can be saved: see the messages above.',
   rulesLeaveTitle: 'Leave with unsaved day rules?',
   rulesLeaveText: (name: string) => `The day rules you changed for ${name} have not been saved and will be lost.`,
   rewardsWithCycleDays: 'Rewards and cycleDays are saved together.',
@@ -191,7 +197,10 @@ export const DailyRewardRewardsSchema = z
 export const CreateDailyRewardInputSchema = z.strictObject({ name: DailyRewardNameSchema.optional() });
 export type CreateDailyRewardInput = z.input<typeof CreateDailyRewardInputSchema>;
 
-/** §7: an update sets the name, or the rewards with cycleDays (or both at once). */
+/**
+ * §7: an update sets the name, or the rewards with cycleDays, the day rules, the targeting and the running
+ * experiment's variants: any of them at once, all stored or none.
+ */
 export const UpdateDailyRewardInputSchema = z
   .strictObject({
     name: DailyRewardNameSchema.optional(),
@@ -208,13 +217,22 @@ export const UpdateDailyRewardInputSchema = z
      */
     dayStart: DayStartInputSchema.optional(),
     missedDay: MissedDaySchema.optional(),
+    /**
+     * The config's whole targeting (decision 038), saved with the rest in the same transaction: the Daily Rewards
+     * panel has one save (decision 055). A refusal of any part stores none of them.
+     */
+    targeting: DailyRewardTargetingInputSchema.optional(),
+    /** The running experiment's variants (renamed, reweighted, added; decision 046), in the same transaction. */
+    variants: ExperimentVariantsSchema.optional(),
   })
   .refine(
     (input) =>
       input.name !== undefined ||
       input.rewards !== undefined ||
       input.dayStart !== undefined ||
-      input.missedDay !== undefined,
+      input.missedDay !== undefined ||
+      input.targeting !== undefined ||
+      input.variants !== undefined,
     DAILY_REWARD_MESSAGES.updateEmpty,
   )
   .refine(

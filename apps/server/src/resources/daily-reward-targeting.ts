@@ -14,6 +14,8 @@ import { dailyReward, game, release, segment } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
 import type { DailyRewardRow } from './daily-rewards';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /*
  * A daily reward's targeting and schedule (issue 22, decision 038): saving it, the segments it holds on to, and the
  * segment tester's "which daily reward would this player get now".
@@ -109,8 +111,19 @@ export type TargetingSave =
  * enabled segment of this game and owner (another owner's or game's answers exactly like a missing one), and it
  * cannot be deleted until this is stored. An end at or before `now` is refused unless it is the one stored.
  */
-export async function saveTargeting(
+export function saveTargeting(
   db: Db,
+  scope: GameScope,
+  dailyRewardId: string,
+  input: DailyRewardTargeting,
+  now: number,
+): Promise<TargetingSave> {
+  return db.transaction((tx) => saveTargetingIn(tx, scope, dailyRewardId, input, now));
+}
+
+/** saveTargeting inside the caller's transaction (the Daily Rewards panel's one save, decision 055). */
+export async function saveTargetingIn(
+  tx: Tx,
   scope: GameScope,
   dailyRewardId: string,
   input: DailyRewardTargeting,
@@ -121,39 +134,37 @@ export async function saveTargeting(
     eq(dailyReward.gameId, scope.gameId),
     eq(dailyReward.ownerId, scope.ownerId),
   );
-  return db.transaction(async (tx): Promise<TargetingSave> => {
-    const [current] = await tx.select({ endsAt: dailyReward.endsAt }).from(dailyReward).where(own).for('update');
-    if (!current) return { kind: 'not-found' };
-    if (input.segmentId !== null) {
-      const [found] = await tx
-        .select({ id: segment.id })
-        .from(segment)
-        .where(
-          and(
-            eq(segment.id, input.segmentId),
-            eq(segment.gameId, scope.gameId),
-            eq(segment.ownerId, scope.ownerId),
-            eq(segment.enabled, true),
-          ),
-        )
-        .for('share');
-      if (!found) return { kind: 'unknown-segment' };
-    }
-    const problem = endInPastProblem(input.endsAt, now, current.endsAt?.toISOString() ?? null);
-    if (problem) return { kind: 'invalid', message: problem };
-    const [row] = await tx
-      .update(dailyReward)
-      .set({
-        segmentId: input.segmentId,
-        startsAt: input.startsAt === null ? null : new Date(input.startsAt),
-        endsAt: input.endsAt === null ? null : new Date(input.endsAt),
-        priority: input.priority,
-        updatedAt: new Date(),
-      })
-      .where(own)
-      .returning();
-    return row ? { kind: 'saved', row } : { kind: 'not-found' };
-  });
+  const [current] = await tx.select({ endsAt: dailyReward.endsAt }).from(dailyReward).where(own).for('update');
+  if (!current) return { kind: 'not-found' };
+  if (input.segmentId !== null) {
+    const [found] = await tx
+      .select({ id: segment.id })
+      .from(segment)
+      .where(
+        and(
+          eq(segment.id, input.segmentId),
+          eq(segment.gameId, scope.gameId),
+          eq(segment.ownerId, scope.ownerId),
+          eq(segment.enabled, true),
+        ),
+      )
+      .for('share');
+    if (!found) return { kind: 'unknown-segment' };
+  }
+  const problem = endInPastProblem(input.endsAt, now, current.endsAt?.toISOString() ?? null);
+  if (problem) return { kind: 'invalid', message: problem };
+  const [row] = await tx
+    .update(dailyReward)
+    .set({
+      segmentId: input.segmentId,
+      startsAt: input.startsAt === null ? null : new Date(input.startsAt),
+      endsAt: input.endsAt === null ? null : new Date(input.endsAt),
+      priority: input.priority,
+      updatedAt: new Date(),
+    })
+    .where(own)
+    .returning();
+  return row ? { kind: 'saved', row } : { kind: 'not-found' };
 }
 
 /** The names of the configs of a game that target a segment, oldest first (a deletion names them). */

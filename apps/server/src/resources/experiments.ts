@@ -22,7 +22,7 @@ import { presentDailyReward, type DailyRewardRow } from './daily-rewards';
 
 type ExperimentRow = typeof experiment.$inferSelect;
 type VariantRow = typeof experimentVariant.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A new experiment's id: a new start is a new id, so everyone is reshuffled (decision 042). */
 export const newExperimentId = () => `exp_${randomBytes(9).toString('base64url')}`;
@@ -185,39 +185,47 @@ export async function startExperiment(
  * Rename, reweight, add. The current variants come first in their order (the first stays the control); one left
  * out is refused (players are assigned to it). Weights change only where new players go: a stored assignment stays.
  */
-export async function updateExperiment(
+export function updateExperiment(
   db: Db,
   scope: GameScope,
   configId: string,
   variants: readonly ExperimentVariant[],
 ): Promise<ExperimentOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await lockedRunning(tx, scope, configId);
-    if (found.kind !== 'running') return { kind: found.kind };
-    const { config, running } = found;
-    const sent = new Set(variants.map((variant) => variant.id));
-    const missing = found.variants.find((variant) => !sent.has(variant.variantId));
-    if (missing) return { kind: 'variant-live' as const, variantId: missing.variantId };
-    if (found.variants.some((variant, index) => variants[index]?.id !== variant.variantId)) {
-      return { kind: 'variant-order' as const };
-    }
-    for (const [position, variant] of variants.entries()) {
-      const current = found.variants[position];
-      if (current) {
-        if (current.name !== variant.name || current.weight !== variant.weight) {
-          await tx
-            .update(experimentVariant)
-            .set({ name: variant.name, weight: variant.weight })
-            .where(and(eq(experimentVariant.experimentId, running.id), eq(experimentVariant.variantId, variant.id)));
-        }
-      } else {
-        await tx.insert(experimentVariant).values(variantValues(running.id, config, variant, position));
+  return db.transaction((tx) => updateExperimentIn(tx, scope, configId, variants));
+}
+
+/** updateExperiment inside the caller's transaction (the Daily Rewards panel's one save, decision 055). */
+export async function updateExperimentIn(
+  tx: Tx,
+  scope: GameScope,
+  configId: string,
+  variants: readonly ExperimentVariant[],
+): Promise<ExperimentOutcome> {
+  const found = await lockedRunning(tx, scope, configId);
+  if (found.kind !== 'running') return { kind: found.kind };
+  const { config, running } = found;
+  const sent = new Set(variants.map((variant) => variant.id));
+  const missing = found.variants.find((variant) => !sent.has(variant.variantId));
+  if (missing) return { kind: 'variant-live' as const, variantId: missing.variantId };
+  if (found.variants.some((variant, index) => variants[index]?.id !== variant.variantId)) {
+    return { kind: 'variant-order' as const };
+  }
+  for (const [position, variant] of variants.entries()) {
+    const current = found.variants[position];
+    if (current) {
+      if (current.name !== variant.name || current.weight !== variant.weight) {
+        await tx
+          .update(experimentVariant)
+          .set({ name: variant.name, weight: variant.weight })
+          .where(and(eq(experimentVariant.experimentId, running.id), eq(experimentVariant.variantId, variant.id)));
       }
+    } else {
+      await tx.insert(experimentVariant).values(variantValues(running.id, config, variant, position));
     }
-    await tx.update(experiment).set({ updatedAt: new Date() }).where(eq(experiment.id, running.id));
-    const after = await tx.select().from(experimentVariant).where(eq(experimentVariant.experimentId, running.id));
-    return { kind: 'experiment' as const, config, experiment: presentExperiment(running, after, config) };
-  });
+  }
+  await tx.update(experiment).set({ updatedAt: new Date() }).where(eq(experiment.id, running.id));
+  const after = await tx.select().from(experimentVariant).where(eq(experimentVariant.experimentId, running.id));
+  return { kind: 'experiment' as const, config, experiment: presentExperiment(running, after, config) };
 }
 
 /** The config's layout save (PUT …/layout and the control's): one statement, the version check part of the write. */

@@ -8,6 +8,7 @@ import {
   DailyRewardForPlayerInputSchema,
   DailyRewardTargetingInputSchema,
   defaultDailyRewardName,
+  EXPERIMENT_API_MESSAGES,
   TARGETING_MESSAGES,
   UpdateDailyRewardInputSchema,
   UpdateDailyRewardLayoutInputSchema,
@@ -20,11 +21,43 @@ import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import { requireVerifiedUser, type AuthedEnv } from '../lib/session';
 import { jsonBody, layoutBody } from '../lib/request-body';
-import { dayStartColumns, embedConfigOf, listDailyRewards, presentDailyReward } from '../resources/daily-rewards';
-import { presentConfig, saveConfigLayout, withExperiments } from '../resources/experiments';
+import {
+  dayStartColumns,
+  embedConfigOf,
+  listDailyRewards,
+  presentDailyReward,
+  type DailyRewardRow,
+} from '../resources/daily-rewards';
+import {
+  presentConfig,
+  saveConfigLayout,
+  updateExperimentIn,
+  withExperiments,
+  type ExperimentOutcome,
+} from '../resources/experiments';
 import { experimentsRoutes } from './experiments';
-import { dailyRewardForPlayer, saveTargeting } from '../resources/daily-reward-targeting';
+import {
+  dailyRewardForPlayer,
+  saveTargeting,
+  saveTargetingIn,
+  type TargetingSave,
+} from '../resources/daily-reward-targeting';
 import type { Storage } from '../storage/storage';
+
+/** What the panel's one save (PATCH) ends in: stored, or why nothing was. */
+type PanelSave =
+  | { kind: 'saved'; row: DailyRewardRow }
+  | { kind: 'unknown-packs' }
+  | { kind: 'conflict'; current: DailyRewardRow }
+  | Exclude<TargetingSave, { kind: 'saved' }>
+  | Exclude<ExperimentOutcome, { kind: 'experiment' | 'config' }>;
+
+/** Thrown inside the transaction to undo what the save wrote before its refused part. */
+class PanelRefused extends Error {
+  constructor(readonly outcome: Exclude<PanelSave, { kind: 'saved' }>) {
+    super(`refused: ${outcome.kind}`);
+  }
+}
 
 type Deps = {
   auth: Auth;
@@ -37,7 +70,8 @@ type Deps = {
 
 /**
  * /api/games/:gameId/daily-rewards: list, the config with its packs and assets (…/embed-config), create ("Daily
- * Reward N"), rename, save the 7 days and set the runtime's day rules (PATCH), save the UI layout (PUT …/layout,
+ * Reward N"), rename, save the 7 days, the runtime's day rules, the targeting and the running experiment's variants
+ * (PATCH, all in one transaction: the panel's one save, decision 055), save the UI layout (PUT …/layout,
  * checked as untrusted), set its targeting (PUT …/targeting), delete; and which config a sample player would get
  * now (POST …/for-player, the segment tester's question).
  */
@@ -88,61 +122,106 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
         const scope = c.get('scope');
         const input = await readJson(c, UpdateDailyRewardInputSchema);
         if (!input.ok) return input.response;
-        const { name, rewards, baseRewardsVersion, dayStart, missedDay } = input.value;
+        const { name, rewards, baseRewardsVersion, dayStart, missedDay, targeting, variants } = input.value;
         const id = c.req.param('dailyRewardId');
-        const row = await db.transaction(async (tx) => {
-          if (rewards) {
-            // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
-            const ids = [...new Set(rewards.map((entry) => entry.packId))];
-            const found = await tx
-              .select({ id: pack.id })
-              .from(pack)
-              .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-              .for('share');
-            if (found.length !== ids.length) return 'unknown-packs' as const;
-          }
-          // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
-          const precondition =
-            rewards && baseRewardsVersion !== undefined
-              ? eq(dailyReward.rewardsVersion, baseRewardsVersion)
-              : undefined;
-          const [updated] = await tx
-            .update(dailyReward)
-            .set({
-              ...(name !== undefined ? { name } : {}),
-              // The runtime's rules (decision 035): not the days, so they leave rewardsVersion alone.
-              ...(dayStart !== undefined ? dayStartColumns(dayStart) : {}),
-              ...(missedDay !== undefined ? { missedDay } : {}),
-              ...(rewards
-                ? {
-                    rewards,
-                    cycleDays: DAILY_REWARD_CYCLE_DAYS,
-                    rewardsVersion: sql`${dailyReward.rewardsVersion} + 1`,
-                  }
-                : {}),
-              updatedAt: new Date(),
-            })
-            .where(and(own(scope, id), precondition))
-            .returning();
-          if (updated) return updated;
-          if (!precondition) return null;
-          const [current] = await tx.select().from(dailyReward).where(own(scope, id));
-          return current ? ({ conflict: current } as const) : null;
-        });
-        if (row === 'unknown-packs') return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
-        if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-        if ('conflict' in row) {
-          return c.json(
-            {
-              code: 'DAILY_REWARD_CONFLICT',
-              message: DAILY_REWARD_MESSAGES.rewardsConflict,
-              current: await presentConfig(db, row.conflict),
-            },
-            409,
-          );
+        let outcome: PanelSave;
+        try {
+          outcome = await db.transaction(async (tx): Promise<PanelSave> => {
+            if (rewards) {
+              // Share locks: the packs must be this game's and owner's, and none can be deleted until this is stored.
+              const ids = [...new Set(rewards.map((entry) => entry.packId))];
+              const found = await tx
+                .select({ id: pack.id })
+                .from(pack)
+                .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+                .for('share');
+              if (found.length !== ids.length) return { kind: 'unknown-packs' };
+            }
+            // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
+            const precondition =
+              rewards && baseRewardsVersion !== undefined
+                ? eq(dailyReward.rewardsVersion, baseRewardsVersion)
+                : undefined;
+            const [updated] = await tx
+              .update(dailyReward)
+              .set({
+                ...(name !== undefined ? { name } : {}),
+                // The runtime's rules (decision 035): not the days, so they leave rewardsVersion alone.
+                ...(dayStart !== undefined ? dayStartColumns(dayStart) : {}),
+                ...(missedDay !== undefined ? { missedDay } : {}),
+                ...(rewards
+                  ? {
+                      rewards,
+                      cycleDays: DAILY_REWARD_CYCLE_DAYS,
+                      rewardsVersion: sql`${dailyReward.rewardsVersion} + 1`,
+                    }
+                  : {}),
+                updatedAt: new Date(),
+              })
+              .where(and(own(scope, id), precondition))
+              .returning();
+            if (!updated) {
+              if (!precondition) return { kind: 'not-found' };
+              const [current] = await tx.select().from(dailyReward).where(own(scope, id));
+              return current ? { kind: 'conflict', current } : { kind: 'not-found' };
+            }
+            let row = updated;
+            // The panel's one save (decision 055): a refusal of the targeting or the variants undoes the whole
+            // transaction, the days and rules written above included.
+            if (targeting) {
+              const saved = await saveTargetingIn(tx, scope, id, targeting, now());
+              if (saved.kind !== 'saved') throw new PanelRefused(saved);
+              row = saved.row;
+            }
+            if (variants) {
+              const saved = await updateExperimentIn(tx, scope, id, variants);
+              if (saved.kind !== 'experiment' && saved.kind !== 'config') throw new PanelRefused(saved);
+            }
+            return { kind: 'saved', row };
+          });
+        } catch (error) {
+          if (!(error instanceof PanelRefused)) throw error;
+          outcome = error.outcome;
         }
-        await changed(scope, row.id);
-        return c.json(await presentConfig(db, row));
+        switch (outcome.kind) {
+          case 'saved':
+            await changed(scope, outcome.row.id);
+            return c.json(await presentConfig(db, outcome.row));
+          case 'unknown-packs':
+            return jsonError(c, 400, 'VALIDATION_ERROR', DAILY_REWARD_MESSAGES.unknownPacks);
+          case 'conflict':
+            return c.json(
+              {
+                code: 'DAILY_REWARD_CONFLICT',
+                message: DAILY_REWARD_MESSAGES.rewardsConflict,
+                current: await presentConfig(db, outcome.current),
+              },
+              409,
+            );
+          case 'not-found':
+            return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+          case 'unknown-segment':
+            return jsonError(c, 400, 'VALIDATION_ERROR', TARGETING_MESSAGES.segmentUnknown, {
+              issues: [{ path: 'targeting.segmentId', message: TARGETING_MESSAGES.segmentUnknown }],
+            });
+          case 'invalid':
+            return jsonError(c, 400, 'VALIDATION_ERROR', outcome.message, {
+              issues: [{ path: 'targeting.endsAt', message: outcome.message }],
+            });
+          case 'not-running':
+            return jsonError(c, 404, 'NOT_FOUND', EXPERIMENT_API_MESSAGES.notRunning);
+          case 'variant-live':
+            return jsonError(c, 409, 'VARIANT_LIVE', EXPERIMENT_API_MESSAGES.variantLive, {
+              variantId: outcome.variantId,
+            });
+          case 'variant-order':
+            return jsonError(c, 400, 'VALIDATION_ERROR', EXPERIMENT_API_MESSAGES.variantOrder, {
+              issues: [{ path: 'variants', message: EXPERIMENT_API_MESSAGES.variantOrder }],
+            });
+          default:
+            // The experiment update answers only the outcomes above; anything else is a bug, not bad input.
+            throw new Error(`unexpected outcome of the panel's save: ${outcome.kind}`);
+        }
       })
       .put('/:dailyRewardId/layout', ...layoutBody, async (c) => {
         const scope = c.get('scope');

@@ -1,22 +1,22 @@
-import { Check, Package, Trash2 } from 'lucide-react';
+import { Package, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
-  DAILY_REWARD_CYCLE_DAYS,
   DAILY_REWARD_MESSAGES,
+  DAILY_REWARD_CYCLE_DAYS,
   DAILY_REWARD_SAVE_ERROR_MS,
   DAILY_REWARD_SAVED_MESSAGE_MS,
   missingDays,
   missingDaysMessage,
-  TARGETING_MESSAGES,
   type DailyReward,
+  type DailyRewardTargeting,
 } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { LeaveDialog } from '../../../components/leave-dialog';
 import { LoadError } from '../../../components/load-error';
+import { SaveBar } from '../../../components/save-bar';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useDeleteDailyReward } from '../../../lib/api/daily-rewards/delete-daily-reward';
@@ -25,9 +25,13 @@ import { useItems } from '../../../lib/api/items/get-items';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { usePacks } from '../../../lib/api/packs/get-packs';
 import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
-import { useDayRulesDraft } from '../day-rules-draft';
+import { rulesFromDraft, useDayRulesDraft } from '../day-rules-draft';
+import type { ExperimentFormValues } from '../experiment-draft';
+import { panelSaveFailure, panelSaveInput } from '../panel-save';
+import { formValuesOf } from '../targeting-form';
 import { CYCLE_DAYS, draftFromRewards, isSameDraft, rewardsFromDraft, type RewardDraft } from '../reward-draft';
 import { useTargetingForm } from '../use-targeting-form';
+import { useVariantsForm } from '../use-variants-form';
 import { useTimedMessage } from '../use-timed-message';
 import { DailyRewardName } from './daily-reward-name';
 import { DayRules } from './day-rules';
@@ -35,13 +39,20 @@ import { DaySlot } from './day-slot';
 import { ExperimentSection } from './experiment-section';
 import { TargetingSection } from './targeting-section';
 import styles from './daily-reward-editor.module.css';
-import section from './config-section.module.css';
+
+/** A form's values as its resolver outputs them, or null (its fields then show why). */
+function validValues<T>(submit: (valid: (values: T) => void, invalid: () => void) => () => Promise<void>) {
+  return new Promise<T | null>((resolve) => {
+    void submit(resolve, () => resolve(null))();
+  });
+}
 
 /**
- * §4 the selected config: its name, the 7-day draft and its save, delete, the runtime's day rules and its
- * targeting. Mounted per config (keyed by id), so selecting another config starts from its stored days. While the
- * draft has unsaved days, rules or targeting, an address that `leaves` this config (another config, tab or page)
- * asks first, as the UI editor does.
+ * §4 the selected config: its name, the 7-day draft, the runtime's day rules, its targeting and its running
+ * experiment's variants, with one save for all of them (decision 055: one PATCH, stored in one transaction, one
+ * outcome), and delete. Mounted per config (keyed by id), so selecting another config starts from what is stored.
+ * While anything is unsaved, an address that `leaves` this config (another config, tab or page) asks first, as the
+ * UI editor does.
  */
 export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; config: DailyReward; leaves: Leaves }) {
   const packs = usePacks(gameId);
@@ -58,15 +69,16 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   // Set when the server refused a save because the days changed meanwhile: reload them, or overwrite them.
   const [conflict, setConflict] = useState(false);
   const draft = edits ?? stored;
-  const dirty = edits !== null && !isSameDraft(edits, stored);
+  const daysDirty = edits !== null && !isSameDraft(edits, stored);
   const missing = missingDays(rewardsFromDraft(draft));
-  const errorText = message && message.kind !== 'saved' ? message.text : null;
-  // The runtime's day rules have a draft of their own, saved apart from the days (decision 035).
+  // The runtime's day rules (decision 035), the targeting (decision 038) and the variants (decision 046) each keep
+  // a draft; the one save sends what changed of them all.
   const rules = useDayRulesDraft(config);
-  // So does its targeting (decision 038).
   const targeting = useTargetingForm(config);
   const targetingDirty = targeting.form.formState.isDirty;
-  const blocker = useLeaveGuard(dirty || rules.dirty || targetingDirty, leaves);
+  const variants = useVariantsForm(config);
+  const dirty = daysDirty || rules.dirty || targetingDirty || variants.dirty;
+  const blocker = useLeaveGuard(dirty, leaves);
 
   const choose = (day: number, packId: string) => {
     // A clean draft follows the stored days, so its first edit starts from the version shown.
@@ -74,44 +86,71 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
     const next = draft.map((current, index) => (index === day - 1 ? packId : current));
     setEdits(isSameDraft(next, stored) ? null : next);
   };
-  /** Saves the draft over the version it started from; `overwrite` saves it whatever was saved meanwhile. */
-  const save = (overwrite = false) => {
-    if (missing.length) {
+  const discard = () => {
+    setEdits(null);
+    setConflict(false);
+    rules.reset();
+    // Both forms follow the stored values with keepDirtyValues, which reset() applies too unless told otherwise.
+    targeting.form.reset(formValuesOf(targeting.stored), { keepDirtyValues: false });
+    variants.form.reset(variants.values, { keepDirtyValues: false });
+  };
+  /** Saves what changed, over the days' version it started from; `overwrite` saves whatever was saved meanwhile. */
+  const save = async (overwrite = false) => {
+    if (update.isPending || !dirty) return;
+    if (daysDirty && missing.length) {
       show('missing', missingDaysMessage(missing), DAILY_REWARD_SAVE_ERROR_MS);
       return;
     }
-    const rewards = rewardsFromDraft(draft);
+    const rulesInput = rules.dirty ? rulesFromDraft(rules.draft) : null;
+    const targetingInput = targetingDirty ? await validValues<DailyRewardTargeting>(targeting.form.handleSubmit) : null;
+    const variantsInput = variants.dirty ? await validValues<ExperimentFormValues>(variants.form.handleSubmit) : null;
+    if ((rules.dirty && !rulesInput) || (targetingDirty && !targetingInput) || (variants.dirty && !variantsInput)) {
+      show('failed', DAILY_REWARD_MESSAGES.panelCheckFields, DAILY_REWARD_SAVE_ERROR_MS);
+      return;
+    }
+    const input = panelSaveInput({
+      days: daysDirty
+        ? { rewards: rewardsFromDraft(draft), ...(overwrite ? {} : { baseRewardsVersion: baseVersion }) }
+        : null,
+      rules: rulesInput,
+      targeting: targetingInput,
+      variants: variantsInput?.variants ?? null,
+    });
+    if (!input) return;
     update.mutate(
+      { dailyRewardId: config.id, input },
       {
-        dailyRewardId: config.id,
-        input: {
-          rewards,
-          cycleDays: DAILY_REWARD_CYCLE_DAYS,
-          ...(overwrite ? {} : { baseRewardsVersion: edits === null ? config.rewardsVersion : baseVersion }),
-        },
-      },
-      {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setEdits(null);
           setConflict(false);
+          rules.reset();
+          targeting.form.reset(formValuesOf(saved.targeting), { keepDirtyValues: false });
+          variants.form.reset(
+            { variants: (saved.experiment?.variants ?? []).map(({ id, name, weight }) => ({ id, name, weight })) },
+            { keepDirtyValues: false },
+          );
           show('saved', DAILY_REWARD_MESSAGES.saved, DAILY_REWARD_SAVED_MESSAGE_MS);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409 && error.code === 'DAILY_REWARD_CONFLICT') {
+          const failure = panelSaveFailure(error, DAILY_REWARD_MESSAGES.saveFailed);
+          if (failure.kind === 'conflict') {
             setConflict(true);
             return;
           }
-          show('failed', DAILY_REWARD_MESSAGES.saveFailed, DAILY_REWARD_SAVE_ERROR_MS);
+          if (failure.targetingField) targeting.form.setError(failure.targetingField, { message: failure.message });
+          show('failed', failure.message, DAILY_REWARD_SAVE_ERROR_MS);
         },
       },
     );
   };
-  /** The conflict's "reload": the edits go, and the slots show the days as saved (the list refetches). */
+  const submit = () => void save();
+  /** The conflict's "reload": the days' edits go, and the slots show the days as saved (the list refetches). */
   const reload = () => {
     setEdits(null);
     setConflict(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.dailyRewards.list(gameId) });
   };
+  const errorText = message && message.kind !== 'saved' ? message.text : null;
 
   return (
     <section className={`panel ${styles.editor}`} aria-label={`Edit ${config.name}`}>
@@ -172,54 +211,38 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
                 <Button variant="secondary" size="sm" onClick={reload}>
                   {DAILY_REWARD_MESSAGES.conflictReload}
                 </Button>
-                <Button size="sm" onClick={() => save(true)} loading={update.isPending}>
+                <Button size="sm" onClick={() => void save(true)} loading={update.isPending}>
                   {DAILY_REWARD_MESSAGES.conflictOverwrite}
                 </Button>
               </div>
             </div>
           ) : null}
-          <div className={`${section.save} ${styles.save}`}>
-            <div className={section.message}>
-              <p role="status" className="flash">
-                {message?.kind === 'saved' ? message.text : null}
-              </p>
-              <p role="alert" className={section.error}>
-                {errorText}
-              </p>
-              {message ? null : (
-                <p className="muted">
-                  {missing.length === 0
-                    ? `All ${CYCLE_DAYS.length} days have a pack`
-                    : `${CYCLE_DAYS.length - missing.length} of ${CYCLE_DAYS.length} days have a pack`}
-                </p>
-              )}
-            </div>
-            <Button onClick={() => save()} disabled={!dirty} loading={update.isPending}>
-              {dirty ? null : <Check size={16} aria-hidden />}
-              {dirty ? DAILY_REWARD_MESSAGES.saveButtonDirty : DAILY_REWARD_MESSAGES.saveButtonClean}
-            </Button>
-          </div>
+          <p className={`muted ${styles.daysNote}`}>
+            {missing.length === 0
+              ? `All ${CYCLE_DAYS.length} days have a pack`
+              : `${CYCLE_DAYS.length - missing.length} of ${CYCLE_DAYS.length} days have a pack`}
+          </p>
         </>
       )}
-      <DayRules gameId={gameId} config={config} rules={rules} />
-      <TargetingSection gameId={gameId} config={config} targeting={targeting} />
-      <ExperimentSection gameId={gameId} config={config} />
+      <DayRules config={config} rules={rules} onSubmit={submit} />
+      <TargetingSection gameId={gameId} config={config} targeting={targeting} onSubmit={submit} />
+      <ExperimentSection gameId={gameId} config={config} variants={variants} onSubmit={submit} />
+      <SaveBar
+        sticky
+        label={`Save ${config.name}`}
+        dirty={dirty}
+        saving={update.isPending}
+        dirtyLabel={DAILY_REWARD_MESSAGES.saveButtonDirty}
+        cleanLabel={DAILY_REWARD_MESSAGES.saveButtonClean}
+        saved={message?.kind === 'saved' ? message.text : null}
+        error={errorText}
+        onSave={submit}
+        onDiscard={discard}
+      />
       <LeaveDialog
         blocker={blocker}
-        title={
-          dirty
-            ? DAILY_REWARD_MESSAGES.leaveTitle
-            : rules.dirty
-              ? DAILY_REWARD_MESSAGES.rulesLeaveTitle
-              : TARGETING_MESSAGES.leaveTitle
-        }
-        text={
-          dirty
-            ? DAILY_REWARD_MESSAGES.leaveText(config.name)
-            : rules.dirty
-              ? DAILY_REWARD_MESSAGES.rulesLeaveText(config.name)
-              : TARGETING_MESSAGES.leaveText(config.name)
-        }
+        title={DAILY_REWARD_MESSAGES.panelLeaveTitle}
+        text={DAILY_REWARD_MESSAGES.panelLeaveText(config.name)}
       />
     </section>
   );

@@ -1,54 +1,32 @@
-import { Check } from 'lucide-react';
 import {
   DAILY_REWARD_MESSAGES,
-  DAILY_REWARD_SAVE_ERROR_MS,
-  DAILY_REWARD_SAVED_MESSAGE_MS,
   DAY_START_KINDS,
   DAY_START_LABELS,
   MISSED_DAY_LABELS,
   MISSED_DAY_SETTINGS,
   type DailyReward,
 } from '@liveops/domain';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
-import { rulesFromDraft, type DayRulesState } from '../day-rules-draft';
-import { useTimedMessage } from '../use-timed-message';
+import type { DayRulesState } from '../day-rules-draft';
 import styles from './day-rules.module.css';
 import section from './config-section.module.css';
 
 /**
  * A config's day rules for the player runtime (issue 21 §3, decision 035): when a player's day starts and what a
- * missed day does. Saved on their own, at once, whatever the days' draft; players follow them from the save.
+ * missed day does. Saved by the panel's one save with the days, targeting and variants (decision 055); Enter in a
+ * field saves the panel. Players follow them from the save.
  */
-export function DayRules({ gameId, config, rules }: { gameId: string; config: DailyReward; rules: DayRulesState }) {
-  const update = useUpdateDailyReward(gameId);
-  const { message, show } = useTimedMessage<'saved' | 'failed'>();
+export function DayRules({
+  config,
+  rules,
+  onSubmit,
+}: {
+  config: DailyReward;
+  rules: DayRulesState;
+  onSubmit: () => void;
+}) {
   const { draft } = rules;
   const prefix = `day-rules-${config.id}`;
   const timeInvalid = draft.kind === 'utc_time' && !rules.valid;
-
-  const save = () => {
-    const input = rulesFromDraft(draft);
-    if (!input) return;
-    update.mutate(
-      { dailyRewardId: config.id, input },
-      {
-        onSuccess: () => {
-          rules.reset();
-          show('saved', DAILY_REWARD_MESSAGES.rulesSaved, DAILY_REWARD_SAVED_MESSAGE_MS);
-        },
-        onError: (error) =>
-          show(
-            'failed',
-            error instanceof ApiError && error.status === 400 && error.message
-              ? error.message
-              : DAILY_REWARD_MESSAGES.rulesSaveFailed,
-            DAILY_REWARD_SAVE_ERROR_MS,
-          ),
-      },
-    );
-  };
 
   return (
     <form
@@ -57,7 +35,7 @@ export function DayRules({ gameId, config, rules }: { gameId: string; config: Da
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        onSubmit();
       }}
     >
       <h3 className={section.title} id={`${prefix}-title`}>
@@ -125,27 +103,6 @@ export function DayRules({ gameId, config, rules }: { gameId: string; config: Da
             </label>
           ))}
         </fieldset>
-      </div>
-      <div className={section.save}>
-        <div className={section.message}>
-          <p role="status" className="flash">
-            {message?.kind === 'saved' ? message.text : null}
-          </p>
-          <p role="alert" className={section.error}>
-            {message?.kind === 'failed' ? message.text : null}
-          </p>
-        </div>
-        <div className={section.buttons}>
-          {rules.dirty ? (
-            <Button type="button" variant="secondary" onClick={rules.reset} disabled={update.isPending}>
-              Discard
-            </Button>
-          ) : null}
-          <Button type="submit" variant="secondary" disabled={!rules.dirty || !rules.valid} loading={update.isPending}>
-            {rules.dirty ? null : <Check size={16} aria-hidden />}
-            {rules.dirty ? 'Save Day Rules' : 'Day rules saved'}
-          </Button>
-        </div>
       </div>
     </form>
   );

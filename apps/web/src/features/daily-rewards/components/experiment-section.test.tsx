@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPERIMENT_API_MESSAGES } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
+import type { DailyReward } from '@liveops/domain';
+import { useVariantsForm } from '../use-variants-form';
 import { ExperimentSection } from './experiment-section';
+
+/** The editor's part: the running experiment's form lives in the editor, whose one save sends it. */
+function Section({ stored }: { stored: DailyReward }) {
+  const variants = useVariantsForm(stored);
+  return <ExperimentSection gameId="g1" config={stored} variants={variants} onSubmit={() => undefined} />;
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +48,7 @@ describe('ExperimentSection', () => {
   it('starts an experiment of A against a named B, half the players each', async () => {
     const fetchMock = server();
     const user = userEvent.setup();
-    renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
+    renderWithProviders(<Section stored={config} />);
     await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
     expect(screen.getAllByText('50 % of new players')).toHaveLength(2);
     await user.clear(screen.getByLabelText('Name of variant B'));
@@ -70,7 +78,7 @@ describe('ExperimentSection', () => {
   it('refuses weights that sum to 0 before sending, and shows the server’s refusal', async () => {
     const fetchMock = server({ status: 409, code: 'EXPERIMENT_RUNNING', message: EXPERIMENT_API_MESSAGES.running });
     const user = userEvent.setup();
-    renderWithProviders(<ExperimentSection gameId="g1" config={config} />);
+    renderWithProviders(<Section stored={config} />);
     await user.click(screen.getByRole('button', { name: 'Set up an experiment' }));
     for (const weight of screen.getAllByLabelText(/^Weight of variant/)) {
       await user.clear(weight);
@@ -85,34 +93,18 @@ describe('ExperimentSection', () => {
     expect(await screen.findByText(EXPERIMENT_API_MESSAGES.running)).toBeInTheDocument();
   });
 
-  it('edits a running experiment’s weights, keeps its variants, and promotes a winner after confirming', async () => {
+  it('shows a running experiment’s variants for the panel’s save, and promotes a winner after confirming', async () => {
     const fetchMock = server();
     const user = userEvent.setup();
-    renderWithProviders(<ExperimentSection gameId="g1" config={{ ...config, experiment: running }} />);
+    renderWithProviders(<Section stored={{ ...config, experiment: running }} />);
     expect(screen.getByText(/Running since/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save variants' })).toBeDisabled();
+    // The panel's one save sends the names and weights (decision 055): no save of its own.
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
     // Stored variants cannot be removed (players are assigned to them); their layouts open in the UI editor.
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit layout of Big chest' })).toHaveAttribute(
       'href',
       '/ui-editor/daily_rewards/c1?variant=B',
-    );
-    const [, weightB] = screen.getAllByLabelText(/^Weight of variant/);
-    await user.clear(weightB!);
-    await user.type(weightB!, '1');
-    await user.click(screen.getByRole('button', { name: 'Save variants' }));
-    await vi.waitFor(() =>
-      expect(sent(fetchMock)).toContainEqual(
-        expect.objectContaining({
-          method: 'PATCH',
-          body: {
-            variants: [
-              { id: 'A', name: 'A', weight: 1 },
-              { id: 'B', name: 'Big chest', weight: 1 },
-            ],
-          },
-        }),
-      ),
     );
 
     await user.click(screen.getByRole('button', { name: 'Promote a winner…' }));

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { EXPERIMENT_VARIANTS_MAX, EXPERIMENT_VARIANTS_MIN, type DailyReward, type Experiment } from '@liveops/domain';
@@ -17,7 +17,6 @@ import { configExperiment } from '../../../lib/api/daily-rewards/config-experime
 import { useEndExperiment } from '../../../lib/api/daily-rewards/end-experiment';
 import { usePromoteExperimentVariant } from '../../../lib/api/daily-rewards/promote-experiment-variant';
 import { useStartExperiment } from '../../../lib/api/daily-rewards/start-experiment';
-import { useUpdateExperiment } from '../../../lib/api/daily-rewards/update-experiment';
 import { formatLocalInstant } from '../../../lib/format-instant';
 import {
   ExperimentFormSchema,
@@ -27,6 +26,7 @@ import {
   variantShares,
   type ExperimentFormValues,
 } from '../experiment-draft';
+import type { VariantsFormState } from '../use-variants-form';
 import styles from './experiment-section.module.css';
 import section from './config-section.module.css';
 
@@ -40,7 +40,18 @@ const messageOf = (error: unknown, fallback = FAILED) =>
  * the variants can be renamed, reweighted and added to (never removed: players are assigned to them), and it ends
  * by promoting a winner (its layout becomes the config's) or without one. Players follow at the next Publish.
  */
-export function ExperimentSection({ gameId, config }: { gameId: string; config: DailyReward }) {
+export function ExperimentSection({
+  gameId,
+  config,
+  variants,
+  onSubmit,
+}: {
+  gameId: string;
+  config: DailyReward;
+  /** The running experiment's names and weights, saved by the panel's one save (decision 055). */
+  variants: VariantsFormState;
+  onSubmit: () => void;
+}) {
   const experiment = configExperiment(config);
   const [settingUp, setSettingUp] = useState(false);
   const prefix = `experiment-${config.id}`;
@@ -51,11 +62,12 @@ export function ExperimentSection({ gameId, config }: { gameId: string; config: 
       </h3>
       {experiment ? (
         <RunningExperiment
-          // A change elsewhere (another tab, a promote) starts the form again from what is stored.
-          key={`${experiment.id}:${JSON.stringify(experiment.variants.map(({ id, name, weight }) => [id, name, weight]))}`}
+          key={experiment.id}
           gameId={gameId}
           config={config}
           experiment={experiment}
+          variants={variants}
+          onSubmit={onSubmit}
         />
       ) : settingUp ? (
         <>
@@ -92,10 +104,14 @@ function RunningExperiment({
   gameId,
   config,
   experiment,
+  variants,
+  onSubmit,
 }: {
   gameId: string;
   config: DailyReward;
   experiment: Experiment;
+  variants: VariantsFormState;
+  onSubmit: () => void;
 }) {
   const end = useEndExperiment(gameId, config.id);
   const [promoting, setPromoting] = useState(false);
@@ -106,7 +122,13 @@ function RunningExperiment({
         Running since {formatLocalInstant(Date.parse(experiment.startedAt))}. Players keep the variant they got; new
         weights apply to new players. Changes reach players at the next Publish.
       </p>
-      <VariantsForm gameId={gameId} config={config} stored={experiment} />
+      <VariantsForm
+        gameId={gameId}
+        config={config}
+        stored={experiment}
+        panel={variants.form}
+        onPanelSubmit={onSubmit}
+      />
       {endError ? <Alert tone="error">{endError}</Alert> : null}
       <div className={styles.endActions}>
         <Button variant="secondary" size="sm" onClick={() => setPromoting(true)}>
@@ -143,51 +165,51 @@ function RunningExperiment({
   );
 }
 
-/** The variants' names and weights: the start of an experiment (stored null) or the running one's edit. */
+/**
+ * The variants' names and weights: the start of an experiment (stored null, its own Start button) or the running
+ * one's edit, whose form is the panel's (`panel`), saved by the panel's one save (decision 055).
+ */
 function VariantsForm({
   gameId,
   config,
   stored,
+  panel,
+  onPanelSubmit,
   onDone,
   onCancel,
 }: {
   gameId: string;
   config: DailyReward;
   stored: Experiment | null;
+  panel?: UseFormReturn<ExperimentFormValues>;
+  onPanelSubmit?: () => void;
   onDone?: () => void;
   onCancel?: () => void;
 }) {
   const start = useStartExperiment(gameId, config.id);
-  const update = useUpdateExperiment(gameId, config.id);
   const [serverError, setServerError] = useState<string | null>(null);
   const defaults: ExperimentFormValues = {
     variants: stored ? stored.variants.map(({ id, name, weight }) => ({ id, name, weight })) : newExperimentVariants(),
   };
+  const own = useForm<ExperimentFormValues>({ resolver: zodResolver(ExperimentFormSchema), defaultValues: defaults });
   const {
     register,
     control,
     handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<ExperimentFormValues>({ resolver: zodResolver(ExperimentFormSchema), defaultValues: defaults });
+    formState: { errors },
+  } = panel ?? own;
   const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const variants = useWatch({ control, name: 'variants' }) ?? defaults.variants;
   const shares = variantShares(variants.map((variant) => Number(variant.weight)));
-  const pending = start.isPending || update.isPending;
+  const pending = start.isPending;
   const prefix = `experiment-${config.id}`;
   const listError = errors.variants?.root?.message ?? errors.variants?.message;
 
   const onSubmit = handleSubmit(({ variants: input }) => {
     setServerError(null);
-    const mutation = stored ? update : start;
-    mutation.mutate(input, {
+    start.mutate(input, {
       onSuccess: () => {
-        toast.success(
-          stored
-            ? 'Variants saved.'
-            : 'Experiment started. Edit B in the UI editor, then Publish to start it for players.',
-        );
-        if (stored) reset({ variants: input });
+        toast.success('Experiment started. Edit B in the UI editor, then Publish to start it for players.');
         onDone?.();
       },
       onError: (error) => setServerError(messageOf(error)),
@@ -199,7 +221,16 @@ function VariantsForm({
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Variants">
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        if (!onPanelSubmit) return void onSubmit(event);
+        event.preventDefault();
+        onPanelSubmit();
+      }}
+      aria-label="Variants"
+    >
       <ol className={`${rows.list} ${styles.variants}`}>
         {fields.map((field, index) => {
           const storedVariant = stored ? isStoredVariant(stored.variants, field.id) : false;
@@ -309,21 +340,18 @@ function VariantsForm({
           <Plus size={14} aria-hidden />
           Add variant
         </Button>
-        <div className={styles.buttons}>
-          {stored && isDirty ? (
-            <Button type="button" variant="secondary" size="sm" onClick={() => reset()} disabled={pending}>
-              Discard
+        {panel ? null : (
+          <div className={styles.buttons}>
+            {onCancel ? (
+              <Button type="button" variant="secondary" size="sm" onClick={onCancel} disabled={pending}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button type="submit" size="sm" loading={pending}>
+              Start experiment
             </Button>
-          ) : null}
-          {onCancel ? (
-            <Button type="button" variant="secondary" size="sm" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" size="sm" loading={pending} disabled={stored !== null && !isDirty}>
-            {stored ? 'Save variants' : 'Start experiment'}
-          </Button>
-        </div>
+          </div>
+        )}
       </div>
     </form>
   );

@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TARGETING, TARGETING_MESSAGES, type DailyReward, type Segment } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
@@ -26,7 +25,7 @@ const whales: Segment = {
 
 function Section({ stored }: { stored: DailyReward }) {
   const targeting = useTargetingForm(stored);
-  return <TargetingSection gameId="g1" config={stored} targeting={targeting} />;
+  return <TargetingSection gameId="g1" config={stored} targeting={targeting} onSubmit={() => undefined} />;
 }
 
 /** The game's segments, and a targeting PUT that answers the config with what it sent, or `refusal`. */
@@ -54,55 +53,8 @@ describe('TargetingSection', () => {
     expect(players).toHaveValue('');
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(screen.getByText(new RegExp(`^Times are in your time zone, ${zone}\\b.*stored in UTC`))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Targeting saved' })).toBeDisabled();
-  });
-
-  it('saves the segment, the schedule in UTC and the priority together', async () => {
-    const fetchMock = server();
-    const user = userEvent.setup();
-    renderWithProviders(<Section stored={config} />);
-    await within(screen.getByLabelText('Players')).findByRole('option', { name: 'Segment: Whales' });
-    await user.selectOptions(screen.getByLabelText('Players'), 'seg-whales');
-    await user.type(screen.getByLabelText('Starts'), '2030-12-20T00:00');
-    await user.type(screen.getByLabelText('Ends'), '2031-01-01T00:00');
-    await user.clear(screen.getByLabelText('Priority'));
-    await user.type(screen.getByLabelText('Priority'), '10');
-    await user.click(screen.getByRole('button', { name: 'Save Targeting' }));
-    expect(await screen.findByText(TARGETING_MESSAGES.saved)).toBeInTheDocument();
-    const put = fetchMock.mock.calls.find(([url]) => url.endsWith('/targeting'));
-    expect(put?.[0]).toBe('/api/games/g1/daily-rewards/c1/targeting');
-    expect(put?.[1]?.method).toBe('PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
-      segmentId: 'seg-whales',
-      startsAt: new Date(2030, 11, 20).toISOString(),
-      endsAt: new Date(2031, 0, 1).toISOString(),
-      priority: 10,
-    });
-    expect(await screen.findByRole('button', { name: 'Targeting saved' })).toBeDisabled();
-  });
-
-  it('refuses an inverted schedule on the end’s field, sending nothing', async () => {
-    const fetchMock = server();
-    const user = userEvent.setup();
-    renderWithProviders(<Section stored={config} />);
-    await user.type(screen.getByLabelText('Starts'), '2031-01-02T00:00');
-    await user.type(screen.getByLabelText('Ends'), '2031-01-01T00:00');
-    await user.click(screen.getByRole('button', { name: 'Save Targeting' }));
-    expect(await screen.findByText(TARGETING_MESSAGES.inverted)).toBeInTheDocument();
-    expect(screen.getByLabelText('Ends')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/targeting'))).toBe(false);
-  });
-
-  it('shows the server’s refusal on its field and keeps the change', async () => {
-    server({ refusal: { status: 400, message: TARGETING_MESSAGES.segmentUnknown } });
-    const user = userEvent.setup();
-    renderWithProviders(<Section stored={config} />);
-    await within(screen.getByLabelText('Players')).findByRole('option', { name: 'Segment: Whales' });
-    await user.selectOptions(screen.getByLabelText('Players'), 'seg-whales');
-    await user.click(screen.getByRole('button', { name: 'Save Targeting' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TARGETING_MESSAGES.segmentUnknown);
-    expect(screen.getByLabelText('Players')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Players')).toHaveValue('seg-whales');
+    // The panel's one save sends it (decision 055): the section has no save of its own.
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
   });
 
   it('shows a stored segment as chosen once the game’s segments arrive (a page opened on the config)', async () => {

@@ -1,62 +1,44 @@
-import { Check } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   DAILY_REWARD_PRIORITY_MAX,
   DAILY_REWARD_PRIORITY_MIN,
-  DAILY_REWARD_SAVE_ERROR_MS,
-  DAILY_REWARD_SAVED_MESSAGE_MS,
   TARGETING_MESSAGES,
   type DailyReward,
 } from '@liveops/domain';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field, hintIdOf } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useSaveDailyRewardTargeting } from '../../../lib/api/daily-rewards/save-daily-reward-targeting';
 import { useSegments } from '../../../lib/api/segments/get-segments';
 import { formatLocalInstant, localZoneLabel } from '../../../lib/format-instant';
 import { useNow } from '../../../lib/use-now';
-import { formValuesOf, isoOfLocalInput, type TargetingFormValues } from '../targeting-form';
+import { isoOfLocalInput, type TargetingFormValues } from '../targeting-form';
 import type { TargetingFormState } from '../use-targeting-form';
-import { useTimedMessage } from '../use-timed-message';
 import styles from './targeting-section.module.css';
 import section from './config-section.module.css';
 
-/** The field a refusal of the server is about, to show it there too (the form checks the same rules first). */
-const FIELD_OF_MESSAGE = new Map<string, keyof TargetingFormValues>([
-  [TARGETING_MESSAGES.segmentUnknown, 'segmentId'],
-  [TARGETING_MESSAGES.segmentIdInvalid, 'segmentId'],
-  [TARGETING_MESSAGES.endInPast, 'endsAt'],
-  [TARGETING_MESSAGES.inverted, 'endsAt'],
-  [TARGETING_MESSAGES.priorityInvalid, 'priority'],
-]);
-
 /**
  * A config's targeting and schedule (issue 22, decision 038): the segment whose players get it (none: every
- * player), when it applies (the studio's local time, stored in UTC) and its priority. Saved whole, on its own, at
- * once: players follow it from the save, like the day rules.
+ * player), when it applies (the studio's local time, stored in UTC) and its priority. Saved whole by the panel's
+ * one save (decision 055); Enter in a field saves the panel. Players follow it from the save, like the day rules.
  */
 export function TargetingSection({
   gameId,
   config,
   targeting,
+  onSubmit,
 }: {
   gameId: string;
   config: DailyReward;
   targeting: TargetingFormState;
+  onSubmit: () => void;
 }) {
   const segments = useSegments(gameId);
-  const save = useSaveDailyRewardTargeting(gameId);
-  const { message, show } = useTimedMessage<'saved' | 'failed'>();
   const { form } = targeting;
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     control,
-    formState: { errors, isDirty },
+    formState: { errors },
   } = form;
   const prefix = `targeting-${config.id}`;
   const id = (field: keyof TargetingFormValues) => `${prefix}-${field}`;
@@ -73,24 +55,6 @@ export function TargetingSection({
       ? 'This game has no segments yet: every player gets this config.'
       : undefined;
 
-  const onSubmit = handleSubmit((input) =>
-    save.mutateAsync({ dailyRewardId: config.id, input }).then(
-      (saved) => {
-        reset(formValuesOf(saved.targeting));
-        show('saved', TARGETING_MESSAGES.saved, DAILY_REWARD_SAVED_MESSAGE_MS);
-      },
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 400 && error.message) {
-          const field = FIELD_OF_MESSAGE.get(error.message);
-          if (field) setError(field, { message: error.message });
-          show('failed', error.message, DAILY_REWARD_SAVE_ERROR_MS);
-          return;
-        }
-        show('failed', TARGETING_MESSAGES.saveFailed, DAILY_REWARD_SAVE_ERROR_MS);
-      },
-    ),
-  );
-
   /** What a typed local time is in UTC, under its field. */
   const utcHint = (text: string, empty: string) => {
     if (!text) return empty;
@@ -99,7 +63,15 @@ export function TargetingSection({
   };
 
   return (
-    <form className={section.section} aria-labelledby={`${prefix}-title`} noValidate onSubmit={onSubmit}>
+    <form
+      className={section.section}
+      aria-labelledby={`${prefix}-title`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
       <h3 className={section.title} id={`${prefix}-title`}>
         Targeting
       </h3>
@@ -200,27 +172,6 @@ export function TargetingSection({
           Ended {formatLocalInstant(Date.parse(config.targeting.endsAt))}: no player gets this config.
         </p>
       ) : null}
-      <div className={section.save}>
-        <div className={section.message}>
-          <p role="status" className="flash">
-            {message?.kind === 'saved' ? message.text : null}
-          </p>
-          <p role="alert" className={section.error}>
-            {message?.kind === 'failed' ? message.text : null}
-          </p>
-        </div>
-        <div className={`${section.buttons} ${styles.buttons}`}>
-          {isDirty ? (
-            <Button type="button" variant="secondary" onClick={() => reset()} disabled={save.isPending}>
-              Discard
-            </Button>
-          ) : null}
-          <Button type="submit" variant="secondary" disabled={!isDirty} loading={save.isPending}>
-            {isDirty ? null : <Check size={16} aria-hidden />}
-            {isDirty ? 'Save Targeting' : 'Targeting saved'}
-          </Button>
-        </div>
-      </div>
     </form>
   );
 }

@@ -2,8 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DailyRewardSchema, type DailyReward, type UpdateDailyRewardInput } from '@liveops/domain';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { invalidateExperiment } from './invalidate-experiment';
 
-/** Renames a config, or saves its 7 days (rewards with cycleDays), or both. */
+/**
+ * Renames a config, or saves what changed of its 7 days (rewards with cycleDays), day rules, targeting and running
+ * experiment's variants: the Daily Rewards panel's one save, stored in one transaction (decision 055).
+ */
 export function updateDailyReward(gameId: string, dailyRewardId: string, input: UpdateDailyRewardInput) {
   return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}`, {
     method: 'PATCH',
@@ -22,7 +26,8 @@ export function useUpdateDailyReward(gameId: string) {
       queryClient.setQueryData<DailyReward[]>(key, (list) =>
         list?.map((entry) => (entry.id === updated.id ? updated : entry)),
       );
-      return queryClient.invalidateQueries({ queryKey: key });
+      // The variants may have changed: the UI editor's detail of the config is read again too.
+      return invalidateExperiment(queryClient, gameId, updated.id);
     },
   });
 }
