@@ -163,12 +163,12 @@ describe('daily rewards', () => {
     await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
 
     await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Daily Pack' });
-    const leave = page.getByRole('alertdialog', { name: DAILY_REWARD_MESSAGES.leaveTitle });
+    const leave = page.getByRole('alertdialog', { name: DAILY_REWARD_MESSAGES.panelLeaveTitle });
 
     // Another config: asked; Stay keeps the draft, the selection and the address, and focus returns to the button.
     const otherConfig = page.getByRole('button', { name: /^Daily Reward 2/ });
     await otherConfig.click();
-    await leave.getByText(DAILY_REWARD_MESSAGES.leaveText('Daily Reward 1')).waitFor();
+    await leave.getByText(DAILY_REWARD_MESSAGES.panelLeaveText('Daily Reward 1')).waitFor();
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/daily-rewards-leave-1440.png` });
     await leave.getByRole('button', { name: 'Stay' }).click();

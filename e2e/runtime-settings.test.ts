@@ -153,18 +153,19 @@ describe('the player runtime’s settings', () => {
     // The defaults: the player's midnight, keeping progress.
     expect(await rules.getByRole('radio', { name: /At midnight in the player’s time zone/ }).isChecked()).toBe(true);
     expect(await rules.getByRole('radio', { name: /Keep progress/ }).isChecked()).toBe(true);
-    expect(await rules.getByRole('button', { name: 'Day rules saved' }).isDisabled()).toBe(true);
-
-    // A day pack chosen but not saved stays a draft of its own while the rules are saved.
-    await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Starter Pack' });
+    // The panel's one save (decision 055) saves the rules, sending only what changed.
+    const panelSave = page.getByRole('group', { name: 'Save Launch Week' });
+    expect(await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonClean }).isDisabled()).toBe(
+      true,
+    );
     await rules.getByRole('radio', { name: 'At a fixed time (UTC)' }).check();
     const time = rules.getByLabel('Time of day (UTC)');
     await time.fill('04:30');
     await rules.getByRole('radio', { name: /Start over at day 1/ }).check();
     await rules.scrollIntoViewIfNeeded();
     await shoot(page, 'rules-draft-1440');
-    await rules.getByRole('button', { name: 'Save Day Rules' }).click();
-    await rules.getByText(DAILY_REWARD_MESSAGES.rulesSaved).waitFor();
+    await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
+    await panelSave.getByText(DAILY_REWARD_MESSAGES.saved).waitFor();
     const saved = (await api(context, 'GET', `/api/games/${game.id}/daily-rewards`)).body as unknown as {
       id: string;
       dayStart: unknown;
@@ -176,11 +177,12 @@ describe('the player runtime’s settings', () => {
       missedDay: 'start_over',
       rewards: [],
     });
-    expect(await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).isEnabled()).toBe(true);
+    expect(await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonClean }).isDisabled()).toBe(
+      true,
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
-    // After a reload (the unsaved day asks first) the rules are as saved.
-    page.once('dialog', (dialog) => void dialog.accept());
+    // After a reload the rules are as saved.
     await page.reload();
     await rules.waitFor();
     expect(await rules.getByRole('radio', { name: 'At a fixed time (UTC)' }).isChecked()).toBe(true);
@@ -194,8 +196,8 @@ describe('the player runtime’s settings', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await rules.getByRole('radio', { name: /At midnight/ }).check();
     expect(await rules.getByLabel('Time of day (UTC)').count()).toBe(0);
-    await rules.getByRole('button', { name: 'Save Day Rules' }).click();
-    await rules.getByText(DAILY_REWARD_MESSAGES.rulesSaved).waitFor();
+    await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
+    await panelSave.getByText(DAILY_REWARD_MESSAGES.saved).waitFor();
     await rules.scrollIntoViewIfNeeded();
     expect(await sidewaysScroll(page)).toBe(0);
     await shoot(page, 'rules-390');

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { TARGETING_MESSAGES } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, TARGETING_MESSAGES } from '@liveops/domain';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
@@ -85,12 +85,14 @@ describe('targeting and schedule of daily rewards', () => {
     await targeting.getByLabel('Ends').fill('2031-01-01T00:00');
     // An end before the start is refused on the end's field, before anything is sent.
     await targeting.getByLabel('Starts').fill('2031-02-01T00:00');
-    await targeting.getByRole('button', { name: 'Save Targeting' }).click();
+    // The panel's one save (decision 055) sends the targeting with the rest of the config.
+    const panelSave = page.getByRole('group', { name: 'Save Payers Week' });
+    await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
     await targeting.getByText(TARGETING_MESSAGES.inverted).waitFor();
     await targeting.getByLabel('Starts').fill('');
-    await targeting.getByRole('button', { name: 'Save Targeting' }).click();
-    await targeting.getByText(TARGETING_MESSAGES.saved).waitFor();
-    await targeting.getByRole('button', { name: 'Targeting saved' }).waitFor();
+    await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
+    await panelSave.getByText(DAILY_REWARD_MESSAGES.saved).waitFor();
+    await panelSave.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonClean }).waitFor();
     await targeting.getByText('2030-12-31 15:00 UTC').waitFor();
 
     const saved = (await (await context.request.get(`${setup.app.url}/api/games/${game.id}/daily-rewards`)).json()) as {

@@ -271,7 +271,7 @@ describe('the UI editor shows what will render', () => {
       'Grid',
     ]);
     await item(page, 'Claim Button').click();
-    await page.getByText(M.componentType('Button', 'ButtonCB')).waitFor();
+    await page.getByText(M.componentType('Button')).waitFor();
     expect(await page.getByLabel(M.nameInHierarchy).inputValue()).toBe('Claim Button');
     expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe('Claim Reward');
     expect(await page.getByLabel('Label', { exact: true }).count()).toBe(0);

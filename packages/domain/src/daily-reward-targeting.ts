@@ -21,10 +21,6 @@ export const TARGETING_MESSAGES = {
   inverted: 'The end must come after the start.',
   endInPast: 'The end is in the past: the config would never apply. Pick a later end, or none.',
   priorityInvalid: `Priority is a whole number from ${DAILY_REWARD_PRIORITY_MIN} to ${DAILY_REWARD_PRIORITY_MAX}.`,
-  saved: '✅ Targeting saved: players get the config that applies to them from now on.',
-  saveFailed: '❌ Could not save the targeting. Please try again.',
-  leaveTitle: 'Leave with unsaved targeting?',
-  leaveText: (name: string) => `The targeting you changed for ${name} has not been saved and will be lost.`,
   intro:
     'Which players get this config, and when. A player gets the one config that applies to them with the highest priority (ties: the oldest config). Applies to players as soon as you save it.',
   everyone: 'Every player',

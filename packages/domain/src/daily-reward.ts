@@ -35,14 +35,10 @@ export const DAILY_REWARD_MESSAGES = {
   timeRequired: 'Pick a time of day, such as 04:00.',
   rulesIntro:
     'How the game’s server counts a player’s days. These rules apply to players as soon as you save them; the packs of the days above reach players when you publish.',
-  rulesSaved: '✅ Day rules saved: players follow them from now on.',
-  rulesSaveFailed: '❌ Could not save the day rules. Please try again.',
   panelLeaveTitle: 'Leave with unsaved changes?',
   panelLeaveText: (name: string) =>
     `The changes you made to ${name} (its days, day rules, targeting or variants) have not been saved and will be lost.`,
   panelCheckFields: 'Some fields need a look before this can be saved: see the messages above.',
-  rulesLeaveTitle: 'Leave with unsaved day rules?',
-  rulesLeaveText: (name: string) => `The day rules you changed for ${name} have not been saved and will be lost.`,
   rewardsWithCycleDays: 'Rewards and cycleDays are saved together.',
   notFound: 'Daily reward not found.',
   layoutConflict:
@@ -52,9 +48,6 @@ export const DAILY_REWARD_MESSAGES = {
   conflictReload: 'Reload saved days',
   conflictOverwrite: 'Overwrite with mine',
   unknownPacks: 'A daily reward can only give packs of its own game.',
-  leaveTitle: 'Leave with unsaved day assignments?',
-  leaveText: (name: string) => `The packs you assigned to the days of ${name} have not been saved and will be lost.`,
-  /** The emulator's Today Index, said beside it. */
   todayIndexHelp:
     'Which day of the cycle the popup shows as today (8 is day 1 again). Blank: the day after the streak’s claimed days.',
 } as const;

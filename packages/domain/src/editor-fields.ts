@@ -117,3 +117,98 @@ export function styleEntryProblem(name: string, value: string): string | null {
   const checked = parseLayout({ id: 'style-check', type: 'TextCB', props: { style: { [name]: value.trim() } } });
   return checked.ok ? null : checked.message;
 }
+
+/** A style property a designer changes, by its plain name. */
+export type StyleProperty = { name: string; label: string };
+/** The few things a designer changes about a node's look (issue 34 point 8, decision 055). */
+export type StyleGroup = { id: string; label: string; properties: readonly StyleProperty[] };
+
+/**
+ * The style properties offered by plain name, in the groups a designer thinks in: text, colour, spacing, size,
+ * border, shadow. Every other property of the layout's safe list (layout, position, flex, grid…) is raw CSS, kept
+ * behind "Advanced" by its CSS name. Each name here is in SAFE_STYLE_PROPERTIES (a test holds it).
+ */
+export const STYLE_GROUPS: readonly StyleGroup[] = [
+  {
+    id: 'text',
+    label: 'Text',
+    properties: [
+      { name: 'fontSize', label: 'Text size' },
+      { name: 'fontWeight', label: 'Boldness' },
+      { name: 'fontStyle', label: 'Italic' },
+      { name: 'fontFamily', label: 'Font' },
+      { name: 'textAlign', label: 'Alignment' },
+      { name: 'lineHeight', label: 'Line height' },
+      { name: 'letterSpacing', label: 'Letter spacing' },
+      { name: 'textTransform', label: 'Capitals' },
+    ],
+  },
+  {
+    id: 'colour',
+    label: 'Colour',
+    properties: [
+      { name: 'color', label: 'Text colour' },
+      { name: 'backgroundColor', label: 'Background colour' },
+      { name: 'opacity', label: 'Opacity' },
+    ],
+  },
+  {
+    id: 'spacing',
+    label: 'Spacing',
+    properties: [
+      { name: 'padding', label: 'Space inside' },
+      { name: 'margin', label: 'Space outside' },
+      { name: 'gap', label: 'Space between items' },
+    ],
+  },
+  {
+    id: 'size',
+    label: 'Size',
+    properties: [
+      { name: 'width', label: 'Width' },
+      { name: 'height', label: 'Height' },
+      { name: 'minWidth', label: 'Smallest width' },
+      { name: 'maxWidth', label: 'Largest width' },
+    ],
+  },
+  {
+    id: 'border',
+    label: 'Border',
+    properties: [
+      { name: 'borderWidth', label: 'Border width' },
+      { name: 'borderColor', label: 'Border colour' },
+      { name: 'borderStyle', label: 'Border style' },
+      { name: 'borderRadius', label: 'Rounded corners' },
+    ],
+  },
+  {
+    id: 'shadow',
+    label: 'Shadow',
+    properties: [
+      { name: 'boxShadow', label: 'Shadow' },
+      { name: 'textShadow', label: 'Text shadow' },
+    ],
+  },
+];
+
+const PLAIN_STYLE = new Map(
+  STYLE_GROUPS.flatMap((group) => group.properties.map((property) => [property.name, { group, property }] as const)),
+);
+
+/** A style property's plain name and group, or null for raw CSS (offered under "Advanced" by its CSS name). */
+export function plainStyleProperty(name: string): { group: StyleGroup; property: StyleProperty } | null {
+  return PLAIN_STYLE.get(name) ?? null;
+}
+
+/** Plain words for the options of the editor's select fields; an option without one shows capitalised. */
+const OPTION_LABELS: Record<string, Record<string, string>> = {
+  // An image node shows an image (its `src`) or a plain colour (`fillColor`): the layout's "source" and "fill".
+  type: { source: 'An image', fill: 'A colour' },
+  size: { xs: 'Extra small', sm: 'Small', md: 'Medium', lg: 'Large', xl: 'Extra large' },
+  align: { center: 'Centre' },
+};
+
+/** How an option of a select field reads in the properties panel (the stored value stays the layout's word). */
+export function selectOptionLabel(field: string, option: string): string {
+  return OPTION_LABELS[field]?.[option] ?? option.charAt(0).toUpperCase() + option.slice(1);
+}

@@ -55,7 +55,8 @@ export const UI_EDITOR_MESSAGES = {
   showsOwnImage: "Shows its own image. With no image it shows the day's pack image.",
   backToBinding: (source: string) => `Use ${source}`,
   showsThemeColor: (color: string, role: string) => `Shows ${color}, ${role} (Game Profile → Theme).`,
-  componentType: (name: string, type: string) => `${name} component (${type})`,
+  // The layout's type name (TextCB…) is data, not a word a designer reads (decision 055).
+  componentType: (name: string) => `${name} component`,
   zoom: 'Zoom',
   zoomFit: (percent: number) => `Fit (${percent}%)`,
 } as const;

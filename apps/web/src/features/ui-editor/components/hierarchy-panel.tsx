@@ -367,7 +367,7 @@ const HierarchyRow = memo(function HierarchyRow({
         aria-setsize={row.siblings}
         aria-posinset={row.index + 1}
         tabIndex={focusable ? 0 : -1}
-        title={name === typeName ? `${name} (${node.type})` : `${name}: ${typeName} (${node.type})`}
+        title={name === typeName ? name : `${name}: ${typeName}`}
         onClick={() => dispatch({ type: 'select', id: node.id })}
         onKeyDown={onKeyDown}
         onMouseEnter={() => dispatch({ type: 'hover', id: node.id })}

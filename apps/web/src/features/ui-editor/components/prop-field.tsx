@@ -8,6 +8,7 @@ import {
   LAYOUT_MESSAGES,
   type LayoutNode,
   type LayoutPropValue,
+  selectOptionLabel,
   parseNumberInput,
   parseSliceInput,
   UI_EDITOR_MESSAGES,
@@ -36,6 +37,8 @@ const FIELD_LABELS: Record<string, string> = {
   value: 'Text',
   label: 'Text',
   src: 'Image',
+  // An image node's "source" or "fill" (decision 055): what it shows.
+  type: 'Shows',
   fillImage: 'Fill image',
   className: 'CSS class',
   cbLabel: 'Editor label',
@@ -465,7 +468,7 @@ export function PropField({
           >
             {field.options.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {selectOptionLabel(field.name, option)}
               </option>
             ))}
           </select>

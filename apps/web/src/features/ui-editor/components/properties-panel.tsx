@@ -108,7 +108,7 @@ export function PropertiesPanel({
       <div className={styles.fields} key={node.id}>
         <p className={styles.selected}>
           <span>{rowName(node)}</span>
-          <span className={frame.rowType}>{UI_EDITOR_MESSAGES.componentType(component.label, node.type)}</span>
+          <span className={frame.rowType}>{UI_EDITOR_MESSAGES.componentType(component.label)}</span>
         </p>
         {visible && canEditLabel(node) && <NameField node={node} dispatch={dispatch} />}
         {fields.length === 0 ? (
