@@ -1557,8 +1557,13 @@ async function checkRuntime(sent: Sent, { writes = true } = {}): Promise<Got & {
 }
 
 /** A server call of game 1's backend, signed over exactly the bytes sent. */
-function signedCall(path: string, sent: Body, key: string, setup: RuntimeGameSetup = game1): Sent {
-  const timestamp = nowSeconds();
+function signedCall(
+  path: string,
+  sent: Body,
+  key: string,
+  setup: RuntimeGameSetup = game1,
+  timestamp = nowSeconds(),
+): Sent {
   return {
     method: 'POST',
     path,
@@ -1568,7 +1573,7 @@ function signedCall(path: string, sent: Body, key: string, setup: RuntimeGameSet
       'x-liveops-key': setup.game.sdkKey,
       'x-liveops-timestamp': String(timestamp),
       'x-liveops-signature': signServerRequest(
-        { timestamp, method: 'POST', path, body: sent.bytes.toString() },
+        { timestamp, method: 'POST', path, idempotencyKey: key, body: sent.bytes.toString() },
         setup.serverSecret,
       ),
     },
@@ -1829,8 +1834,14 @@ describe('hostile input to the player runtime', () => {
           const request = signedCall(path, sent, key);
           const got = await checkRuntime(request);
           if (got.status !== 200) return;
-          // The same call again: the same answer, and nothing granted or taken a second time.
-          const again = await checkRuntime(request, { writes: false });
+          // The very same signed call again is refused (decision 057); a retry signed anew gets the same answer,
+          // and nothing is granted or taken a second time.
+          const replayed = await checkRuntime(request, { writes: false });
+          if (replayed.status !== 401 || !replayed.text.includes('signature_replayed')) {
+            throw new Error(`${describeRequest(request)} accepted its own signature twice: ${replayed.status}`);
+          }
+          const retry = signedCall(path, sent, key, game1, nowSeconds() + 1);
+          const again = await checkRuntime(retry, { writes: false });
           if (again.text !== got.text) {
             throw new Error(`${describeRequest(request)} answered its retry differently:\n${got.text}\n${again.text}`);
           }

@@ -1024,7 +1024,10 @@ function signedBy(sdkKey: string, secret: string, path: string, json: unknown, k
     'idempotency-key': key,
     'x-liveops-key': sdkKey,
     'x-liveops-timestamp': String(timestamp),
-    'x-liveops-signature': signServerRequest({ timestamp, method: 'POST', path, body: JSON.stringify(json) }, secret),
+    'x-liveops-signature': signServerRequest(
+      { timestamp, method: 'POST', path, idempotencyKey: key, body: JSON.stringify(json) },
+      secret,
+    ),
   };
 }
 

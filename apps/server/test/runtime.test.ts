@@ -3,13 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_KEY_MAX,
+  RUNTIME_MESSAGES,
+  SERVER_SIGNATURE_TOLERANCE_SECONDS,
   decodePopupSession,
   type ClaimResponse,
   type CreateSessionResponse,
   type DailyRewardState,
 } from '@liveops/domain';
-import { game, walletLedger } from '../src/db/schema';
-import { signPlayerId } from '../src/runtime/tokens';
+import { game, serverSignature, walletLedger } from '../src/db/schema';
+import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';
 import {
@@ -218,6 +220,26 @@ describe('server-authoritative daily rewards', () => {
     const claim = await player.claim('whatever');
     expect([claim.status, (claim.body as { code: string }).code]).toEqual([404, 'not_found']);
   });
+
+  it('keeps a new player’s zone when a hop from UTC-12 to UTC+14 would start their next day 26 hours early (issue 35 item 3)', async () => {
+    // 12:00 UTC: midnight at UTC-12, already 02:00 the next day at UTC+14.
+    const clock = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
+    const setup = await publishedRuntimeGame(servers, 'runtime-zone-hop@studio.test', { clock });
+    const configId = setup.configs[0]!.id;
+    for (let i = 0; i < 6; i++) {
+      const player = await signedInPlayer(setup, `hopper-${i}`, { timeZone: 'Etc/GMT+12' });
+      expect((await player.claim(configId)).status).toBe(200);
+      const hop = await player.signIn(setup.game.sdkKey, `hopper-${i}`, { timeZone: 'Etc/GMT-14' });
+      expect((hop.body as CreateSessionResponse).player.timeZone).toBe('Etc/GMT+12');
+      const second = await player.claim(configId);
+      expect([second.status, (second.body as { code: string }).code]).toEqual([409, 'already_claimed']);
+      expect((second.body as { nextClaimAt: string }).nextClaimAt).toBe('2026-03-03T12:00:00.000Z');
+    }
+    // Three hours before UTC-12's next midnight the hop is taken, and the next day is paid those 3 hours early.
+    clock.set('2026-03-03T09:00:00Z');
+    const player = await signedInPlayer(setup, 'hopper-0', { timeZone: 'Etc/GMT-14' });
+    expect((await player.claim(configId)).status).toBe(200);
+  }, 120_000);
 
   it('grant a whole week at the player’s midnight, refuse a second claim a day, and start a new cycle after day 7', async () => {
     const clock = new TestClock(Date.parse('2026-03-02T08:00:00Z'));
@@ -510,6 +532,57 @@ describe('runtime tokens and the dashboard', () => {
 });
 
 describe('the wallet for the game’s backend', () => {
+  it('refuses a captured signed call sent again, with its key or a new one, on any instance (issue 35 item 1)', async () => {
+    const clock = new TestClock(Date.now());
+    const setup = await publishedRuntimeGame(servers, 'runtime-replay@studio.test', { clock });
+    // On PostgreSQL a second instance on the same database: the record is shared, not one instance's memory.
+    const two =
+      TEST_DATABASE_KIND === 'postgres'
+        ? await startTestServer(setup.server.database, { ownsDatabase: false, smtp: setup.server.smtp, now: clock.now })
+        : undefined;
+    if (two) servers.cleanups.push(() => two.close());
+    const player = await signedInPlayer(setup, 'buyer');
+    const path = '/v1/server/wallet/grant';
+    const body = JSON.stringify({ playerId: 'buyer', items: [{ itemId: setup.gems.id, quantity: 7 }] });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const captured = {
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+      'x-liveops-key': setup.game.sdkKey,
+      'x-liveops-timestamp': String(timestamp),
+      'x-liveops-signature': '',
+    };
+    captured['x-liveops-signature'] = signServerRequest(
+      { timestamp, method: 'POST', path, idempotencyKey: captured['idempotency-key'], body },
+      setup.serverSecret,
+    );
+    const send = (url: string, headers: Record<string, string>) =>
+      new RuntimeClient(url).request(path, { method: 'POST', body, headers, token: null });
+    expect((await send(setup.server.url, captured)).status).toBe(200);
+    const gems = async () =>
+      (
+        (await player.request('/v1/inventory')).body as { balances: { itemId: string; amount: number }[] }
+      ).balances.find((b) => b.itemId === setup.gems.id)?.amount;
+    expect(await gems()).toBe(1 + 7);
+    // The key is signed: the captured signature under 5 new keys is not valid.
+    for (let i = 0; i < 5; i++) {
+      const answer = await send(setup.server.url, { ...captured, 'idempotency-key': randomUUID() });
+      expect([answer.status, (answer.body as { code: string }).code]).toEqual([401, 'invalid_signature']);
+    }
+    // The very same call again, here and on the other instance: seen before, refused.
+    for (const url of [setup.server.url, two?.url ?? setup.server.url]) {
+      const answer = await send(url, captured);
+      expect(answer.body).toEqual({ code: 'signature_replayed', message: RUNTIME_MESSAGES.serverSignatureReplayed });
+      expect(answer.status).toBe(401);
+    }
+    expect(await gems()).toBe(1 + 7);
+    // Recorded until the timestamp is no longer accepted, then pruned.
+    const rows = await setup.server.database.db.select().from(serverSignature);
+    expect(rows.map((row) => row.expiresAt.getTime())).toEqual([
+      (timestamp + SERVER_SIGNATURE_TOLERANCE_SECONDS) * 1000,
+    ]);
+  });
+
   it('grants and consumes exactly once per key, never below 0, with a valid signature only', async () => {
     const clock = new TestClock(Date.now());
     const setup = await publishedRuntimeGame(servers, 'runtime-wallet@studio.test', { clock });
@@ -522,8 +595,10 @@ describe('the wallet for the game’s backend', () => {
     });
     expect(granted.status, granted.text).toBe(200);
     expect(granted.body).toMatchObject({ playerId: 'buyer', changed: [{ itemId: setup.gems.id, quantity: 7 }] });
+    // A retry is signed anew (a signature is accepted once): the same key answers the first answer.
     const again = await serverCall(setup.server, key, setup.serverSecret, '/v1/server/wallet/grant', grant, {
       key: opKey,
+      timestamp: Math.floor(Date.now() / 1000) + 1,
     });
     expect(again.text).toBe(granted.text);
     const otherBody = await serverCall(

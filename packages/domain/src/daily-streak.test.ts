@@ -14,7 +14,7 @@ import {
   type MissedDaySetting,
   type StreakSettings,
 } from './daily-streak';
-import { effectiveTimeZone, type PlayerTimeZone, zoneOffsetMs } from './time-zone';
+import { effectiveTimeZone, TIME_ZONE_CHANGE_MAX_GAIN_MS, type PlayerTimeZone, zoneOffsetMs } from './time-zone';
 import { TRICKY_ZONES } from './tricky-zones.test-support';
 
 const MINUTE = 60_000;
@@ -274,21 +274,45 @@ describe('inputs', () => {
 });
 
 describe('time-zone changes', () => {
-  it('lets a hop east pay a day early once, after which a hop back west has to wait', () => {
+  it('lets a hop east bring the next day at most 3 hours early, after which a hop back west has to wait', () => {
     const rules = DEFAULT_STREAK_SETTINGS;
     const t0 = at('2026-05-04T12:00:00Z');
     let zone = effectiveTimeZone(null, 'Etc/GMT+12', t0); // UTC-12: 2026-05-04 00:00
     const first = claimDailyReward(null, t0, rules, zone.timeZone);
     expect(first).toMatchObject({ ok: true, claim: { dayKey: key('2026-05-04') } });
-    zone = effectiveTimeZone(zone, 'Etc/GMT-14', t0 + MINUTE); // UTC+14: 2026-05-05 02:01
-    const early = claimDailyReward(first.ok ? first.claim : null, t0 + MINUTE, rules, zone.timeZone);
-    expect(early).toMatchObject({ ok: true, claim: { dayKey: key('2026-05-05'), streak: 2 } });
+    const claimed = first.ok ? [first.claim] : [];
+    // Issue 35 item 3: UTC+14 is already 2026-05-05 02:01, 26 hours before UTC-12's; the change waits.
+    zone = effectiveTimeZone(zone, 'Etc/GMT-14', t0 + MINUTE, claimed);
+    expect(zone).toEqual({ timeZone: 'Etc/GMT+12', changedAt: null, changed: false });
+    expect(claimDailyReward(claimed[0]!, t0 + MINUTE, rules, zone.timeZone)).toMatchObject({ ok: false });
+    // Until 3 hours before UTC-12's next midnight (2026-05-05 12:00 UTC): then taken, and the day paid 3 hours early.
+    const early = at('2026-05-05T09:00:00Z');
+    expect(effectiveTimeZone(zone, 'Etc/GMT-14', early - 1, claimed).changed).toBe(false);
+    zone = effectiveTimeZone(zone, 'Etc/GMT-14', early, claimed);
+    expect(zone).toEqual({ timeZone: 'Etc/GMT-14', changedAt: early, changed: true });
+    const second = claimDailyReward(claimed[0]!, early, rules, zone.timeZone); // UTC+14: 2026-05-05 23:00
+    expect(second).toMatchObject({ ok: true, claim: { dayKey: key('2026-05-05'), streak: 2 } });
     // Back west after 24 hours: UTC-12 shows 2026-05-05 again, a day already claimed.
-    const back = t0 + MINUTE + DAY;
-    zone = effectiveTimeZone(zone, 'Etc/GMT+12', back);
+    const back = early + DAY;
+    zone = effectiveTimeZone(zone, 'Etc/GMT+12', back, second.ok ? [second.claim] : []);
     expect(zone.timeZone).toBe('Etc/GMT+12');
-    const refused = claimDailyReward(early.ok ? early.claim : null, back, rules, zone.timeZone);
+    const refused = claimDailyReward(second.ok ? second.claim : null, back, rules, zone.timeZone);
     expect(refused).toEqual({ ok: false, reason: 'already_claimed', nextClaimAt: at('2026-05-06T12:00:00Z') });
+  });
+
+  it('takes a first zone at once when nothing is claimed, and a hop west or a small hop east at once', () => {
+    const t0 = at('2026-05-04T12:00:00Z');
+    const seen = effectiveTimeZone(null, 'Etc/GMT+12', t0);
+    expect(effectiveTimeZone(seen, 'Etc/GMT-14', t0 + MINUTE, []).timeZone).toBe('Etc/GMT-14');
+    const noon = at('2026-05-04T03:00:00Z'); // 12:00 in Tokyo
+    const claimed = [{ dayKey: key('2026-05-04'), claimedAt: noon }];
+    const inTokyo = effectiveTimeZone(null, 'Asia/Tokyo', noon);
+    expect(effectiveTimeZone(inTokyo, 'America/Los_Angeles', noon + MINUTE, claimed).changed).toBe(true);
+    expect(effectiveTimeZone(inTokyo, 'Asia/Kathmandu', noon + MINUTE, claimed).changed).toBe(true); // -3 h 15
+    expect(effectiveTimeZone(inTokyo, 'Pacific/Guadalcanal', noon + MINUTE, claimed).changed).toBe(true); // +2 h
+    // Tokyo to Kiritimati (+5 h): its next midnight 5 hours earlier, more than 3: waits until 21:00 Tokyo time.
+    expect(effectiveTimeZone(inTokyo, 'Pacific/Kiritimati', noon + MINUTE, claimed).changed).toBe(false);
+    expect(effectiveTimeZone(inTokyo, 'Pacific/Kiritimati', at('2026-05-04T12:00:00Z'), claimed).changed).toBe(true);
   });
 
   it('reaches floor(elapsed days) + 4 claims at most with zone changes, and that many can be reached', () => {
@@ -392,7 +416,10 @@ function play(
   const steps: Step[] = [];
   for (const attempt of attempts) {
     now += attempt.advance;
-    if (fixedZone === undefined) zone = effectiveTimeZone(zone, attempt.requested, now);
+    if (fixedZone === undefined) {
+      const claimed = last !== null && rules.dayStart.kind === 'player_midnight' ? [last] : [];
+      zone = effectiveTimeZone(zone, attempt.requested, now, claimed);
+    }
     const timeZone = fixedZone ?? zone?.timeZone ?? 'UTC';
     const before = dailyRewardStatus(last, now, rules, timeZone);
     const result: DailyRewardClaim | null = attempt.claim ? claimDailyReward(last, now, rules, timeZone) : null;
@@ -474,6 +501,22 @@ describe('properties', () => {
         });
       }),
       { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it('starts a next day at most 3 hours before the zone of the claim before it would (issue 35 item 3)', () => {
+    fc.assert(
+      fc.property(settingsArb, startArb, attemptsArb, (rules, start, attempts) => {
+        if (rules.dayStart.kind !== 'player_midnight') return;
+        const claims = claimsOf(play(rules, start, attempts));
+        claims.forEach((claim, i) => {
+          const previous = claims[i - 1];
+          if (previous === undefined) return;
+          const due = dayStartAt(previous.dayKey + 1, rules.dayStart, previous.timeZone);
+          expect(claim.claimedAt).toBeGreaterThanOrEqual(due - TIME_ZONE_CHANGE_MAX_GAIN_MS);
+        });
+      }),
+      { numRuns: 300 },
     );
   }, 60_000);
 

@@ -52,7 +52,10 @@ export const RUNTIME_MESSAGES = {
   playerUnknown: 'This game has no player with that id yet: a player exists from their first session.',
   serverAuthMissing:
     'Server calls are signed with the game’s server secret: send X-LiveOps-Key, X-LiveOps-Timestamp and X-LiveOps-Signature.',
-  serverAuthInvalid: 'The server signature is not valid for this game, or its timestamp is too far from now.',
+  serverAuthInvalid:
+    'The server signature is not valid for this game, or its timestamp is too far from now. Sign "<timestamp>.<METHOD>.<path>.<Idempotency-Key>.<body>".',
+  serverSignatureReplayed:
+    'This signed request was received before: sign each attempt anew with the current timestamp (the same Idempotency-Key then answers the first attempt’s result).',
   tooManyRequests: 'Too many requests. Try again shortly.',
   bodyTooLarge: 'The request body is too large.',
   jsonRequired: 'Send a JSON body with Content-Type: application/json.',

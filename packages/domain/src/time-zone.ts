@@ -224,18 +224,35 @@ export function localDayStart(dateKey: number, timeZone: string): number {
 export type PlayerTimeZone = { timeZone: string; changedAt: number | null };
 
 /**
+ * The most a zone change may bring the start of a player's next day forward (issue 35 item 3, decision 057): "a
+ * few hours early, once". A change that would bring it further waits until it no longer does.
+ */
+export const TIME_ZONE_CHANGE_MAX_GAIN_MS = 3 * HOUR_MS;
+
+/** A claim of a day counted from the player's midnight: its date key and when it was made. */
+export type ClaimedDate = { dayKey: number; claimedAt: number };
+
+/**
  * A player's time zone after a session asks for `requested` at `now`. On first sight (no current zone) the
  * requested zone is taken, canonical, or 'UTC' when none or unknown is given; changedAt is null, so the first
  * change after it is allowed at once (a player first seen without a zone can set the real one), and `changed` is
  * true: there was no zone before. After that a different zone replaces the current one only when the last change
  * is at least TIME_ZONE_CHANGE_MIN_INTERVAL_MS old, and then changedAt is now; a zone equal to the current one, an
- * unknown one or none leaves the current zone as it is (changed false). Zone hopping cannot mint days anyway (claim
- * day keys strictly increase, see daily-streak.ts); this limit keeps a hop from paying two days within one.
+ * unknown one or none leaves the current zone as it is (changed false).
+ *
+ * `claims` are the player's last claims of the daily rewards counted from their midnight. A change waits (the
+ * current zone stays, unchanged) while it would start the day after one claimed in the current zone more than
+ * TIME_ZONE_CHANGE_MAX_GAIN_MS earlier than the current zone starts it: a hop from UTC-12 to UTC+14 right after a
+ * claim would start the next day 26 hours early. It is taken as soon as that is no longer so (at the latest that
+ * many hours before the current zone's next day begins). Claim day keys strictly increase whatever the zone (see
+ * daily-streak.ts), so hops cannot mint days over time; these two limits keep a hop from paying early by more than
+ * a few hours.
  */
 export function effectiveTimeZone(
   current: PlayerTimeZone | null,
   requested: string | undefined,
   now: number,
+  claims: readonly ClaimedDate[] = [],
 ): PlayerTimeZone & { changed: boolean } {
   assertInstant(now, 'now');
   const wanted = requested === undefined ? null : canonicalTimeZone(requested);
@@ -245,5 +262,12 @@ export function effectiveTimeZone(
     return unchanged;
   }
   if (current.changedAt !== null && now - current.changedAt < TIME_ZONE_CHANGE_MIN_INTERVAL_MS) return unchanged;
+  for (const claim of claims) {
+    // Claims made before the current zone was taken were bounded when it was.
+    if (current.changedAt !== null && claim.claimedAt < current.changedAt) continue;
+    const nextHere = localDayStart(claim.dayKey + 1, current.timeZone);
+    if (now >= nextHere - TIME_ZONE_CHANGE_MAX_GAIN_MS) continue;
+    if (localDayStart(claim.dayKey + 1, wanted) < nextHere - TIME_ZONE_CHANGE_MAX_GAIN_MS) return unchanged;
+  }
   return { timeZone: wanted, changedAt: now, changed: true };
 }

@@ -481,6 +481,19 @@ export const walletOperation = pgTable(
 );
 
 /**
+ * The server-signed calls received (issue 35 item 1, decision 057): a signature's hash, kept until its timestamp
+ * is no longer accepted, so a captured call sent again is refused on every instance. Pruned as it expires.
+ */
+export const serverSignature = pgTable(
+  'server_signature',
+  {
+    hash: text('hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('server_signature_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * A support action on a player (issue 23, decision 043): who did it and when, why, and what it did. A grant's
  * ledger entries name the action (operation_id); a reset's or set streak's claim row is `support:<id>`. Once per
  * (player, idempotency key): a double click acts once. Kept with the player and deleted with them.

@@ -106,21 +106,28 @@ export function createRateLimiter(deps: {
     take(charges) {
       const time = now();
       let retryAfter = 0;
+      const counts: Count[] = [];
       for (const { key, budget } of charges) {
         const window = windowOf(budget, time);
         let count = local.get(key);
         if (!count || count.window !== window) local.set(key, (count = { window, count: 0, told: 0, budget }));
+        counts.push(count);
         const others = deps.shared ? remote.get(key) : undefined;
         let elsewhere = 0;
         if (others?.window === window) for (const n of others.byInstance.values()) elsewhere += n;
         if (count.count + elsewhere >= budget.max) {
           retryAfter = Math.max(retryAfter, Math.ceil(((window + 1) * budget.windowMs - time) / 1000));
-          continue;
         }
+      }
+      // All or nothing (issue 35 item 2): a request refused by one budget (a flooding player) counts against none,
+      // so it does not use up the game's budget that everyone else shares.
+      if (retryAfter) return { allowed: false, retryAfter: Math.max(1, retryAfter) };
+      charges.forEach(({ key, budget }, i) => {
+        const count = counts[i]!;
         count.count++;
         if (deps.shared && count.count >= Math.max(1, budget.max * HOT_SHARE)) dirty.add(key);
-      }
-      return retryAfter ? { allowed: false, retryAfter: Math.max(1, retryAfter) } : { allowed: true };
+      });
+      return { allowed: true };
     },
     close: () => clearInterval(timer),
   };

@@ -19,6 +19,7 @@ import {
   RUNTIME_BODY_MAX_BYTES,
   RUNTIME_MESSAGES,
   RuntimeErrorSchema,
+  SERVER_SIGNATURE_TOLERANCE_SECONDS,
   ServerWalletRequestSchema,
   ServerWalletResponseSchema,
   canonicalTimeZone,
@@ -29,6 +30,7 @@ import {
   encodePopupSession,
   findTextProblem,
   selectDailyReward,
+  type ClaimedDate,
   type ClaimResponse,
   type DailyRewardState,
   type DailyRewardStatus,
@@ -62,6 +64,7 @@ import {
   type PlayerRecord,
 } from './store';
 import { createClaimWriter } from './claim-writer';
+import { createServerSignatures } from './server-signatures';
 import { registerEventRoutes } from './events';
 import { createExperimentAssignments } from './experiment-assignments';
 import { createLastClaims } from './last-claims';
@@ -137,7 +140,7 @@ const errorResponses = (...statuses: number[]) =>
   );
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (`validation_error`, `malformed_json`, `control_characters`).',
-  401: 'Missing, invalid or expired credentials (`missing_token`, `invalid_token`, `invalid_signature`).',
+  401: 'Missing, invalid or expired credentials (`missing_token`, `invalid_token`, `invalid_signature`, `signature_replayed`).',
   403: 'The credentials may not do this (`token_scope`, `game_disabled`).',
   404: 'Not found (`not_found`, `player_unknown`).',
   409: 'Conflict (`already_claimed` with `nextClaimAt`, `insufficient_balance`, `day_not_configured`, `not_targeted`).',
@@ -256,6 +259,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     now: deps.now,
   });
   const tokens = createTokenSigner(deps.authSecret);
+  const signatures = createServerSignatures({ db: deps.db, now: deps.now });
   const lastClaims = createLastClaims();
   const assignments = createExperimentAssignments(deps.db);
   /** The player's variant of the config's experiment in the live release (decision 046), or null without one. */
@@ -448,13 +452,18 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const found = await games.bySdkKey(key);
     const body = await c.req.text();
     const path = new URL(c.req.url).pathname;
-    if (
-      !found ||
-      !verifyServerSignature({ timestamp, signature, method: c.req.method, path, body }, found.serverSecret, deps.now())
-    ) {
+    // The key is signed (decision 057); a missing one is the route's 400, after the signature is checked without it.
+    const idempotencyKey = c.req.header('idempotency-key') ?? '';
+    const request = { timestamp, signature, method: c.req.method, path, idempotencyKey, body };
+    if (!found || !verifyServerSignature(request, found.serverSecret, deps.now())) {
       return runtimeError(c, 401, 'invalid_signature', RUNTIME_MESSAGES.serverAuthInvalid);
     }
     charge(c, [{ key: `k:${found.id}`, budget: limits.perKey }]);
+    // A signature is accepted once, on any instance, while its timestamp is (decision 057).
+    const expiresAt = (Number(timestamp) + SERVER_SIGNATURE_TOLERANCE_SECONDS) * 1000;
+    if (!(await signatures.firstUse(signature, expiresAt))) {
+      return runtimeError(c, 401, 'signature_replayed', RUNTIME_MESSAGES.serverSignatureReplayed);
+    }
     c.set('game', found);
     await next();
   });
@@ -530,10 +539,20 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const returning = async (known: NonNullable<Awaited<ReturnType<typeof recordSession>>>) => {
       let player = known.player;
       lastClaims.setPlayer(player.id, known.lastClaims, now);
+      // A new zone may bring the next day of a reward counted from the player's midnight forward a few hours only
+      // (decision 057): checked against their last claims (a test player's clock is the studio's to move).
+      const claimed: ClaimedDate[] = [];
+      if (requested !== undefined && requested !== player.timeZone && !testerTokenClaims(found, input.playerId).i) {
+        for (const [configId, last] of known.lastClaims) {
+          const config = found.configs.find((candidate) => candidate.id === configId);
+          if (last && config?.settings.dayStart.kind === 'player_midnight') claimed.push(last);
+        }
+      }
       const zone = effectiveTimeZone(
         { timeZone: player.timeZone, changedAt: player.timeZoneChangedAt },
         requested,
         now,
+        claimed,
       );
       const evaluated = evaluatePlayer(found.segments, found.customAttributes, player, now);
       // Counting the session was one statement; a second one only when the zone or the segments changed.
@@ -854,7 +873,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     [
       'serverSignature',
       'X-LiveOps-Signature',
-      'Hex HMAC-SHA256 of "<timestamp>.<METHOD>.<path>.<body>" with the game’s server secret.',
+      'Hex HMAC-SHA256 of "<timestamp>.<METHOD>.<path>.<Idempotency-Key>.<body>" with the game’s server secret; each signature is accepted once.',
     ],
   ] as const) {
     app.openAPIRegistry.registerComponent('securitySchemes', name, {

@@ -131,23 +131,32 @@ export function signPlayerId(playerId: string, secret: string, expiresAtSeconds:
 }
 
 /**
- * A server-to-server call: `X-LiveOps-Signature` = hex HMAC-SHA256 of `<timestamp>.<METHOD>.<path>.<body>` with the
- * game's server secret, the timestamp (Unix seconds) within SERVER_SIGNATURE_TOLERANCE_SECONDS of the server's.
+ * A server-to-server call: `X-LiveOps-Signature` = hex HMAC-SHA256 of
+ * `<timestamp>.<METHOD>.<path>.<Idempotency-Key>.<body>` with the game's server secret, the timestamp (Unix seconds)
+ * within SERVER_SIGNATURE_TOLERANCE_SECONDS of the server's. The key is signed (issue 35 item 1): a captured call
+ * cannot be sent again under a new key, and the server refuses a signature it has seen (server-signatures.ts).
  */
 export function verifyServerSignature(
-  request: { timestamp: string; signature: string; method: string; path: string; body: string },
+  request: { timestamp: string; signature: string; method: string; path: string; idempotencyKey: string; body: string },
   secret: string,
   nowMs: number,
 ): boolean {
   if (!/^\d{1,12}$/.test(request.timestamp)) return false;
   if (Math.abs(Number(request.timestamp) - nowMs / 1000) > SERVER_SIGNATURE_TOLERANCE_SECONDS) return false;
-  const text = `${request.timestamp}.${request.method.toUpperCase()}.${request.path}.${request.body}`;
-  return equalHex(request.signature, hexMac(secret, text));
+  return equalHex(request.signature, hexMac(secret, serverSigningText(request)));
 }
 
 export function signServerRequest(
-  request: { timestamp: number; method: string; path: string; body: string },
+  request: { timestamp: number; method: string; path: string; idempotencyKey: string; body: string },
   secret: string,
 ): string {
-  return hexMac(secret, `${request.timestamp}.${request.method.toUpperCase()}.${request.path}.${request.body}`);
+  return hexMac(secret, serverSigningText({ ...request, timestamp: String(request.timestamp) }));
 }
+
+const serverSigningText = (request: {
+  timestamp: string;
+  method: string;
+  path: string;
+  idempotencyKey: string;
+  body: string;
+}) => `${request.timestamp}.${request.method.toUpperCase()}.${request.path}.${request.idempotencyKey}.${request.body}`;

@@ -108,7 +108,7 @@ export async function serverCall(
 ): Promise<Answer> {
   const body = JSON.stringify(json);
   const ts = timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = signServerRequest({ timestamp: ts, method: 'POST', path, body }, secret);
+  const signature = signServerRequest({ timestamp: ts, method: 'POST', path, idempotencyKey: key, body }, secret);
   return new RuntimeClient(server.url).request(path, {
     method: 'POST',
     body,
