@@ -160,11 +160,19 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     expect(claim?.payload).toMatchObject({ configId: before.configId, day: 1, packId: before.pack!.id });
     const result = (claim!.payload as { result: ClaimResponse }).result;
     expect(result).toMatchObject({ day: 1, packId: before.pack!.id, dailyReward: { claimable: false, streak: 1 } });
-    expect(result.granted).toEqual([{ itemId: before.pack!.contents[0]!.itemId, quantity: 5 }]);
+    expect(result.granted).toEqual([
+      { itemId: before.pack!.contents[0]!.itemId, key: before.pack!.contents[0]!.key, quantity: 5 },
+    ]);
     // What the game hears is what the runtime keeps: the wallet (base amount 1, then 5) and the state.
-    const wallet = await runtime<{ balances: { itemId: string; amount: number }[] }>('GET', '/inventory', player.token);
-    expect(wallet.balances.map(({ itemId, amount }) => ({ itemId, amount }))).toEqual(result.balances);
-    expect(result.balances).toEqual([{ itemId: before.pack!.contents[0]!.itemId, amount: 6 }]);
+    const wallet = await runtime<{ balances: { itemId: string; key: string | null; amount: number }[] }>(
+      'GET',
+      '/inventory',
+      player.token,
+    );
+    expect(wallet.balances.map(({ itemId, key, amount }) => ({ itemId, key, amount }))).toEqual(result.balances);
+    expect(result.balances).toEqual([
+      { itemId: before.pack!.contents[0]!.itemId, key: before.pack!.contents[0]!.key, amount: 6 },
+    ]);
     const after = await player.state();
     expect(after).toMatchObject({ day: 1, streak: 1, claimable: false, nextClaimAt: result.dailyReward.nextClaimAt });
 

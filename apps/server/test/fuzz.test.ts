@@ -856,12 +856,18 @@ function iconFields(ids: Ids) {
     assetRefId: fc.constantFrom(ids.assetId, null, 'not-an-asset'),
   };
 }
+/** A studio key (decision 051): free, taken, empty or not a key. */
+const keyShape = fc.oneof(
+  fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/),
+  fc.constantFrom('gold', 'gems', '', 'Gold Coins', '1gold', 'x'.repeat(65), 'gem-pack'),
+);
 function itemShape(ids: Ids) {
   return shaped({
     name: name,
     type: fc.constantFrom(...ITEM_TYPES),
     value: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(0.01, 1.25, 1e9)),
-    baseAmount: fc.integer({ min: 1, max: 1_000_000 }),
+    baseAmount: fc.integer({ min: 0, max: 1_000_000 }),
+    key: keyShape,
     ...iconFields(ids),
   });
 }
@@ -1010,6 +1016,7 @@ function packShape(ids: Ids) {
     contents: fc.array(shaped({ itemId: fc.constant(ids.itemId), quantity: fc.integer({ min: 1, max: 100 }) }), {
       maxLength: 3,
     }),
+    key: keyShape,
     ...iconFields(ids),
   });
 }
@@ -1807,6 +1814,17 @@ describe('hostile input to the player runtime', () => {
         ],
         ['items', Array.from({ length: 51 }, (_, i) => ({ itemId: `item-${i}`, quantity: 1 }))],
         ['items', [{ itemId: gold, quantity: 1, extra: true }]],
+        ['items', [{ key: 'gold', quantity: 1 }]],
+        ['items', [{ key: 'platinum', quantity: 1 }]],
+        ['items', [{ itemId: gold, key: 'gold', quantity: 1 }]],
+        ['items', [{ quantity: 1 }]],
+        [
+          'items',
+          [
+            { itemId: gold, quantity: 1 },
+            { key: 'gold', quantity: 2 },
+          ],
+        ],
         ['items', [{ itemId: 'x'.repeat(65), quantity: 1 }]],
         ['extra', 1],
       ];

@@ -1221,7 +1221,7 @@ const OWN_ANSWER: Record<string, (answer: Answer, who: RuntimePlayer) => Promise
     expect(answer.status, answer.text).toBe(200);
     expect(answer.text, 'a claim answered with alice-player’s stored answer').not.toBe(herClaimText);
     const body = answer.body as { balances: { itemId: string; amount: number }[]; granted: unknown };
-    expect(body.granted).toEqual([{ itemId: aliceIds.itemId, quantity: 3 }]);
+    expect(body.granted).toEqual([{ itemId: aliceIds.itemId, key: expect.any(String), quantity: 3 }]);
     expect(sortBalances(body.balances)).toEqual(await balancesOf(who.ref));
   },
   'POST /v1/events': async (answer, who) => {

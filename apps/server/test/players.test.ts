@@ -293,7 +293,7 @@ describe('the Players tab', () => {
     const after = await claim(player, config.id);
     expect(after.day).toBe(1);
     expect(after.dailyReward.streak).toBe(1);
-    expect(after.granted).toEqual([{ itemId: setup.gold.id, quantity: 10 }]);
+    expect(after.granted).toEqual([{ itemId: setup.gold.id, key: 'gold', quantity: 10 }]);
     expect((await player.claim(config.id)).status).toBe(409);
     clock.advance(DAY);
     expect((await claim(player, config.id)).day).toBe(2);

@@ -76,7 +76,7 @@ describe(`targeting and schedule in the runtime (${TEST_DATABASE_KIND})`, () => 
     await refusedAsNotTargeted(minnow, payers.id);
     const granted = await claimed(whale, payers.id);
     expect(granted.dailyReward.targeting).toEqual({ segmentId: whales.id, segmentName: 'Whales' });
-    expect(granted.granted).toEqual([{ itemId: setup.gold.id, quantity: 10 }]);
+    expect(granted.granted).toEqual([{ itemId: setup.gold.id, key: 'gold', quantity: 10 }]);
     expect((await claimed(minnow, base.id)).day).toBe(1);
 
     // A segment is matched at the player's session: an edit reaches them when they next sign in.

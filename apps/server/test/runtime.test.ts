@@ -84,8 +84,8 @@ describe('player sessions', () => {
     expect(inventory.balances).toHaveLength(2);
     expect(inventory.balances).toEqual(
       expect.arrayContaining([
-        { itemId: setup.gold.id, name: 'Gold', type: 'currency', amount: 100 },
-        { itemId: setup.gems.id, name: 'Gems', type: 'currency', amount: 1 },
+        { itemId: setup.gold.id, key: 'gold', name: 'Gold', type: 'currency', amount: 100 },
+        { itemId: setup.gems.id, key: 'gems', name: 'Gems', type: 'currency', amount: 1 },
       ]),
     );
 
@@ -185,8 +185,9 @@ describe('server-authoritative daily rewards', () => {
       missedDay: 'keep_progress',
       pack: {
         id: setup.packs[0]!.id,
+        key: 'day_1_chest',
         name: 'Day 1 chest',
-        contents: [{ itemId: setup.gold.id, name: 'Gold', type: 'currency', quantity: 10 }],
+        contents: [{ itemId: setup.gold.id, key: 'gold', name: 'Gold', type: 'currency', quantity: 10 }],
       },
     });
     const url = new URL(first!.popupUrl!);
@@ -209,7 +210,7 @@ describe('server-authoritative daily rewards', () => {
     expect((await popup.claim(setup.configs[1]!.id)).status).toBe(403);
     const claimed = await popup.claim(first!.configId);
     expect(claimed.status, claimed.text).toBe(200);
-    expect((claimed.body as ClaimResponse).granted).toEqual([{ itemId: setup.gold.id, quantity: 10 }]);
+    expect((claimed.body as ClaimResponse).granted).toEqual([{ itemId: setup.gold.id, key: 'gold', quantity: 10 }]);
   });
 
   it('list nothing for a game with no live release', async () => {
@@ -627,6 +628,7 @@ describe('the wallet for the game’s backend', () => {
     expect(consumed.status, consumed.text).toBe(200);
     expect((consumed.body as { balances: { itemId: string; amount: number }[] }).balances).toContainEqual({
       itemId: setup.gems.id,
+      key: 'gems',
       amount: 0,
     });
 

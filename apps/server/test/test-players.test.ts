@@ -423,7 +423,7 @@ describe('"Next day" and "Reset progress"', () => {
 
     const after = await claim(anna, configId);
     expect([after.day, after.dailyReward.streak, after.packId]).toEqual([1, 1, setup.packs[0]!.id]);
-    expect(after.granted).toEqual([{ itemId: setup.gold.id, quantity: 10 }]);
+    expect(after.granted).toEqual([{ itemId: setup.gold.id, key: 'gold', quantity: 10 }]);
     await nextDay(setup, tester, configId);
     expect((await claim(anna, configId)).day).toBe(2);
   });

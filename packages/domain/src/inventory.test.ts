@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToPack,
+  defaultBaseAmount,
+  INVENTORY_KEY_MESSAGES,
   INVENTORY_MESSAGES,
   ITEM_ICON_IDS,
   itemInUseMessage,
@@ -50,9 +52,27 @@ describe('items', () => {
     expect(first(ItemInputSchema, { ...item, value: 1e-300 })).toBe(INVENTORY_MESSAGES.valueTooSmall);
     expect(first(ItemInputSchema, { ...item, value: 0.001 })).toBe(INVENTORY_MESSAGES.valueTooSmall);
   });
+  it('accepts 0 as a base amount: an item a new player does not start with', () => {
+    expect(ItemInputSchema.safeParse({ ...item, baseAmount: 0 }).success).toBe(true);
+  });
+  it('keeps the spec’s words in the base amount’s message', () => {
+    expect(INVENTORY_MESSAGES.amountInvalid).toContain('Amount must be a positive integer');
+  });
+  it('takes a studio key, and refuses one that is not a key', () => {
+    expect(ItemInputSchema.safeParse({ ...item, key: 'gold' }).success).toBe(true);
+    expect(first(ItemInputSchema, { ...item, key: 'Gold Coins' })).toBe(INVENTORY_KEY_MESSAGES.keyInvalid);
+    expect(first(PackInputSchema, { name: 'P', contents: [{ itemId: 'a', quantity: 1 }], key: '9' })).toBe(
+      INVENTORY_KEY_MESSAGES.keyInvalid,
+    );
+  });
+  it('defaults a base amount to 1 for a game’s first currency and to 0 otherwise', () => {
+    expect(defaultBaseAmount('currency', [])).toBe(1);
+    expect(defaultBaseAmount('currency', [{ type: 'game_item' }])).toBe(1);
+    expect(defaultBaseAmount('currency', [{ type: 'currency' }])).toBe(0);
+    expect(defaultBaseAmount('game_item', [])).toBe(0);
+  });
   it.each([
     ['NaN', Number.NaN],
-    ['zero', 0],
     ['a negative', -3],
     ['a fraction', 1.5],
     ['a string', '2'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_ICON_IDS, type ItemIconId } from './item-icons';
+import { InventoryKeyInputSchema } from './inventory-key';
 import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from './text';
 
 export const ITEM_TYPES = ['currency', 'game_item'] as const;
@@ -7,9 +8,21 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export const ITEM_TYPE_LABELS: Record<ItemType, string> = { currency: 'Currency', game_item: 'Game item' };
 
 export { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from './item-icons';
+export * from './inventory-key';
 
-/** §5/§9 defaults. */
-export const ITEM_DEFAULTS = { type: 'currency', value: 1, baseAmount: 1, iconId: 'coin' } as const;
+/**
+ * §5/§9 defaults, less the base amount: issue 34 makes it 0 for every new item but a game's first currency
+ * (defaultBaseAmount, decision 051).
+ */
+export const ITEM_DEFAULTS = { type: 'currency', value: 1, iconId: 'coin' } as const;
+
+/**
+ * A new item's base amount: 1 for the game's first currency (so a new game's players start with some), 0 for
+ * anything else (a premium Gem, a second currency, a game item), which the studio raises where it wants one.
+ */
+export function defaultBaseAmount(type: ItemType, existing: readonly Pick<Item, 'type'>[]): number {
+  return type === 'currency' && !existing.some((item) => item.type === 'currency') ? 1 : 0;
+}
 export const INVENTORY_NAME_MAX_LENGTH = 100;
 export const ITEM_VALUE_MAX = 1_000_000_000;
 export const AMOUNT_MAX = 1_000_000_000;
@@ -21,7 +34,8 @@ export const PACK_ITEMS_MAX = 50;
  */
 export const INVENTORY_HELP = {
   value: 'What one of this item is worth, in US dollars. A pack’s value adds these up; players do not see it.',
-  baseAmount: 'How many of this item every new player starts with.',
+  baseAmount:
+    'How many of this item a new player starts with (0 for none). A change applies to players who sign in for the first time after it; players who already started keep what they have.',
   id: 'The id your game receives in config.json for this entry.',
   packValue: 'The sum of each item’s value times its quantity, in US dollars.',
 } as const;
@@ -36,7 +50,8 @@ export const INVENTORY_MESSAGES = {
   packValueTooLarge: 'A pack can be worth at most 9,999,999,999,999.99. Lower a quantity or an item value.',
   valueTooLarge: `Value must be at most ${ITEM_VALUE_MAX.toLocaleString('en-US')}.`,
   valueCents: 'Value can have at most two decimal places.',
-  amountInvalid: 'Amount must be a positive integer.',
+  /** The spec's message for a base amount (§5), widened by issue 34 to take 0. */
+  amountInvalid: 'Amount must be a positive integer, or 0.',
   amountTooLarge: `Amount must be at most ${AMOUNT_MAX.toLocaleString('en-US')}.`,
   iconInvalid: 'Pick one of the icons.',
   packEmpty: 'Add at least one inventory item to the pack.',
@@ -69,12 +84,12 @@ const name = (required: string) =>
     .refine(hasVisibleCharacter, required)
     .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
 
-const positiveInteger = (message: string, tooLarge: string) =>
+const wholeNumber = (min: 0 | 1, message: string, tooLarge: string) =>
   z
     .number({ error: message })
     .refine(Number.isFinite, message)
     .refine(Number.isInteger, message)
-    .refine((n) => n >= 1, message)
+    .refine((n) => n >= min, message)
     .refine((n) => n <= AMOUNT_MAX, tooLarge);
 
 /** The icon: one of the 17 emoji ids, or an image from the game's assets (assetRefId, its asset ID). */
@@ -97,14 +112,16 @@ export const ItemInputSchema = z.object({
     .refine((n) => Math.round(n * 100) >= 1, INVENTORY_MESSAGES.valueTooSmall)
     .refine((n) => n <= ITEM_VALUE_MAX, INVENTORY_MESSAGES.valueTooLarge)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, INVENTORY_MESSAGES.valueCents),
-  baseAmount: positiveInteger(INVENTORY_MESSAGES.amountInvalid, INVENTORY_MESSAGES.amountTooLarge),
+  baseAmount: wholeNumber(0, INVENTORY_MESSAGES.amountInvalid, INVENTORY_MESSAGES.amountTooLarge),
+  /** Suggested from the name when left out of a create (or empty), kept when left out of an edit. */
+  key: InventoryKeyInputSchema,
   ...IconFields,
 });
 export type ItemInput = z.input<typeof ItemInputSchema>;
 
 export const PackEntrySchema = z.object({
   itemId: z.string().min(1).max(64),
-  quantity: positiveInteger(INVENTORY_MESSAGES.quantityInvalid, INVENTORY_MESSAGES.amountTooLarge),
+  quantity: wholeNumber(1, INVENTORY_MESSAGES.quantityInvalid, INVENTORY_MESSAGES.amountTooLarge),
 });
 export type PackEntry = z.infer<typeof PackEntrySchema>;
 
@@ -118,6 +135,7 @@ export const PackInputSchema = z.object({
       (entries) => new Set(entries.map((e) => e.itemId)).size === entries.length,
       INVENTORY_MESSAGES.packDuplicate,
     ),
+  key: InventoryKeyInputSchema,
   ...IconFields,
 });
 export type PackInput = z.input<typeof PackInputSchema>;
@@ -127,6 +145,10 @@ const Common = {
   gameId: z.string(),
   ownerId: z.string(),
   name: z.string(),
+  /** The studio's key for the entry (decision 051). */
+  key: z.string(),
+  /** True once the entry is in a release of its game: the key can no longer change. */
+  keyFixed: z.boolean(),
   iconId: z.enum(ITEM_ICON_IDS as [ItemIconId, ...ItemIconId[]]).nullable(),
   assetRefId: z.string().nullable(),
   assetName: z.string().nullable(),

@@ -49,6 +49,9 @@ export const RUNTIME_MESSAGES = {
     'This daily reward does not apply to this player now (its segment, schedule or priority): GET /v1/daily-rewards answers the one that does.',
   insufficientBalance: 'The player does not hold enough of an item for this consume: nothing was taken.',
   unknownItem: 'This game has no item with that id.',
+  unknownItemKey: 'This game has no item with that key.',
+  itemNamedTwice: 'Name each item once (by its id or its key).',
+  itemIdOrKey: 'Name each item by itemId or by key, not both.',
   playerUnknown: 'This game has no player with that id yet: a player exists from their first session.',
   serverAuthMissing:
     'Server calls are signed with the game’s server secret: send X-LiveOps-Key, X-LiveOps-Timestamp and X-LiveOps-Signature.',
@@ -162,9 +165,19 @@ export const CreateSessionResponseSchema = z
   .meta({ id: 'Session' });
 export type CreateSessionResponse = z.infer<typeof CreateSessionResponseSchema>;
 
+/** An item's or pack's key as the studio chose it (decision 051); null when it was deleted since. */
+const keyField = (what: 'item' | 'pack') =>
+  z
+    .string()
+    .nullable()
+    .meta({
+      description: `The ${what}’s key, chosen by the studio in the dashboard (such as "${what === 'item' ? 'gold' : 'gem_pack_small'}"); fixed once it is in a release. null if the ${what} was deleted since.`,
+    });
+
 export const RuntimePackItemSchema = z
   .object({
     itemId: z.string(),
+    key: keyField('item'),
     name: z.string().nullable().meta({ description: 'The item’s name; null if the item was deleted since.' }),
     type: z.string().nullable(),
     quantity: z.number().int(),
@@ -174,6 +187,7 @@ export const RuntimePackItemSchema = z
 export const RuntimePackSchema = z
   .object({
     id: z.string(),
+    key: keyField('pack'),
     name: z.string(),
     contents: z.array(RuntimePackItemSchema),
     iconId: z.string().nullable().meta({ description: 'A built-in icon’s id, when the pack shows one.' }),
@@ -235,13 +249,18 @@ export const DailyRewardListResponseSchema = z
   })
   .meta({ id: 'DailyRewardList' });
 
-export const GrantedItemSchema = z.object({ itemId: z.string(), quantity: z.number().int() }).meta({ id: 'Granted' });
-export const BalanceSchema = z.object({ itemId: z.string(), amount: z.number().int() }).meta({ id: 'Balance' });
+export const GrantedItemSchema = z
+  .object({ itemId: z.string(), key: keyField('item'), quantity: z.number().int() })
+  .meta({ id: 'Granted' });
+export const BalanceSchema = z
+  .object({ itemId: z.string(), key: keyField('item'), amount: z.number().int() })
+  .meta({ id: 'Balance' });
 
 export const ClaimResponseSchema = z
   .object({
     day: z.number().int(),
     packId: z.string(),
+    packKey: keyField('pack'),
     granted: z.array(GrantedItemSchema),
     balances: z.array(BalanceSchema).meta({ description: 'Every balance of the player after the claim.' }),
     dailyReward: DailyRewardStateSchema,
@@ -254,6 +273,7 @@ export const InventoryResponseSchema = z
     balances: z.array(
       z.object({
         itemId: z.string(),
+        key: keyField('item'),
         name: z.string().nullable(),
         type: z.string().nullable(),
         amount: z.number().int(),
@@ -274,6 +294,7 @@ export const LedgerEntrySchema = z
   .object({
     id: z.string(),
     itemId: z.string(),
+    key: keyField('item'),
     amount: z.number().int().meta({ description: 'Signed: a grant is positive, a consume negative.' }),
     reason: z.enum(LEDGER_REASONS),
     configId: z.string().nullable(),
@@ -302,14 +323,21 @@ export const ServerWalletRequestSchema = z
     playerId: PlayerIdSchema,
     items: z
       .array(
-        z.strictObject({
-          itemId: z.string().min(1).max(64),
-          quantity: z.number().int().min(1).max(1_000_000_000),
-        }),
+        z
+          .strictObject({
+            itemId: z.string().min(1).max(64).optional().meta({ description: 'The item’s id; or send key.' }),
+            key: z
+              .string()
+              .min(1)
+              .max(64)
+              .optional()
+              .meta({ description: 'The item’s key (such as "gold"), chosen in the dashboard; or send itemId.' }),
+            quantity: z.number().int().min(1).max(1_000_000_000),
+          })
+          .refine((entry) => (entry.itemId === undefined) !== (entry.key === undefined), RUNTIME_MESSAGES.itemIdOrKey),
       )
       .min(1)
-      .max(SERVER_WALLET_ITEMS_MAX)
-      .refine((items) => new Set(items.map((i) => i.itemId)).size === items.length, 'Name each item once.'),
+      .max(SERVER_WALLET_ITEMS_MAX),
   })
   .meta({ id: 'ServerWalletRequest' });
 

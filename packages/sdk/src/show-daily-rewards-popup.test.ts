@@ -12,8 +12,9 @@ import { BASE_URL, CONFIG_ID, fakeRuntime, NEXT_DAY, POPUP_ORIGIN, SDK_KEY } fro
 const CLAIM_ANSWER: ClaimResult = {
   day: 1,
   packId: 'coins',
-  granted: [{ itemId: 'coin', quantity: 50 }],
-  balances: [{ itemId: 'coin', amount: 150 }],
+  packKey: 'coins',
+  granted: [{ itemId: 'coin', key: 'coin', quantity: 50 }],
+  balances: [{ itemId: 'coin', key: 'coin', amount: 150 }],
   dailyReward: {
     configId: CONFIG_ID,
     name: 'Launch Week',

@@ -206,6 +206,9 @@ export const item = pgTable(
     id: text('id').primaryKey(),
     ...ownedByGame(),
     name: text('name').notNull(),
+    /** The studio's key (decision 051): unique in the game, fixed once the item is in a release. */
+    key: text('key').notNull(),
+    keyFixed: boolean('key_fixed').notNull().default(false),
     type: text('type').$type<ItemType>().notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
     baseAmount: integer('base_amount').notNull(),
@@ -215,7 +218,10 @@ export const item = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index('item_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+  (t) => [
+    index('item_game_idx').on(t.gameId, t.ownerId, t.createdAt),
+    uniqueIndex('item_game_key_idx').on(t.gameId, t.key),
+  ],
 );
 
 /** §3 Pack. Its value is computed from its items whenever it is read, so it never goes stale. */
@@ -225,6 +231,9 @@ export const pack = pgTable(
     id: text('id').primaryKey(),
     ...ownedByGame(),
     name: text('name').notNull(),
+    /** The studio's key (decision 051): unique in the game, fixed once the pack is in a release. */
+    key: text('key').notNull(),
+    keyFixed: boolean('key_fixed').notNull().default(false),
     contents: jsonb('contents').$type<PackEntry[]>().notNull(),
     iconId: text('icon_id').$type<ItemIconId>(),
     assetRefId: text('asset_ref_id'),
@@ -232,7 +241,10 @@ export const pack = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index('pack_game_idx').on(t.gameId, t.ownerId, t.createdAt)],
+  (t) => [
+    index('pack_game_idx').on(t.gameId, t.ownerId, t.createdAt),
+    uniqueIndex('pack_game_key_idx').on(t.gameId, t.key),
+  ],
 );
 
 /**

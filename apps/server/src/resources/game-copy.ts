@@ -153,7 +153,11 @@ export async function copyGame(
             await tx.insert(segment).values(segments.map((s) => ({ ...s, ...owned, id: segmentIds.get(s.id)! })));
           }
           if (items.length) {
-            await tx.insert(item).values(items.map((i) => ({ ...i, ...owned, id: itemIds.get(i.id)! })));
+            // Keys are kept (the game's code names the same things in both); the copy has no release, so none is
+            // fixed there yet (decision 051).
+            await tx
+              .insert(item)
+              .values(items.map((i) => ({ ...i, ...owned, id: itemIds.get(i.id)!, keyFixed: false })));
           }
           if (packs.length) {
             await tx.insert(pack).values(
@@ -161,6 +165,7 @@ export async function copyGame(
                 ...p,
                 ...owned,
                 id: packIds.get(p.id)!,
+                keyFixed: false,
                 contents: p.contents.map((entry) => ({ ...entry, itemId: itemIds.get(entry.itemId) ?? entry.itemId })),
               })),
             );

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   assetReferenceId,
   layoutNodes,
@@ -21,7 +21,7 @@ import {
 } from '@liveops/domain';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Db } from '../db/database';
-import { asset, release } from '../db/schema';
+import { asset, item, pack, release } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
 import type { Logger } from '../lib/logger';
 import {
@@ -625,6 +625,38 @@ export function publisherOf(user: { name?: string | null; email: string }): stri
   return name && name !== user.email ? `${name} (${user.email})` : user.email;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Fixes the keys of the packs a release gives and of the items in them (decision 051): from now on a game may
+ * name them by key, so the key never changes again.
+ */
+async function fixPublishedKeys(tx: Tx, scope: GameScope, configs: PublishPlan['configs']) {
+  const packIds = new Set<string>();
+  const itemIds = new Set<string>();
+  for (const planned of configs) {
+    const shown = [planned.published, ...(planned.experiment?.variants ?? []).map((variant) => variant.published)];
+    for (const published of shown) {
+      for (const given of published?.packs ?? []) {
+        packIds.add(given.id);
+        for (const entry of given.contents ?? []) itemIds.add(entry.itemId);
+      }
+    }
+  }
+  if (packIds.size) {
+    await tx
+      .update(pack)
+      .set({ keyFixed: true })
+      .where(and(eq(pack.gameId, scope.gameId), inArray(pack.id, [...packIds]), eq(pack.keyFixed, false)));
+  }
+  if (itemIds.size) {
+    await tx
+      .update(item)
+      .set({ keyFixed: true })
+      .where(and(eq(item.gameId, scope.gameId), inArray(item.id, [...itemIds]), eq(item.keyFixed, false)));
+  }
+}
+
 /**
  * Publishes every daily reward config of a game (issue 11, §4 Publish): the page and each config.json (the
  * config with its packs and assets, images copied into the release so a later asset deletion never breaks it)
@@ -796,6 +828,7 @@ export async function publishGame(
         .update(release)
         .set({ status: 'ready', artifacts: written.map((file) => file.artifact), warnings: warnings.flat() })
         .where(and(ownRows(scope), eq(release.version, version)));
+      await fixPublishedKeys(tx, scope, configs);
       await deps.intents.settle(writing, tx);
     });
     const live = await switchLive(deps, scope, version, written);

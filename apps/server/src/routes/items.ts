@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, isPackValueStorable, itemInUseMessage, ItemInputSchema } from '@liveops/domain';
+import {
+  INVENTORY_KEY_MESSAGES,
+  INVENTORY_MESSAGES,
+  isPackValueStorable,
+  itemInUseMessage,
+  ItemInputSchema,
+} from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
@@ -11,6 +17,7 @@ import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScope, type GameScopeEnv } from '../lib/game-scope';
 import { assetUrlsOf } from '../resources/assets';
 import { resolveIcon } from '../resources/icons';
+import { isKeyTaken, withKey } from '../resources/inventory-keys';
 import { listItems, presentItem, type ItemRow } from '../resources/items';
 import type { Storage } from '../storage/storage';
 
@@ -18,8 +25,13 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents; storage: Storage };
 
 /** Rolls back an item edit that would make a pack holding it worth more than a pack can be. */
 class PackTooValuable extends Error {}
+/** Refuses a new key for an item that is in a release (decision 051). */
+class KeyFixed extends Error {}
 
 const packHolds = (itemId: string) => sql`${pack.contents} @> ${JSON.stringify([{ itemId }])}::jsonb`;
+
+const keyTaken = (c: Context, key: string) =>
+  jsonError(c, 409, 'KEY_TAKEN', INVENTORY_KEY_MESSAGES.keyTaken('item', key), { field: 'key' });
 
 /** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
 export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
@@ -35,10 +47,11 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
     if (!icon) {
       return { ok: false as const, response: jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound) };
     }
-    const { value, name, type, baseAmount } = input.value;
+    const { value, name, type, baseAmount, key } = input.value;
     return {
       ok: true as const,
       scope,
+      key,
       values: { name, type, baseAmount, valueCents: Math.round(value * 100), ...icon },
     };
   }
@@ -54,11 +67,15 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
     .post('/', async (c) => {
       const input = await readItem(c);
       if (!input.ok) return input.response;
-      const [row] = await db
-        .insert(item)
-        .values({ id: randomUUID(), ...input.scope, ...input.values })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
+      const row = await withKey(db, 'item', input.scope.gameId, input.values.name, input.key, async (key) => {
+        const [created] = await db
+          .insert(item)
+          .values({ id: randomUUID(), ...input.scope, ...input.values, key })
+          .returning();
+        if (!created) throw new Error('insert returned nothing');
+        return created;
+      });
+      if (row === 'taken') return keyTaken(c, input.key ?? '');
       return saved(input.scope, row, 201, c);
     })
     .patch('/:itemId', async (c) => {
@@ -67,9 +84,16 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
       const { scope } = input;
       const outcome = await db
         .transaction(async (tx) => {
+          const [current] = await tx
+            .select({ key: item.key, keyFixed: item.keyFixed })
+            .from(item)
+            .where(ownItem(scope, c.req.param('itemId')))
+            .for('update');
+          if (!current) return null;
+          if (input.key !== undefined && input.key !== current.key && current.keyFixed) throw new KeyFixed();
           const [row] = await tx
             .update(item)
-            .set({ ...input.values, updatedAt: new Date() })
+            .set({ ...input.values, ...(input.key === undefined ? {} : { key: input.key }), updatedAt: new Date() })
             .where(ownItem(scope, c.req.param('itemId')))
             .returning();
           if (!row) return null;
@@ -92,8 +116,12 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
         })
         .catch((error: unknown) => {
           if (error instanceof PackTooValuable) return 'too-valuable' as const;
+          if (error instanceof KeyFixed) return 'key-fixed' as const;
+          if (isKeyTaken(error)) return 'key-taken' as const;
           throw error;
         });
+      if (outcome === 'key-fixed') return jsonError(c, 409, 'KEY_FIXED', INVENTORY_KEY_MESSAGES.keyFixed('item'));
+      if (outcome === 'key-taken') return keyTaken(c, input.key ?? '');
       if (outcome === 'too-valuable') {
         return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.packValueTooLarge);
       }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { INVENTORY_MESSAGES, isPackValueStorable, PackInputSchema, packInUseMessage } from '@liveops/domain';
+import {
+  INVENTORY_KEY_MESSAGES,
+  INVENTORY_MESSAGES,
+  isPackValueStorable,
+  PackInputSchema,
+  packInUseMessage,
+} from '@liveops/domain';
 import type { Auth } from '../auth';
 import type { Db } from '../db/database';
 import { dailyReward, item, pack } from '../db/schema';
@@ -11,6 +17,7 @@ import type { LiveEvents } from '../lib/live-events';
 import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
 import { givesPack } from '../resources/daily-rewards';
 import { resolveIcon } from '../resources/icons';
+import { isKeyTaken, withKey } from '../resources/inventory-keys';
 import { listPacks, presentPacks } from '../resources/packs';
 import type { Storage } from '../storage/storage';
 
@@ -28,31 +35,52 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
     if (!input.ok) return input.response;
     const icon = await resolveIcon(db, scope, input.value, 'gift');
     if (!icon) return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.assetNotFound);
-    const { name, contents } = input.value;
+    const { name, contents, key: chosen } = input.value;
     const ids = contents.map((entry) => entry.itemId);
-    const row = await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: item.id, valueCents: item.valueCents })
-        .from(item)
-        .where(and(inArray(item.id, ids), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
-        .for('share');
-      if (found.length !== ids.length) return 'unknown-items' as const;
-      const values = found.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
-      if (!isPackValueStorable(contents, values)) return 'too-valuable' as const;
-      if (packId === null) {
-        const [created] = await tx
-          .insert(pack)
-          .values({ id: randomUUID(), ...scope, name, contents, ...icon })
+    const write = (key: string | undefined) =>
+      db.transaction(async (tx) => {
+        const found = await tx
+          .select({ id: item.id, valueCents: item.valueCents })
+          .from(item)
+          .where(and(inArray(item.id, ids), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
+          .for('share');
+        if (found.length !== ids.length) return 'unknown-items' as const;
+        const values = found.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
+        if (!isPackValueStorable(contents, values)) return 'too-valuable' as const;
+        if (packId === null) {
+          const [created] = await tx
+            .insert(pack)
+            .values({ id: randomUUID(), ...scope, name, key: key!, contents, ...icon })
+            .returning();
+          return created ?? null;
+        }
+        const own = and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId));
+        const [current] = await tx
+          .select({ key: pack.key, keyFixed: pack.keyFixed })
+          .from(pack)
+          .where(own)
+          .for('update');
+        if (!current) return null;
+        // A pack in a release keeps its key (decision 051).
+        if (key !== undefined && key !== current.key && current.keyFixed) return 'key-fixed' as const;
+        const [updated] = await tx
+          .update(pack)
+          .set({ name, contents, ...icon, ...(key === undefined ? {} : { key }), updatedAt: new Date() })
+          .where(own)
           .returning();
-        return created ?? null;
-      }
-      const [updated] = await tx
-        .update(pack)
-        .set({ name, contents, ...icon, updatedAt: new Date() })
-        .where(and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-        .returning();
-      return updated ?? null;
-    });
+        return updated ?? null;
+      });
+    const row =
+      packId === null
+        ? await withKey(db, 'pack', scope.gameId, name, chosen, write)
+        : await write(chosen).catch((error: unknown) => {
+            if (isKeyTaken(error)) return 'taken' as const;
+            throw error;
+          });
+    if (row === 'taken') {
+      return jsonError(c, 409, 'KEY_TAKEN', INVENTORY_KEY_MESSAGES.keyTaken('pack', chosen ?? ''), { field: 'key' });
+    }
+    if (row === 'key-fixed') return jsonError(c, 409, 'KEY_FIXED', INVENTORY_KEY_MESSAGES.keyFixed('pack'));
     if (row === 'unknown-items') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.unknownItems);
     if (row === 'too-valuable') return jsonError(c, 400, 'VALIDATION_ERROR', INVENTORY_MESSAGES.packValueTooLarge);
     if (!row) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.packNotFound);

@@ -13,6 +13,8 @@ export type ClaimWrite = {
   packId: string;
   idempotencyKey: string;
   granted: { itemId: string; quantity: number }[];
+  /** The game's items' keys by id: each balance of the answer names its item's key (decision 051). */
+  itemKeys: Readonly<Record<string, string>>;
   now: number;
 };
 
@@ -46,7 +48,8 @@ const MAX_BATCH = 64;
 
 const CLAIMS_STATEMENT = `with x as (
     select * from jsonb_to_recordset($1::jsonb) as x(id text, player_ref text, config_id text, seq int, day_key int,
-      cycle_day int, streak int, pack_id text, idem text, before text, after text, at timestamptz, granted jsonb)
+      cycle_day int, streak int, pack_id text, idem text, before text, after text, at timestamptz, granted jsonb,
+      keys jsonb)
   ),
   g as (
     select x.id, x.player_ref, e.item_id, sum(e.quantity)::bigint as quantity
@@ -64,7 +67,8 @@ const CLAIMS_STATEMENT = `with x as (
     insert into daily_reward_claim (id, player_ref, config_id, seq, day_key, cycle_day, streak, pack_id,
                                     idempotency_key, response, claimed_at)
     select x.id, x.player_ref, x.config_id, x.seq, x.day_key, x.cycle_day, x.streak, x.pack_id, x.idem,
-           (x.before || (select coalesce(json_agg(json_build_object('itemId', a.item_id, 'amount', a.amount)
+           (x.before || (select coalesce(json_agg(json_build_object('itemId', a.item_id, 'key', x.keys ->> a.item_id,
+                                                                    'amount', a.amount)
                                                   order by a.item_id collate "C"), '[]'::json)
                          from after_grant a where a.id = x.id)::text || x.after)::json,
            x.at
@@ -149,6 +153,7 @@ export function createClaimWriter(deps: { db: Db; logger: Logger; maxInFlight: n
         after,
         at: new Date(claim.now).toISOString(),
         granted: claim.granted.map((g) => ({ item_id: g.itemId, quantity: g.quantity })),
+        keys: claim.itemKeys,
       };
       return new Promise<string | null>((resolve, reject) => {
         queue.push({ row, playerRef: claim.playerRef, resolve, reject });

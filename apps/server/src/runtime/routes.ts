@@ -403,10 +403,17 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     if (!pack) return null;
     return {
       id: pack.id,
+      key: found.packKeys.get(pack.id) ?? null,
       name: pack.name,
       contents: (pack.contents ?? []).map((entry) => {
         const known = found.items.get(entry.itemId);
-        return { itemId: entry.itemId, name: known?.name ?? null, type: known?.type ?? null, quantity: entry.quantity };
+        return {
+          itemId: entry.itemId,
+          key: known?.key ?? null,
+          name: known?.name ?? null,
+          type: known?.type ?? null,
+          quantity: entry.quantity,
+        };
       }),
       iconId: pack.iconId,
       assetUrl: pack.assetUrl,
@@ -438,8 +445,18 @@ export function runtimeRoutes(deps: RuntimeDeps) {
   const itemsOf = (found: RuntimeGame, balances: Balance[]) =>
     balances.map((b) => {
       const known = found.items.get(b.itemId);
-      return { itemId: b.itemId, name: known?.name ?? null, type: known?.type ?? null, amount: b.amount };
+      return {
+        itemId: b.itemId,
+        key: known?.key ?? null,
+        name: known?.name ?? null,
+        type: known?.type ?? null,
+        amount: b.amount,
+      };
     });
+
+  /** Balances or changes with each item's key beside its id (decision 051). */
+  const withKeys = <T extends { itemId: string }>(found: RuntimeGame, entries: T[]) =>
+    entries.map(({ itemId, ...rest }) => ({ itemId, key: found.items.get(itemId)?.key ?? null, ...rest }));
 
   /** The server-signed calls of the game's backend: the game by its key, the signature by its server secret. */
   const serverAuth = createMiddleware<RuntimeEnv>(async (c, next) => {
@@ -744,10 +761,15 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       }
       const pack = packOf(found, config, decided.claim.cycleDay);
       if (!pack) refuse(409, 'day_not_configured', RUNTIME_MESSAGES.dayNotConfigured);
-      const granted = pack.contents.map((entry) => ({ itemId: entry.itemId, quantity: entry.quantity }));
+      const granted = pack.contents.map((entry) => ({
+        itemId: entry.itemId,
+        key: entry.key,
+        quantity: entry.quantity,
+      }));
       const answer: Omit<ClaimResponse, 'balances'> & { balances: string } = {
         day: decided.claim.cycleDay,
         packId: pack.id,
+        packKey: pack.key,
         granted,
         balances: BALANCES_MARK,
         // The stored answer holds no token: its popupUrl is null.
@@ -764,6 +786,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
           packId: pack.id,
           idempotencyKey: key,
           granted,
+          itemKeys: found.itemKeys,
           now,
         },
         JSON.stringify(answer),
@@ -797,7 +820,10 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     const page = entries.slice(0, limit);
     return c.json(
       {
-        entries: page.map((entry) => ({ ...entry, reason: entry.reason as (typeof page)[number]['reason'] })),
+        entries: withKeys(c.get('game'), page).map((entry) => ({
+          ...entry,
+          reason: entry.reason as (typeof page)[number]['reason'],
+        })),
         nextBefore: entries.length > limit ? (page.at(-1)?.id ?? null) : null,
       } as z.infer<typeof LedgerResponseSchema>,
       200,
@@ -823,16 +849,22 @@ export function runtimeRoutes(deps: RuntimeDeps) {
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      const unknown = input.items.find((entry) => !found.items.has(entry.itemId));
-      if (unknown) {
-        refuse(422, 'unknown_item', RUNTIME_MESSAGES.unknownItem, { itemId: unknown.itemId });
+      // Each item by its id or by its studio key (decision 051).
+      const changes = input.items.map((entry) => {
+        const named = entry.key === undefined ? found.items.get(entry.itemId!) : found.itemsByKey.get(entry.key);
+        if (!named) {
+          if (entry.key === undefined) {
+            refuse(422, 'unknown_item', RUNTIME_MESSAGES.unknownItem, { itemId: entry.itemId });
+          }
+          refuse(422, 'unknown_item', RUNTIME_MESSAGES.unknownItemKey, { key: entry.key });
+        }
+        return { itemId: named.id, key: named.key, quantity: kind === 'grant' ? entry.quantity : -entry.quantity };
+      });
+      if (new Set(changes.map((change) => change.itemId)).size !== changes.length) {
+        refuse(400, 'validation_error', RUNTIME_MESSAGES.itemNamedTwice);
       }
       const player = await findPlayer(deps.db, found.id, input.playerId);
       if (!player) refuse(404, 'player_unknown', RUNTIME_MESSAGES.playerUnknown);
-      const changes = input.items.map((entry) => ({
-        itemId: entry.itemId,
-        quantity: kind === 'grant' ? entry.quantity : -entry.quantity,
-      }));
       try {
         const body = await writeWalletOperation(
           deps.db,
@@ -845,7 +877,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
             changes,
             now: deps.now(),
           },
-          (balances) => ({ playerId: player.playerId, changed: changes, balances }),
+          (balances) => ({ playerId: player.playerId, changed: changes, balances: withKeys(found, balances) }),
         );
         return c.json(body as z.infer<typeof ServerWalletResponseSchema>, 200);
       } catch (error) {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { CustomAttribute, PublishedArtifact, StreakSettings } from '@liveops/domain';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import type { Db } from '../db/database';
-import { dailyReward, game, item, release, segment } from '../db/schema';
+import { dailyReward, game, item, pack, release, segment } from '../db/schema';
 import type { LiveEvents } from '../lib/live-events';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/storage';
@@ -19,7 +19,14 @@ const UNKNOWN_KEY_TTL_MS = 10_000;
 const MAX_GAMES = 10_000;
 const MAX_RELEASE_CONFIGS = 5_000;
 
-export type RuntimeItem = { id: string; name: string; type: string; baseAmount: number; enabled: boolean };
+export type RuntimeItem = {
+  id: string;
+  key: string;
+  name: string;
+  type: string;
+  baseAmount: number;
+  enabled: boolean;
+};
 
 /** A config as the runtime serves it; its targeting is read live, like its day rules (decision 038). */
 export type RuntimeConfig = RuntimeTargeting & {
@@ -54,6 +61,12 @@ export type RuntimeGame = {
   /** The live release's configs that still exist, in the dashboard's order. */
   configs: RuntimeConfig[];
   items: Map<string, RuntimeItem>;
+  /** The same items by their studio key (decision 051), for the server calls that name an item by key. */
+  itemsByKey: Map<string, RuntimeItem>;
+  /** `{ itemId: key }` of every item: what a claim's statement writes each balance's key from. */
+  itemKeys: Readonly<Record<string, string>>;
+  /** The game's packs' keys by id (a release's packs are read from it; their keys from the table). */
+  packKeys: Map<string, string>;
   /** The player attributes the studio declared (issue 22). */
   customAttributes: CustomAttribute[];
   /** The game's segments, compiled, in the dashboard's order: evaluated for the player at each session. */
@@ -153,7 +166,7 @@ export function createRuntimeGames(deps: {
       .from(game)
       .where('id' in where ? eq(game.id, where.id) : eq(game.sdkKey, where.sdkKey));
     if (!row) return null;
-    const [live, configRows, itemRows, segmentRows, testers] = await Promise.all([
+    const [live, configRows, itemRows, packRows, segmentRows, testers] = await Promise.all([
       deps.db
         .select({ version: release.version, artifacts: release.artifacts })
         .from(release)
@@ -172,9 +185,17 @@ export function createRuntimeGames(deps: {
         .where(eq(dailyReward.gameId, row.id))
         .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
       deps.db
-        .select({ id: item.id, name: item.name, type: item.type, baseAmount: item.baseAmount, enabled: item.enabled })
+        .select({
+          id: item.id,
+          key: item.key,
+          name: item.name,
+          type: item.type,
+          baseAmount: item.baseAmount,
+          enabled: item.enabled,
+        })
         .from(item)
         .where(eq(item.gameId, row.id)),
+      deps.db.select({ id: pack.id, key: pack.key }).from(pack).where(eq(pack.gameId, row.id)),
       deps.db
         .select({ id: segment.id, name: segment.name, expression: segment.expression, updatedAt: segment.updatedAt })
         .from(segment)
@@ -225,6 +246,9 @@ export function createRuntimeGames(deps: {
       enabled: row.enabled,
       configs,
       items: new Map(itemRows.map((i) => [i.id, i])),
+      itemsByKey: new Map(itemRows.map((i) => [i.key, i])),
+      itemKeys: Object.fromEntries(itemRows.map((i) => [i.id, i.key])),
+      packKeys: new Map(packRows.map((p) => [p.id, p.key])),
       customAttributes: row.customAttributes,
       segments: compileSegments(segmentRows, row.customAttributes),
       testers,

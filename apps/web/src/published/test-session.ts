@@ -18,8 +18,9 @@ export const SESSION: PopupSession = {
 export const RESULT: ClaimResponse = {
   day: 3,
   packId: 'gold',
-  granted: [{ itemId: 'coin', quantity: 100 }],
-  balances: [{ itemId: 'coin', amount: 350 }],
+  packKey: 'gold',
+  granted: [{ itemId: 'coin', key: 'coin', quantity: 100 }],
+  balances: [{ itemId: 'coin', key: 'coin', amount: 350 }],
   dailyReward: {
     configId: 'week',
     name: 'Week',

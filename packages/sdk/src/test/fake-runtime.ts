@@ -54,8 +54,9 @@ export function fakeRuntime() {
     missedDay: 'keep_progress',
     pack: {
       id: 'coins',
+      key: 'coins',
       name: 'Coins',
-      contents: [{ itemId: 'coin', name: 'Coin', type: 'currency', quantity: 50 }],
+      contents: [{ itemId: 'coin', key: 'coin', name: 'Coin', type: 'currency', quantity: 50 }],
       iconId: 'coin',
       assetUrl: null,
     },
@@ -119,8 +120,9 @@ export function fakeRuntime() {
       const result: ClaimResult = ClaimResponseSchema.parse({
         day: 1,
         packId: 'coins',
-        granted: [{ itemId: 'coin', quantity: 50 }],
-        balances: [{ itemId: 'coin', amount: coins }],
+        packKey: 'coins',
+        granted: [{ itemId: 'coin', key: 'coin', quantity: 50 }],
+        balances: [{ itemId: 'coin', key: 'coin', amount: coins }],
         dailyReward: state(),
       });
       claimsByKey.set(key.data, { status: 200, body: result });

@@ -1,39 +1,20 @@
-import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { INVENTORY_HELP } from '@liveops/domain';
-import { copyText } from '../../../lib/copy-text';
+import { INVENTORY_HELP, INVENTORY_KEY_MESSAGES } from '@liveops/domain';
+import { CopyButton } from './copy-button';
 import styles from './copyable-id.module.css';
 
-const COPIED_MS = 2000;
-
-/** An item's or pack's id, as the game receives it in config.json, with a button that copies it. */
-export function CopyableId({ id, name }: { id: string; name: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+/**
+ * An item's or pack's id (as config.json names it) or its studio key (as the game's code names it, decision 051),
+ * with a button that copies it.
+ */
+export function CopyableId({ id, name, kind = 'id' }: { id: string; name: string; kind?: 'id' | 'key' }) {
   return (
-    <span className={styles.id} title={INVENTORY_HELP.id}>
-      <span className={styles.label}>ID</span>
+    <span
+      className={`${styles.id} ${kind === 'key' ? 'inventory-key' : ''}`}
+      title={kind === 'key' ? INVENTORY_KEY_MESSAGES.keyHelp : INVENTORY_HELP.id}
+    >
+      <span className={styles.label}>{kind === 'key' ? 'Key' : 'ID'}</span>
       <code className={styles.value}>{id}</code>
-      <button
-        type="button"
-        className={`icon-button ${styles.copy}`}
-        aria-label={`Copy the id of ${name}`}
-        onClick={() =>
-          void copyText(id).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
-        }
-      >
-        {state === 'copied' ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-      </button>
-      <span role="status" className={state === 'failed' ? 'field-error' : styles.copied}>
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the id and copy it' : null}
-      </span>
+      <CopyButton value={id} label={`Copy the ${kind} of ${name}`} what={kind} />
     </span>
   );
 }

@@ -7,11 +7,14 @@ import {
   INVENTORY_MESSAGES,
   packValue,
   PackInputSchema,
+  suggestInventoryKey,
+  uniqueInventoryKey,
   type Item,
   type Pack,
   type PackEntry,
 } from '@liveops/domain';
 import { InventoryIcon } from '../../../components/inventory-icon';
+import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -20,31 +23,43 @@ import { useCreatePack } from '../../../lib/api/packs/create-pack';
 import { useUpdatePack } from '../../../lib/api/packs/update-pack';
 import { formatValue } from '../../../lib/format-value';
 import { IconPicker, type IconChoice } from './icon-picker';
+import { KeyField } from './key-field';
 import styles from './pack-dialog.module.css';
 
-/** The pack modal: contents live in a draft until Save; the value updates as quantities change. */
+/** The server's refusals that name the key (taken, or fixed by a release), shown under it. */
+const KEY_ERRORS = new Set(['KEY_TAKEN', 'KEY_FIXED']);
+
+/**
+ * The pack modal: contents live in a draft until Save; the value updates as quantities change. A new pack's key
+ * follows its name, unique among `packs`, until the studio types one (decision 051).
+ */
 export function PackDialog({
   gameId,
   pack,
   items,
+  packs,
   onClose,
 }: {
   gameId: string;
   pack: Pack | null;
   items: Item[];
+  packs: readonly Pack[];
   onClose: () => void;
 }) {
   const create = useCreatePack(gameId);
   const update = useUpdatePack(gameId);
   const save = pack ? update : create;
   const [name, setName] = useState(pack?.name ?? '');
+  const [key, setKey] = useState(pack?.key ?? '');
+  const [keyTyped, setKeyTyped] = useState(false);
+  const takenKeys = packs.filter((other) => other.id !== pack?.id).map((other) => other.key);
   const [contents, setContents] = useState<PackEntry[]>(pack?.contents ?? []);
   const [icon, setIcon] = useState<IconChoice>({
     iconId: pack ? pack.iconId : 'gift',
     assetRefId: pack?.assetRefId ?? null,
   });
   const [picked, setPicked] = useState(items[0]?.id ?? '');
-  const [errors, setErrors] = useState<{ name?: string; contents?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; key?: string; contents?: string }>({});
   const byId = new Map(items.map((item) => [item.id, item]));
 
   const setQuantity = (itemId: string, quantity: number) =>
@@ -52,12 +67,12 @@ export function PackDialog({
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = PackInputSchema.safeParse({ name, contents, ...icon });
+    const parsed = PackInputSchema.safeParse({ name, key, contents, ...icon });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'name' ? 'name' : 'contents';
-        found[key] ??= issue.message;
+        const field = issue.path[0] === 'name' ? 'name' : issue.path[0] === 'key' ? 'key' : 'contents';
+        found[field] ??= issue.message;
       }
       setErrors(found);
       return;
@@ -67,6 +82,9 @@ export function PackDialog({
       onSuccess: (saved: Pack) => {
         toast.success(`${saved.name} saved.`);
         onClose();
+      },
+      onError: (error: Error) => {
+        if (error instanceof ApiError && KEY_ERRORS.has(error.code ?? '')) setErrors({ key: error.message });
       },
     };
     if (pack) update.mutate({ packId: pack.id, input: parsed.data }, done);
@@ -81,7 +99,23 @@ export function PackDialog({
           placeholder="Starter Pack"
           value={name}
           error={errors.name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (!pack && !keyTyped) {
+              const words = e.target.value.trim();
+              setKey(words ? uniqueInventoryKey(suggestInventoryKey(words, 'pack'), takenKeys) : '');
+            }
+          }}
+        />
+        <KeyField
+          value={key}
+          onChange={(typed) => {
+            setKey(typed);
+            setKeyTyped(true);
+          }}
+          fixed={pack?.keyFixed ?? false}
+          error={errors.key}
+          name={name}
         />
         <div className="field">
           <span className="field-label">Contents</span>
@@ -154,7 +188,9 @@ export function PackDialog({
           <p className="hint">{INVENTORY_HELP.packValue}</p>
         </div>
         <IconPicker gameId={gameId} value={icon} onChange={setIcon} />
-        {save.isError ? <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert> : null}
+        {save.isError && !(save.error instanceof ApiError && KEY_ERRORS.has(save.error.code ?? '')) ? (
+          <Alert tone="error">{save.error.message || 'Could not save the pack.'}</Alert>
+        ) : null}
         <div className="dialog-actions">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel

@@ -44,7 +44,10 @@ function Row({
       <div className={rows.main}>
         <p className={rows.name}>{entry.name}</p>
         <p className={`muted ${rows.details}`}>{details}</p>
-        <CopyableId id={entry.id} name={entry.name} />
+        <div className={styles.ids}>
+          <CopyableId id={entry.key} name={entry.name} kind="key" />
+          <CopyableId id={entry.id} name={entry.name} />
+        </div>
       </div>
       <div className={rows.actions}>
         <button type="button" className="icon-button" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
@@ -80,7 +83,7 @@ export function InventoryTab() {
     <Page>
       <PageHeader
         title="Inventory"
-        intro="Currencies and game items, and the packs that bundle them. Values are in US dollars; your game gets each entry by its ID."
+        intro="Currencies and game items, and the packs that bundle them. Values are in US dollars; your game names each entry by its key (or its ID)."
         actions={
           <Button
             onClick={() => setEditing(view === 'items' ? { kind: 'item', item: null } : { kind: 'pack', pack: null })}
@@ -150,10 +153,16 @@ export function InventoryTab() {
         </Tabs.Content>
       </Tabs.Root>
       {editing?.kind === 'item' ? (
-        <ItemDialog gameId={gameId} item={editing.item} onClose={() => setEditing(null)} />
+        <ItemDialog gameId={gameId} item={editing.item} items={items.data ?? []} onClose={() => setEditing(null)} />
       ) : null}
       {editing?.kind === 'pack' ? (
-        <PackDialog gameId={gameId} pack={editing.pack} items={items.data ?? []} onClose={() => setEditing(null)} />
+        <PackDialog
+          gameId={gameId}
+          pack={editing.pack}
+          items={items.data ?? []}
+          packs={packs.data ?? []}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </Page>
   );
