@@ -149,7 +149,9 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
 
     // A double tap: one claim.
     await claimButton(popup).dblclick();
-    await expect.poll(() => claimButton(popup).textContent()).toMatch(/^Next reward in \d+ (h|min)$/);
+    await expect
+      .poll(() => claimButton(popup).textContent())
+      .toMatch(/^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/);
     expect(await claimButton(popup).isDisabled()).toBe(true);
     expect(await dayState(popup, 1)).toBe('claimed');
     expect(await popup.locator('[data-day="1"] .cb-day-check').count()).toBe(1);
@@ -180,7 +182,9 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     const stale = await openInGame(before.popupUrl!, PHONE, [/status of 409/]);
     expect(await dayState(stale.popup, 1)).toBe('today');
     await claimButton(stale.popup).click();
-    await expect.poll(() => claimButton(stale.popup).textContent()).toMatch(/^Next reward in \d+ (h|min)$/);
+    await expect
+      .poll(() => claimButton(stale.popup).textContent())
+      .toMatch(/^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/);
     expect(await dayState(stale.popup, 1)).toBe('claimed');
     const failed = (await stale.messages()).find((message) => message.type === 'claim_failed');
     expect(failed?.payload).toMatchObject({
@@ -197,7 +201,9 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     const again = await openInGame(after.popupUrl!, PHONE);
     expect(await dayState(again.popup, 1)).toBe('claimed');
     expect(await claimButton(again.popup).isDisabled()).toBe(true);
-    expect(await claimButton(again.popup).textContent()).toMatch(/^Next reward in \d+ (h|min)$/);
+    expect(await claimButton(again.popup).textContent()).toMatch(
+      /^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/,
+    );
     await again.page.screenshot({ path: `${SHOTS}/popup-url-already-claimed-390.png` });
     await claimButton(again.popup).click({ force: true });
     expect(again.claims).toHaveLength(0);
@@ -223,7 +229,9 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     await page.screenshot({ path: `${SHOTS}/popup-url-before-1440.png` });
 
     await claimButton(popup).click();
-    await expect.poll(() => claimButton(popup).textContent()).toMatch(/^Next reward in \d+ (h|min)$/);
+    await expect
+      .poll(() => claimButton(popup).textContent())
+      .toMatch(/^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/);
     expect(await dayState(popup, 1)).toBe('claimed');
     await page.screenshot({ path: `${SHOTS}/popup-url-claimed-1440.png` });
     const claim = (await messages()).find((message) => message.type === 'claim');

@@ -122,7 +122,7 @@ async function openPopup(page: Page): Promise<Frame> {
 
 const claimButton = (popup: Frame) => popup.locator('[data-bind="claim"]');
 const dayState = (popup: Frame, day: number) => popup.locator(`[data-day="${day}"]`).getAttribute('data-day-state');
-const NEXT_REWARD = /^Next reward in \d+ (h|min)$/;
+const NEXT_REWARD = /^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/;
 /** A claim crosses three servers: room for a busy machine (the default is 1 s). */
 const POLL = { timeout: 20_000 };
 

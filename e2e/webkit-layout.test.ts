@@ -238,8 +238,9 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(
             expect(claimScrolledTo.y + claimScrolledTo.height, label).toBeLessThanOrEqual(viewport.height + 0.01);
             expect(of(DAYS), label).toHaveLength(7);
             if (orientation === 'landscape') expect(tops.size, label).toBe(1);
-            // A pack of a sword and 50 gold says two items, never a sum.
-            expect(texts.map((text) => text.text)).toContain('2 items');
+            // A pack of a sword and 50 gold says what it gives, item by item (both items have the default coin
+            // icon), never a sum (decision 052).
+            expect(texts.map((text) => text.text)).toContain('🪙\u00a01 +\u00a0🪙\u00a050');
           }
         },
       );

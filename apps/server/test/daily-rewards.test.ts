@@ -272,6 +272,10 @@ describe('daily rewards', () => {
     // The game's orientation rides along (decision 023): the popup's default layout and width follow it.
     expect(embed.orientation).toBe(s.game.orientation);
     expect(embed.packs?.map((p) => [p.id, p.name, p.value])).toEqual([[small.id, 'Small Chest', small.value]]);
+    // Each content names its item and its icon (an item's default), so the card can say what it gives (decision 052).
+    expect(embed.packs?.[0]?.contents).toEqual([
+      { itemId: small.contents[0]!.itemId, quantity: 10, name: 'Gold', iconId: 'coin' },
+    ]);
     expect(embed.assets?.map((a) => a.assetId)).toEqual(['banner01']);
     expect(EmbedConfigSchema.safeParse(embed).success).toBe(true);
     const turned = await s.client.request(`/api/games/${s.game.id}/orientation`, {

@@ -52,7 +52,18 @@ const pack = fc.record(
     value: sometimes(numbers),
     amount: sometimes(numbers),
     contents: sometimes(
-      fc.array(fc.record({ itemId: sometimes(strings(64)), quantity: sometimes(numbers) }), { maxLength: 3 }),
+      fc.array(
+        fc.record(
+          {
+            itemId: sometimes(strings(64)),
+            quantity: sometimes(numbers),
+            name: sometimes(strings(EMBED_CONFIG_LIMITS.nameChars)),
+            iconId: sometimes(fc.constantFrom(...ITEM_ICON_IDS, 'dragon', 'toString')),
+          },
+          { requiredKeys: ['itemId', 'quantity'] },
+        ),
+        { maxLength: 3 },
+      ),
       [],
       Array.from({ length: EMBED_CONFIG_LIMITS.packContentsMax + 1 }, () => ({ itemId: 'i', quantity: 1 })),
     ),
@@ -121,7 +132,15 @@ const validConfig = fc.record({
         value: fc.double({ noNaN: true, noDefaultInfinity: true }),
         amount: fc.integer({ min: 0, max: 1000 }),
         contents: fc.array(
-          fc.record({ itemId: fc.string({ maxLength: 5 }), quantity: fc.integer({ min: 1, max: 99 }) }),
+          fc.record(
+            {
+              itemId: fc.string({ maxLength: 5 }),
+              quantity: fc.integer({ min: 1, max: 99 }),
+              name: fc.string({ maxLength: 10 }),
+              iconId: fc.constantFrom('coin', 'gem', 'dragon'),
+            },
+            { requiredKeys: ['itemId', 'quantity'] },
+          ),
           { maxLength: 3 },
         ),
         assetUrl: fc.constantFrom('https://cdn.example/a.png', null),

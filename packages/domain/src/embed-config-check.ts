@@ -23,7 +23,12 @@ export interface EmbedPack {
   value: number;
   /** The amount a card shows; when absent, the sum of the contents' quantities. */
   amount?: number | undefined;
-  contents?: { itemId: string; quantity: number }[] | undefined;
+  /**
+   * What it grants; each item's name and emoji icon ride along (issue 34 §6) so a card can say "🪙 500 + 💎 10"
+   * (packContentsText), where a config made before them says "2 items".
+   */
+  contents?:
+    { itemId: string; quantity: number; name?: string | undefined; iconId?: ItemIconId | undefined }[] | undefined;
   assetUrl: string | null;
   /** An unknown icon id shows no icon rather than refusing the whole config. */
   iconId: ItemIconId | null;
@@ -114,6 +119,9 @@ function readPack(value: unknown): EmbedPack {
         return {
           itemId: text(content.itemId, EMBED_CONFIG_LIMITS.refIdChars),
           quantity: whole(content.quantity, 1),
+          name: optional(content.name, (name) => text(name, EMBED_CONFIG_LIMITS.nameChars)),
+          // An unknown icon id shows the item's name instead rather than refusing the whole config.
+          iconId: (ITEM_ICON_IDS as unknown[]).includes(content.iconId) ? (content.iconId as ItemIconId) : undefined,
         };
       }),
     ),

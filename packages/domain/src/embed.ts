@@ -57,7 +57,18 @@ export const EmbedPackSchema = z.object({
   /** The amount a card shows; when absent, the sum of the contents' quantities. */
   amount: z.number().optional(),
   contents: z
-    .array(z.object({ itemId: z.string().max(EMBED_CONFIG_LIMITS.refIdChars), quantity: z.number().int().min(1) }))
+    .array(
+      z.object({
+        itemId: z.string().max(EMBED_CONFIG_LIMITS.refIdChars),
+        quantity: z.number().int().min(1),
+        /** The item's name and emoji icon, for the card (issue 34 §6). */
+        name: z.string().max(EMBED_CONFIG_LIMITS.nameChars).optional(),
+        iconId: z
+          .enum(ITEM_ICON_IDS as [ItemIconId, ...ItemIconId[]])
+          .optional()
+          .catch(undefined),
+      }),
+    )
     .max(EMBED_CONFIG_LIMITS.packContentsMax)
     .optional(),
   assetUrl: ImageUrlSchema.nullable().default(null),

@@ -9,12 +9,13 @@ import {
   type EmbedConfigInput,
   type EmbedPack,
   type GameTheme,
+  type ItemIconId,
   type LayoutNode,
   type Orientation,
   type Pack,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { dailyReward, game } from '../db/schema';
+import { dailyReward, game, item } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
 import type { Storage } from '../storage/storage';
 import { listAssets } from './assets';
@@ -103,15 +104,27 @@ export type EmbedSources = {
   orientation?: Orientation | undefined;
   packs: readonly Pack[];
   assets: readonly Asset[];
+  /** The game's items' names and emoji icons, which a pack's contents carry for its card (decision 052). */
+  items?: ReadonlyMap<string, { name: string; iconId: ItemIconId | null }>;
 };
 
 export async function embedSourcesOf(db: Db, storage: Storage, scope: GameScope): Promise<EmbedSources> {
-  const [[owner], packs, assets] = await Promise.all([
+  const [[owner], packs, assets, items] = await Promise.all([
     db.select({ theme: game.theme, orientation: game.orientation }).from(game).where(eq(game.id, scope.gameId)),
     listPacks(db, storage, scope),
     listAssets(db, storage, scope),
+    db
+      .select({ id: item.id, name: item.name, iconId: item.iconId })
+      .from(item)
+      .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId))),
   ]);
-  return { theme: owner?.theme ?? null, orientation: owner?.orientation, packs, assets };
+  return {
+    theme: owner?.theme ?? null,
+    orientation: owner?.orientation,
+    packs,
+    assets,
+    items: new Map(items.map((row) => [row.id, { name: row.name, iconId: row.iconId }])),
+  };
 }
 
 /** embedConfigOf for a config already read, with the game's sources already read (publish reads them once). */
@@ -126,7 +139,10 @@ export function embedConfigFrom(
       id: p.id,
       name: p.name,
       value: p.value,
-      contents: p.contents,
+      contents: p.contents.map((entry) => {
+        const known = sources.items?.get(entry.itemId);
+        return known ? { ...entry, name: known.name, ...(known.iconId ? { iconId: known.iconId } : {}) } : { ...entry };
+      }),
       assetUrl: p.assetUrl,
       iconId: p.iconId ?? null,
     }));

@@ -116,4 +116,43 @@ describe('formatAmount', () => {
     expect(formatAmount(base)).toBe('');
     expect(formatAmount(undefined)).toBe('');
   });
+
+  it('shows what a pack of different items gives, item by item, when the config names its items', () => {
+    const base = { id: 'p', name: '500 Gold + 10 Gem', value: 1, assetUrl: null, iconId: 'gift' as const };
+    const nb = (text: string) => text.replace(/_/g, '\u00a0');
+    // Icons with amounts; an item without an icon by its name; lines of one item added up.
+    expect(
+      formatAmount({
+        ...base,
+        contents: [
+          { itemId: 'gold', quantity: 500, name: 'Gold', iconId: 'coin' },
+          { itemId: 'gem', quantity: 10, name: 'Gem', iconId: 'gem' },
+        ],
+      }),
+    ).toBe(nb('🪙_500 +_💎_10'));
+    expect(
+      formatAmount({
+        ...base,
+        contents: [
+          { itemId: 'gold', quantity: 1000, name: 'Gold' },
+          { itemId: 'sword', quantity: 1, name: 'Iron Sword' },
+          { itemId: 'gold', quantity: 500, name: 'Gold' },
+        ],
+      }),
+    ).toBe(nb('1,500_Gold +_1_Iron Sword'));
+    // One item the config does not name (published before names rode along): the count, as before.
+    expect(
+      formatAmount({
+        ...base,
+        contents: [
+          { itemId: 'gold', quantity: 500, name: 'Gold', iconId: 'coin' },
+          { itemId: 'gem', quantity: 10 },
+        ],
+      }),
+    ).toBe('2 items');
+    // A single item keeps its amount.
+    expect(formatAmount({ ...base, contents: [{ itemId: 'gold', quantity: 500, name: 'Gold', iconId: 'coin' }] })).toBe(
+      '×500',
+    );
+  });
 });

@@ -44,18 +44,47 @@ const COLOR_PROPS = ['color', 'fillColor', 'backgroundColor', 'textColor'] as co
 
 /**
  * What a card says its pack gives (decision 023), by the domain's packFigure: an amount ("×1,000", the pack's own
- * amount or the quantity of its one item) or, for a pack of different items, how many ("2 items": 1 sword and 50
- * gems never read ×51), beside the pack's own artwork. Numbers are written as en-US does it by formatNumber,
+ * amount or the quantity of its one item) or, for a pack of different items, its contents ("🪙 500 + 💎 10",
+ * packContentsText; decision 052), or how many when the config does not name them ("2 items": 1 sword and 50 gems
+ * never read ×51), beside the pack's own artwork. Numbers are written as en-US does it by formatNumber,
  * which spares the published page loading Intl.
  */
 export function formatAmount(pack: EmbedPack | undefined): string {
   const figure = pack ? packFigure(pack) : null;
   if (figure === null) return '';
-  return 'amount' in figure ? `×${formatNumber(figure.amount)}` : `${formatNumber(figure.items)} items`;
+  if ('amount' in figure) return `×${formatNumber(figure.amount)}`;
+  return (pack && packContentsText(pack)) ?? `${formatNumber(figure.items)} items`;
 }
 
-const hasIcon = (id: string | null): id is keyof typeof ITEM_ICONS =>
-  id !== null && Object.prototype.hasOwnProperty.call(ITEM_ICONS, id);
+const NBSP = '\u00a0';
+
+/**
+ * What a pack of different items gives, item by item (issue 34 §6): each item's emoji icon with its quantity, or,
+ * for an item without one, its quantity and name ("🪙 500 + 💎 10", "1 Sword + 💎 50"), lines of the same item
+ * added up, in the pack's order. An entry never wraps inside (no-break spaces), and a "+" starts the next line: a
+ * narrow card wraps only before one. Null when an item's name and icon are unknown (a config published before they rode
+ * along), so the card says "2 items" as before.
+ */
+export function packContentsText(pack: EmbedPack): string | null {
+  const entries = new Map<string, { quantity: number; name?: string | undefined; iconId?: string | undefined }>();
+  for (const entry of pack.contents ?? []) {
+    const seen = entries.get(entry.itemId);
+    if (seen) seen.quantity += entry.quantity;
+    else entries.set(entry.itemId, { quantity: entry.quantity, name: entry.name, iconId: entry.iconId });
+  }
+  const parts: string[] = [];
+  for (const { quantity, name, iconId } of entries.values()) {
+    const amount = formatNumber(quantity);
+    if (iconId !== undefined && hasIcon(iconId)) parts.push(`${ITEM_ICONS[iconId]}${NBSP}${amount}`);
+    else if (name?.trim()) parts.push(`${amount}${NBSP}${name.trim()}`);
+    else return null;
+  }
+  return parts.length ? parts.join(` +${NBSP}`) : null;
+}
+
+function hasIcon(id: string | null): id is keyof typeof ITEM_ICONS {
+  return id !== null && Object.prototype.hasOwnProperty.call(ITEM_ICONS, id);
+}
 
 /** A pack's artwork: its asset's image if it may load, else its emoji icon, else an empty box. */
 function artwork(pack: EmbedPack | undefined, assets: AssetUrls): NodeDecoration {

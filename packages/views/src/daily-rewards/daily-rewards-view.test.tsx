@@ -65,6 +65,28 @@ describe('DailyRewardsView', () => {
     ]);
   });
 
+  it("shows the final card's pack of different items by its contents, in portrait and landscape, never 2 items", () => {
+    const chest = pack('chest', {
+      name: '500 Gold + 10 Gem',
+      iconId: 'gift',
+      contents: [
+        { itemId: 'gold', quantity: 500, name: 'Gold', iconId: 'coin' },
+        { itemId: 'gem', quantity: 10, name: 'Gem', iconId: 'gem' },
+      ],
+    });
+    const config = { ...CONFIG, rewards: [...CONFIG.rewards.filter((r) => r.day !== 7), { day: 7, packId: 'chest' }] };
+    for (const orientation of ['portrait', 'landscape'] as const) {
+      const { container, unmount } = renderView({ config: { ...config, orientation }, packs: [...PACKS, chest] });
+      const finalCard = container.querySelector<HTMLElement>('[data-day="7"]')!;
+      const amount = finalCard.querySelector<HTMLElement>('[data-node-id$="-amount"]')!;
+      expect(amount.textContent).toBe('🪙\u00a0500 +\u00a0💎\u00a010');
+      expect(finalCard.textContent).not.toContain('items');
+      // The pack's own artwork stays beside it.
+      expect(finalCard.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('500 Gold + 10 Gem');
+      unmount();
+    }
+  });
+
   it('marks day states from the streak, and from todayIndex when given', () => {
     const streak0 = renderView({ params: { streak: 0 } });
     expect(states(streak0.container)).toEqual([
