@@ -285,8 +285,9 @@ function TesterPlay({
           </Button>
         </div>
         <p className={`muted ${styles.signedIn}`}>
-          Signed in through the runtime as <strong>{session.playerId}</strong> until{' '}
-          {new Date(session.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}.
+          {/* How long, not until when: a time of day beside a test player's clock on another day read as theirs. */}
+          Signed in through the runtime as <strong>{session.playerId}</strong> for another{' '}
+          {untilText(Date.parse(session.expiresAt), now)} of real time.
         </p>
       </div>
       <div
