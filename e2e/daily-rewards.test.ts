@@ -24,7 +24,69 @@ async function dayValues(page: Page) {
   return values;
 }
 
+/**
+ * How many pixels of a select's chosen option do not fit: the select against a copy of it holding only that option,
+ * sized by the browser to its text (same font, padding and arrow). 0 when nothing is clipped.
+ */
+async function clippedBy(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).evaluate((select: HTMLSelectElement) => {
+    const copy = select.cloneNode(false) as HTMLSelectElement;
+    const chosen = select.selectedOptions[0];
+    if (chosen) copy.append(chosen.cloneNode(true));
+    copy.removeAttribute('id');
+    Object.assign(copy.style, { width: 'auto', minWidth: '0', maxWidth: 'none', position: 'absolute', top: '0' });
+    select.parentElement!.append(copy);
+    const needed = copy.getBoundingClientRect().width;
+    copy.remove();
+    return Math.max(0, Math.ceil(needed - select.getBoundingClientRect().width));
+  });
+}
+
 describe('daily rewards', () => {
+  it('shows the chosen pack and segment in full in their selects, on a desktop and on a phone (issue 34)', async () => {
+    const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards-clip');
+    const game = await createGameViaApi(context, setup.app, 'Clip Game');
+    const gold = await post(context, `/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+    });
+    await post(context, `/api/games/${game.id}/packs`, {
+      name: 'Weekend Pack',
+      contents: [{ itemId: gold.id, quantity: 3 }],
+      iconId: 'coin',
+    });
+    await post(context, `/api/games/${game.id}/segments`, {
+      name: 'Early mobile farmers',
+      expression: 'player.level > 3',
+    });
+    await post(context, `/api/games/${game.id}/daily-rewards`, {});
+    const page = await context.newPage();
+    const clipped: Record<number, number[]> = {};
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${setup.app.url}/dashboard/game/${game.id}/daily-rewards`);
+      await page.getByRole('heading', { name: 'Daily Reward 1' }).waitFor();
+      await page.getByLabel('Day 2', { exact: true }).selectOption({ label: 'Weekend Pack' });
+      await page.getByLabel('Players', { exact: true }).selectOption({ label: 'Segment: Early mobile farmers' });
+      clipped[viewport.width] = [
+        await clippedBy(page, 'Day 1'),
+        await clippedBy(page, 'Day 2'),
+        await clippedBy(page, 'Players'),
+      ];
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/daily-rewards-selects-${viewport.width}.png`, fullPage: true });
+    }
+    // "Choose a pack", "Weekend Pack", "Segment: Early mobile farmers": not a pixel cut off.
+    expect(clipped).toEqual({ 1440: [0, 0, 0], 1280: [0, 0, 0], 390: [0, 0, 0] });
+    await context.close();
+  });
+
   it('creates a config, renames it inline, saves all 7 days, keeps them after a reload, and deletes it', async () => {
     const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards');
     const game = await createGameViaApi(context, setup.app, 'Reward Game');

@@ -81,11 +81,12 @@ async function canvasBox(page: Page) {
 describe('emulator', () => {
   it('previews a chosen config with a streak, plays the cycle, and gives its URL and init message', async () => {
     const { context, game, configId, expected } = await gameWithDailyReward('emulator');
+    await send(context, 'POST', `/api/games/${game.id}/daily-rewards`, { name: 'Draft Week' });
     const page = await context.newPage();
     const errors = collectProblems(page);
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator`);
 
-    // Nothing is previewed until a config is chosen; the chosen one goes into the address.
+    // Of several configs, nothing is previewed until one is chosen; the chosen one goes into the address.
     await page.getByText('Select a config to preview.').waitFor();
     expect(await page.locator(PREVIEW).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -246,6 +247,28 @@ describe('emulator', () => {
     expect(messageText).toContain(game.id);
     expect(messageText).not.toContain('ownerId');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("previews a game's only config at once, its popup starting on the first screen (issue 34 point 9)", async () => {
+    const { context, game, configId } = await gameWithDailyReward('emulator-only');
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator`);
+      await page.frameLocator(PREVIEW).getByText('Daily Bonus').waitFor();
+      expect(await page.getByLabel('Feature').inputValue()).toBe('daily_rewards');
+      expect(await page.getByLabel('Config').inputValue()).toBe(configId);
+      expect(await page.getByText('Select a config to preview.').count()).toBe(0);
+      await shoot(page, `only-config-${viewport.width}`);
+      // On a desktop the popup's top third at least is on the first screen, before any scrolling (it started at
+      // 703 px of 900 with the settings above it); on a phone the settings come first, one under the other.
+      if (viewport.width > 1100) expect((await canvasBox(page)).y).toBeLessThan((viewport.height * 2) / 3);
+      await page.close();
+    }
     await context.close();
   });
 

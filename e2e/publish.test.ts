@@ -169,8 +169,10 @@ describe('publishing from the dashboard', () => {
     await history.getByText('“Launch week art”').waitFor();
     await history.getByText(`by ${email}`).waitFor();
     // Once live: the static page is each published config's own page, and the manifest a link.
-    const pages = dialog.getByRole('definition').filter({ hasText: 'Launch Week:' });
-    const ownPage = pages.getByRole('link', { name: /daily_rewards\.html/ });
+    const ownPage = dialog
+      .getByRole('listitem')
+      .filter({ hasText: 'Launch Week:' })
+      .getByRole('link', { name: /daily_rewards\.html/ });
     expect(await ownPage.getAttribute('href')).toContain(
       `/packs/${game.id}/daily_rewards/${config.id}/daily_rewards.html`,
     );

@@ -107,20 +107,23 @@ export function PreviewFrame({
             </option>
           ))}
         </select>
-        <CanvasSideInput
-          key={`w${size.width}`}
-          label="W"
-          name="Width"
-          value={size.width}
-          onCommit={(width) => change({ ...size, width })}
-        />
-        <CanvasSideInput
-          key={`h${size.height}`}
-          label="H"
-          name="Height"
-          value={size.height}
-          onCommit={(height) => change({ ...size, height })}
-        />
+        {/* W and H wrap together, never H alone on a line (issue 34 point 9). */}
+        <span className="preview-sides">
+          <CanvasSideInput
+            key={`w${size.width}`}
+            label="W"
+            name="Width"
+            value={size.width}
+            onCommit={(width) => change({ ...size, width })}
+          />
+          <CanvasSideInput
+            key={`h${size.height}`}
+            label="H"
+            name="Height"
+            value={size.height}
+            onCommit={(height) => change({ ...size, height })}
+          />
+        </span>
         {zoomable ? (
           <select
             aria-label={UI_EDITOR_MESSAGES.zoom}

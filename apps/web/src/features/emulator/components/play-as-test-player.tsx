@@ -296,8 +296,9 @@ function TesterPlay({
           <RotateCcw size={12} aria-hidden /> {TEST_PLAYER_MESSAGES.resetPaysAgain}
         </p>
         <p className={`muted ${styles.signedIn}`}>
-          Signed in through the runtime as <strong>{session.playerId}</strong> until{' '}
-          {new Date(session.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}.
+          {/* How long, not until when: a time of day beside a test player's clock on another day read as theirs. */}
+          Signed in through the runtime as <strong>{session.playerId}</strong> for another{' '}
+          {untilText(Date.parse(session.expiresAt), now)} of real time.
         </p>
       </div>
       <div

@@ -32,7 +32,7 @@ const FEATURES = [{ type: EMBED_FEATURE_TYPE, label: 'Daily Rewards' }] as const
 /**
  * /dashboard/game/:gameId/emulator: a feature's popup as players see it, played with a streak and a day, and the
  * URL and message a game's WebView shows it with. The chosen config lives in the address (?config=…); with none
- * chosen nothing is previewed, so the page never previews a config the developer did not pick.
+ * chosen, a game's only config is previewed, and of several none until the developer picks one.
  */
 export function EmulatorTab() {
   const gameId = useParams().gameId ?? '';
@@ -44,7 +44,10 @@ export function EmulatorTab() {
   const configs = useDailyRewards(gameId);
   const ids = { feature: useId(), config: useId(), streak: useId(), today: useId() };
 
-  const chosenId = searchParams.get(CONFIG_PARAM);
+  // A game's only config is the one to preview (issue 34 point 9): chosen for the developer, as the only feature
+  // is; with several, nothing is previewed until one is picked.
+  const only = configs.data?.length === 1 ? configs.data[0]! : null;
+  const chosenId = searchParams.get(CONFIG_PARAM) ?? only?.id ?? null;
   const chosen = configs.data?.find((c) => c.id === chosenId) ?? null;
   const setParams = (changes: Record<string, string | null>) =>
     setSearchParams(
@@ -104,7 +107,7 @@ export function EmulatorTab() {
             Play as a test player
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="preview" className={styles.mode}>
+        <Tabs.Content value="preview" className={`${styles.mode} ${styles.previewMode}`}>
           <section className={`panel ${styles.controls}`} aria-label="Emulator settings">
             <Field label="Feature" htmlFor={ids.feature}>
               <select
@@ -189,7 +192,8 @@ export function EmulatorTab() {
               gameId={gameId}
               configs={configs.data ?? []}
               testerId={searchParams.get(TESTER_PARAM)}
-              configId={chosenId}
+              // Its own default: the config the runtime gives the test player.
+              configId={searchParams.get(CONFIG_PARAM)}
               onChoose={(choice) =>
                 setParams({
                   ...(choice.tester !== undefined ? { [TESTER_PARAM]: choice.tester || null } : {}),
