@@ -20,6 +20,8 @@ const pack = (id: string, name: string): Pack => ({
   gameId: 'g1',
   ownerId: 'u1',
   name,
+  key: id,
+  keyFixed: false,
   iconId: null,
   assetRefId: null,
   assetName: null,
