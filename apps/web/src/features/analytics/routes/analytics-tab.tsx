@@ -31,7 +31,7 @@ import {
   toCsv,
   totals,
 } from '../analytics-figures';
-import { ANALYTICS_REFETCH_MS, useAnalytics } from '../api/get-analytics';
+import { ANALYTICS_REFETCH_MS, useAnalytics } from '../../../lib/api/analytics/get-analytics';
 import styles from '../components/analytics.module.css';
 import { ChartCard } from '../components/chart-card';
 import { ExperimentComparisonSection } from '../components/experiment-comparison';

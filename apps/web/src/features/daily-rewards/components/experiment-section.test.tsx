@@ -19,9 +19,53 @@ afterEach(() => vi.unstubAllGlobals());
 const config = dailyRewardConfig({ experiment: null });
 const running = runningExperiment({ weight: 3 });
 
-/** The experiment routes: each answers what it was sent, or `refusal`. */
-function server(refusal?: { status: number; code: string; message: string }) {
+/** The Analytics read's answer for exp_1: A and Big chest with `players` each and the claim rate's statement. */
+function analytics(players: number, claimRate: { status: string; sentence: string; confidence: number | null }) {
+  const variant = (id: string, name: string, claimed: number) => ({
+    id,
+    name,
+    weight: 3,
+    control: id === 'A',
+    players,
+    shown: players,
+    claimed,
+    startedCycle: players,
+    reachedDay7: 0,
+    claimRate: players === 0 ? null : claimed / players,
+    day7Rate: players === 0 ? null : 0,
+  });
+  return {
+    from: '2026-06-01',
+    to: '2026-06-30',
+    configId: 'c1',
+    includesTestPlayers: false,
+    days: [],
+    experiment: {
+      id: 'exp_1',
+      status: 'running',
+      startedAt: '2026-06-01T08:00:00.000Z',
+      endedAt: null,
+      winnerVariantId: null,
+      from: '2026-06-01',
+      to: '2026-06-30',
+      variants: [variant('A', 'A', Math.floor(players / 2)), variant('B', 'Big chest', players)],
+      comparisons: [
+        { variantId: 'B', claimRate, day7: { status: 'no_data', sentence: 'No data yet.', confidence: null } },
+      ],
+    },
+  };
+}
+const TOO_LITTLE = analytics(3, { status: 'too_little_data', sentence: 'Too little data.', confidence: null });
+const SIGNIFICANT = analytics(900, {
+  status: 'compared',
+  sentence: 'Big chest claims more often than A with 99.9 % confidence',
+  confidence: 0.999,
+});
+
+/** The experiment routes: each answers what it was sent, or `refusal`; the analytics read answers `figures`. */
+function server(refusal?: { status: number; code: string; message: string }, figures: unknown = SIGNIFICANT) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.includes('/analytics')) return new Response(JSON.stringify(figures), { status: 200 });
     if (refusal) return new Response(JSON.stringify(refusal), { status: refusal.status });
     if (url.endsWith('/experiment') && (init?.method === 'POST' || init?.method === 'PATCH')) {
       const { variants } = JSON.parse(String(init.body)) as { variants: { id: string }[] };
@@ -110,6 +154,10 @@ describe('ExperimentSection', () => {
     await user.click(screen.getByRole('button', { name: 'Promote a winner…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Promote a winner' });
     expect(within(dialog).getByRole('radio', { name: 'Big chest' })).toBeChecked();
+    // The comparison backs Big chest: no warning once it is read.
+    await vi.waitFor(() => expect(within(dialog).queryByText(/Reading the comparison/)).toBeNull());
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(sent(fetchMock).map(({ url }) => url)).toContain('/api/games/g1/analytics?configId=c1&experimentId=exp_1');
     await user.click(within(dialog).getByRole('button', { name: 'Promote Big chest' }));
     await vi.waitFor(() =>
       expect(sent(fetchMock)).toContainEqual({
@@ -117,6 +165,36 @@ describe('ExperimentSection', () => {
         method: 'POST',
         body: { variantId: 'B' },
       }),
+    );
+  });
+
+  it('says in the Promote confirmation, before the click, that the comparison has too little data', async () => {
+    const fetchMock = server(undefined, TOO_LITTLE);
+    const user = userEvent.setup();
+    renderWithProviders(<Section stored={{ ...config, experiment: running }} />);
+    await user.click(screen.getByRole('button', { name: 'Promote a winner…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote a winner' });
+    expect(
+      await within(dialog).findByText(
+        'Too little data: the comparison cannot tell yet whether Big chest claims more often than A (Big chest: 3 players, A: 3.) Promoting it now is a guess.',
+      ),
+    ).toBeInTheDocument();
+    // The control keeps the config's layout: nothing to warn about.
+    await user.click(within(dialog).getByRole('radio', { name: /^A/ }));
+    expect(within(dialog).queryByText(/Too little data/)).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Big chest' }));
+    expect(within(dialog).getByText(/Too little data/)).toBeInTheDocument();
+    expect(sent(fetchMock).some(({ url }) => url.endsWith('/promote'))).toBe(false);
+  });
+
+  it('says when the comparison could not be read', async () => {
+    server(undefined, { not: 'figures' });
+    const user = userEvent.setup();
+    renderWithProviders(<Section stored={{ ...config, experiment: running }} />);
+    await user.click(screen.getByRole('button', { name: 'Promote a winner…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote a winner' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The comparison could not be read, so nothing says whether Big chest does better: check Analytics before promoting.',
     );
   });
 });

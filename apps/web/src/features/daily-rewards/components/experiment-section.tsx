@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { EXPERIMENT_VARIANTS_MAX, EXPERIMENT_VARIANTS_MIN, type DailyReward, type Experiment } from '@liveops/domain';
+import {
+  EXPERIMENT_VARIANTS_MAX,
+  EXPERIMENT_VARIANTS_MIN,
+  promoteWarning,
+  type DailyReward,
+  type Experiment,
+} from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import rows from '../../../components/row-list.module.css';
 import { Alert } from '../../../components/ui/alert';
@@ -13,6 +19,7 @@ import { errorIdOf } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useAnalytics } from '../../../lib/api/analytics/get-analytics';
 import { configExperiment } from '../../../lib/api/daily-rewards/config-experiment';
 import { useEndExperiment } from '../../../lib/api/daily-rewards/end-experiment';
 import { usePromoteExperimentVariant } from '../../../lib/api/daily-rewards/promote-experiment-variant';
@@ -374,6 +381,11 @@ function PromoteDialog({
   const [chosen, setChosen] = useState(experiment.variants[1]?.id ?? experiment.variants[0]?.id ?? '');
   const [error, setError] = useState<string | null>(null);
   const winner = experiment.variants.find((variant) => variant.id === chosen);
+  // The same comparison as the Analytics tab's (test players left out), read while the dialog is open, so the
+  // confirmation says in words when the figures do not back the winner (issue 34 point 4, decision 053).
+  const figures = useAnalytics({ gameId, configId: config.id, experimentId: experiment.id }, { enabled: open });
+  const comparison = figures.data?.experiment;
+  const warning = comparison && winner ? promoteWarning(comparison, winner.id) : null;
   const submit = () => {
     if (!winner) return;
     setError(null);
@@ -418,6 +430,18 @@ function PromoteDialog({
             : `${winner?.name ?? 'The variant'}’s layout replaces the config’s layout, and the experiment ends.`}{' '}
           Every player gets it from the next Publish. This cannot be undone.
         </p>
+        {winner && !winner.control && figures.isPending ? (
+          <p className="muted" role="status">
+            Reading the comparison with {experiment.variants[0]?.name ?? 'the control'}…
+          </p>
+        ) : null}
+        {winner && !winner.control && figures.isError ? (
+          <Alert tone="error">
+            The comparison could not be read, so nothing says whether {winner.name} does better: check Analytics before
+            promoting.
+          </Alert>
+        ) : null}
+        {warning ? <Alert tone="error">{warning}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="dialog-actions">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { STREAK_BUCKETS, type AnalyticsResponse, type StreakBucketId } from '@liveops/domain';
-import { apiFetch } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
 
 /** How often the tab asks again: events have no live topic (the runtime writes them), so the figures are polled. */
 export const ANALYTICS_REFETCH_MS = 5_000;
@@ -68,20 +68,25 @@ export type AnalyticsRequest = {
   gameId: string;
   /** '' for the whole game. */
   configId: string;
-  from: string;
-  to: string;
+  /** The range's first and last UTC days; both absent for the server's default (the last 30 days). */
+  from?: string;
+  to?: string;
   /** One of the config's experiments to compare; '' (or absent) for the running one, else the newest. */
   experimentId?: string;
   /** Count the game's test players too (the tab's switch); by default they are left out. */
   testers?: boolean;
 };
 
-/** GET /api/games/:gameId/analytics: the daily rollups of the game or one daily reward, every day of the range. */
+/**
+ * GET /api/games/:gameId/analytics: the daily rollups of the game or one daily reward, every day of the range, and
+ * the config's experiment compared variant by variant. In lib/api because the Analytics tab and the Daily Rewards
+ * tab's Promote (its warning, decision 053) both read it.
+ */
 export function getAnalytics(
   { gameId, configId, from, to, experimentId = '', testers = false }: AnalyticsRequest,
   signal?: AbortSignal,
 ): Promise<AnalyticsResponse> {
-  const query = new URLSearchParams({ from, to });
+  const query = new URLSearchParams(from !== undefined && to !== undefined ? { from, to } : {});
   if (configId !== '') query.set('configId', configId);
   if (configId !== '' && experimentId !== '') query.set('experimentId', experimentId);
   if (testers) query.set('testers', 'include');
@@ -95,8 +100,8 @@ export function useAnalytics(request: AnalyticsRequest, options: { enabled?: boo
     queryKey: queryKeys.dailyRewards.analytics(
       request.gameId,
       request.configId,
-      request.from,
-      request.to,
+      request.from ?? '',
+      request.to ?? '',
       request.experimentId,
       request.testers ?? false,
     ),
