@@ -6,12 +6,13 @@ import { useBrowserAndApp } from './support/lifecycle';
 
 const setup = useBrowserAndApp();
 
-async function addItem(page: Page, name: string, value: string, amount: string, icon: string) {
+/** `startsAt` is the Base amount the form offers: 1 for the game's first currency, 0 after it (decision 051). */
+async function addItem(page: Page, name: string, value: string, amount: string, icon: string, startsAt: string) {
   await page.getByRole('button', { name: '+ Add', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'New Item' }).waitFor();
   expect(await dialog.getByLabel('Value').inputValue()).toBe('1');
-  expect(await dialog.getByLabel('Base amount').inputValue()).toBe('1');
+  expect(await dialog.getByLabel('Base amount').inputValue()).toBe(startsAt);
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Value').fill(value);
   await dialog.getByLabel('Base amount').fill(amount);
@@ -37,8 +38,8 @@ describe('inventory', () => {
     await page.getByText(INVENTORY_MESSAGES.valueInvalid).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-    await addItem(page, 'Gold', '0.5', '100', 'coin');
-    await addItem(page, 'Blade', '2', '1', 'sword');
+    await addItem(page, 'Gold', '0.5', '100', 'coin', '1');
+    await addItem(page, 'Blade', '2', '1', 'sword', '0');
     await page.getByRole('button', { name: 'Edit Blade' }).click();
     const edit = page.getByRole('dialog');
     await edit.getByRole('heading', { name: 'Edit Item' }).waitFor();

@@ -27,19 +27,24 @@ const item = (over: Partial<Item>): Item => ({
   ...over,
 });
 
-/** A server that stores what it is sent, or refuses with `refusal`. */
+/**
+ * A server that stores what it is sent, or refuses with `refusal`. Reads (the icon picker's game assets) answer an
+ * empty list and are not writes: the returned mock records only the item writes.
+ */
 function server(refusal?: { status: number; code: string; message: string }) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+  const writes = vi.fn(async (_url: string, init?: RequestInit) => {
     if (refusal) return new Response(JSON.stringify(refusal), { status: refusal.status });
     const body = JSON.parse(String(init?.body)) as Partial<Item>;
     return new Response(JSON.stringify(item({ ...body, id: 'new' })), { status: 201 });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+    (init?.method ?? 'GET') === 'GET' ? new Response('[]', { status: 200 }) : writes(url, init),
+  );
+  return writes;
 }
 
-const sentBody = (fetchMock: ReturnType<typeof server>) =>
-  JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+const sentBody = (writes: ReturnType<typeof server>) =>
+  JSON.parse(String(writes.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
 
 describe('ItemDialog', () => {
   it('suggests a key from the name, unique in the game, and defaults a second currency to a base amount of 0', async () => {
