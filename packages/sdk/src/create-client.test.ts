@@ -200,7 +200,7 @@ describe('claiming', () => {
     expect(tries).toHaveLength(3);
     expect(new Set(tries.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
     expect(runtime.grants()).toBe(1);
-    expect(result.granted).toEqual([{ itemId: 'coin', quantity: 50 }]);
+    expect(result.granted).toEqual([{ itemId: 'coin', key: 'coin', quantity: 50 }]);
   });
 
   it('keeps the Idempotency-Key across 503s and a token renewal', async () => {
@@ -406,7 +406,7 @@ describe('the wallet', () => {
     const { runtime, client } = setup();
     await client.signIn('player-42');
     const inventory = await client.inventory.get();
-    expect(inventory.balances).toEqual([{ itemId: 'coin', name: 'Coin', type: 'currency', amount: 100 }]);
+    expect(inventory.balances).toEqual([{ itemId: 'coin', key: 'coin', name: 'Coin', type: 'currency', amount: 100 }]);
     const ledger = await client.inventory.ledger({ limit: 50, before: '120' });
     expect(runtime.calls[runtime.calls.length - 1]?.path).toBe('/inventory/ledger?limit=50&before=120');
     expect(ledger.entries[0]).toMatchObject({ reason: 'base_amount', amount: 100 });

@@ -142,7 +142,7 @@ export function fakeRuntime() {
       return answer(
         200,
         InventoryResponseSchema.parse({
-          balances: [{ itemId: 'coin', name: 'Coin', type: 'currency', amount: coins }],
+          balances: [{ itemId: 'coin', key: 'coin', name: 'Coin', type: 'currency', amount: coins }],
         }),
       );
     }
@@ -157,6 +157,7 @@ export function fakeRuntime() {
             {
               id: '7',
               itemId: 'coin',
+              key: 'coin',
               amount: 100,
               reason: 'base_amount',
               configId: null,
