@@ -102,6 +102,8 @@ export function registerEventRoutes(
     db: Db;
     now: () => number;
     playerAuth: MiddlewareHandler<EventsEnv>;
+    /** Counts a batch against the player's raw-event budgets (decision 057), or throws the 429 refusal. */
+    chargeEvents: (c: Context, playerId: string, count: number, bytes: number) => void;
     /** The player's stored variant of an experiment (decision 046), or null. */
     storedVariantOf: (playerRef: string, experimentId: string) => Promise<string | null>;
   },
@@ -120,8 +122,9 @@ export function registerEventRoutes(
       return error(c, 415, 'unsupported_media_type', RUNTIME_MESSAGES.jsonRequired);
     }
     let body: unknown;
+    const text = await c.req.text();
     try {
-      body = JSON.parse(await c.req.text());
+      body = JSON.parse(text);
     } catch {
       return error(c, 400, 'malformed_json', RUNTIME_MESSAGES.malformedJson);
     }
@@ -150,6 +153,9 @@ export function registerEventRoutes(
     if (events.some((event) => !known.has(event.configId))) {
       return error(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     }
+    // The player's raw events per minute and per UTC day, by count and bytes: the whole batch is refused (429 with
+    // Retry-After) when it would go over, so a retry later sends it whole (decision 057).
+    deps.chargeEvents(c, claims.p, events.length, Buffer.byteLength(text));
     // Each config's events count in the player's variant of the live release's experiment, if they were assigned one
     // (decision 046): the rollup's variant key names the experiment too, so a later test of the config is apart.
     const variants = new Map<string, string | null>();
