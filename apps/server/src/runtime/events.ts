@@ -81,7 +81,10 @@ const eventsRoute = createRoute({
           [404, 'A configId that is not one of the game’s published daily rewards (`not_found`).'],
           [413, `Body over ${EVENT_BATCH_MAX_BYTES} bytes (\`payload_too_large\`), refused before it is read.`],
           [415, 'Not JSON (`unsupported_media_type`).'],
-          [429, 'Too many requests (`rate_limited`); see Retry-After.'],
+          [
+            429,
+            'Too many requests (`rate_limited`), or the batch would take the player over their raw events per minute or per UTC day, by count or bytes: refused whole, nothing stored; see Retry-After.',
+          ],
         ] as const
       ).map(([status, description]) => [
         status,
