@@ -219,8 +219,16 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? '20',
     LOG_LEVEL: 'warn',
-    // The bench is one client machine: lift the per-key flood limit, keep the per-player one as shipped.
+    // The bench is one client machine: lift the per-key and per-address flood limits, keep the per-player one
+    // as shipped.
     RUNTIME_KEY_RATE_LIMIT: '10000000',
+    RUNTIME_ADDRESS_RATE_LIMIT: '100000000',
+    RUNTIME_ADDRESS_SESSION_LIMIT: '10000000',
+    // Its players send far more events than a real one: lift their raw-event budgets too.
+    RUNTIME_PLAYER_EVENTS_PER_MINUTE: '100000000',
+    RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE: '10000000000',
+    RUNTIME_PLAYER_EVENTS_PER_DAY: '1000000000',
+    RUNTIME_PLAYER_EVENT_BYTES_PER_DAY: '1000000000000',
   }).catch(async (error) => {
     await data.remove();
     throw error;

@@ -123,8 +123,11 @@ try {
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? '20',
       LOG_LEVEL: 'warn',
-      // The bench is one client machine: lift the per-key flood limit, keep the per-player one as shipped.
+      // The bench is one client machine: lift the per-key and per-address flood limits, keep the per-player one
+      // as shipped.
       RUNTIME_KEY_RATE_LIMIT: '10000000',
+      RUNTIME_ADDRESS_RATE_LIMIT: '100000000',
+      RUNTIME_ADDRESS_SESSION_LIMIT: '10000000',
     });
     serverPid = server.pid;
     const db = new pg.Client({ connectionString: databaseUrl });

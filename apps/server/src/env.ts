@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
+import { EVENT_BATCH_MAX_BYTES, EVENT_BATCH_MAX_EVENTS } from '@liveops/domain';
+import type { RuntimeLimits } from './runtime/rate-limits';
 
 /**
  * The only module that reads process.env. Everything else receives a Config, so tests build their own.
@@ -71,6 +73,30 @@ const EnvSchema = z.object({
   // The player runtime's limits (decision 034): requests per player per minute, and per SDK key per second.
   RUNTIME_PLAYER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   RUNTIME_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  // Per client address (decision 057, behind TRUST_PROXY): /v1 requests per minute, charged before the game's
+  // budget, and sessions (new players and sign-ins) per minute.
+  RUNTIME_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000_000).default(6000),
+  RUNTIME_ADDRESS_SESSION_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
+  // Raw analytics events one player may store (decision 057), by count and by bytes, per minute and per UTC day.
+  RUNTIME_PLAYER_EVENTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(EVENT_BATCH_MAX_EVENTS, `must be at least ${EVENT_BATCH_MAX_EVENTS}, one full batch`)
+    .max(100_000_000)
+    .default(600),
+  RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(EVENT_BATCH_MAX_BYTES, `must be at least ${EVENT_BATCH_MAX_BYTES}, one full batch`)
+    .max(10_000_000_000)
+    .default(512 * 1024),
+  RUNTIME_PLAYER_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000_000).default(20_000),
+  RUNTIME_PLAYER_EVENT_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000_000)
+    .default(16 * 1024 * 1024),
   // Days raw analytics events are kept (decision 044); the daily rollups the Analytics tab reads are kept for good.
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(2).max(3660).default(90),
 });
@@ -110,7 +136,7 @@ export type Config = {
   /** On SIGTERM, how long requests in flight may take to finish before they are cut (decision 025). */
   drainTimeoutMs: number;
   /** The player runtime's rate limits (decision 034). */
-  runtimeLimits: { perPlayer: { max: number; windowMs: number }; perKey: { max: number; windowMs: number } };
+  runtimeLimits: RuntimeLimits;
   /** Days raw analytics events are kept, in day partitions dropped after it (decision 044). */
   analyticsRetentionDays: number;
 };
@@ -136,6 +162,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (e.RUNTIME_PLAYER_EVENTS_PER_DAY < e.RUNTIME_PLAYER_EVENTS_PER_MINUTE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RUNTIME_PLAYER_EVENTS_PER_DAY: must be at least RUNTIME_PLAYER_EVENTS_PER_MINUTE',
+    );
+  }
+  if (e.RUNTIME_PLAYER_EVENT_BYTES_PER_DAY < e.RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RUNTIME_PLAYER_EVENT_BYTES_PER_DAY: must be at least RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE',
+    );
   }
   const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).find((name) => e[name]);
   if (!e.S3_BUCKET && s3Only) {
@@ -182,6 +218,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runtimeLimits: {
       perPlayer: { max: e.RUNTIME_PLAYER_RATE_LIMIT, windowMs: 60_000 },
       perKey: { max: e.RUNTIME_KEY_RATE_LIMIT, windowMs: 1000 },
+      perAddress: { max: e.RUNTIME_ADDRESS_RATE_LIMIT, windowMs: 60_000 },
+      sessionsPerAddress: { max: e.RUNTIME_ADDRESS_SESSION_LIMIT, windowMs: 60_000 },
+      playerEvents: {
+        perMinute: { max: e.RUNTIME_PLAYER_EVENTS_PER_MINUTE, windowMs: 60_000 },
+        bytesPerMinute: { max: e.RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE, windowMs: 60_000 },
+        perDay: { max: e.RUNTIME_PLAYER_EVENTS_PER_DAY, windowMs: 86_400_000 },
+        bytesPerDay: { max: e.RUNTIME_PLAYER_EVENT_BYTES_PER_DAY, windowMs: 86_400_000 },
+      },
     },
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };

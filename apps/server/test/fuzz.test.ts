@@ -30,7 +30,7 @@ import { PASSWORD, signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';
 import { publishedRuntimeGameOn, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import { UNLIMITED_BY_ADDRESS, startTestServer, type TestServer } from './support/test-server';
 
 /**
  * Hostile input against every write route, every path parameter and the auth endpoints users can reach: no
@@ -559,7 +559,11 @@ beforeAll(async () => {
     // of a day would be a double grant.
     publishing: { readPageHtml: readStandInPage },
     now: CLOCK.now,
-    runtimeLimits: { perPlayer: { max: 1_000_000, windowMs: 60_000 }, perKey: { max: 10_000_000, windowMs: 1000 } },
+    runtimeLimits: {
+      ...UNLIMITED_BY_ADDRESS,
+      perPlayer: { max: 1_000_000, windowMs: 60_000 },
+      perKey: { max: 10_000_000, windowMs: 1000 },
+    },
   });
   const ownerClient = await signedInClient(server, 'fuzz-owner@studio.test');
   owner = Visitor.from(ownerClient.cookieHeader());

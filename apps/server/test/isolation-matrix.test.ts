@@ -29,7 +29,7 @@ import { readStandInPage } from './support/page-stand-in';
 import { publishGame, TestClock } from './support/runtime';
 import type { TestClient } from './support/test-client';
 import { createTestDatabases, type TestDatabases } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import { UNLIMITED_BY_ADDRESS, startTestServer, type TestServer } from './support/test-server';
 import { unverifiedClient } from './support/unverified-session';
 
 /**
@@ -653,7 +653,11 @@ beforeAll(async () => {
     // The runtime serves the live release (the stand-in page), on a clock that stays inside one day.
     publishing: { readPageHtml: readStandInPage },
     now: CLOCK.now,
-    runtimeLimits: { perPlayer: { max: 100_000, windowMs: 60_000 }, perKey: { max: 1_000_000, windowMs: 1000 } },
+    runtimeLimits: {
+      ...UNLIMITED_BY_ADDRESS,
+      perPlayer: { max: 100_000, windowMs: 60_000 },
+      perKey: { max: 1_000_000, windowMs: 1000 },
+    },
   });
 
   alice = await signedInClient(server, ALICE_EMAIL);

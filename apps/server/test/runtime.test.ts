@@ -28,7 +28,7 @@ import {
 } from './support/runtime';
 import { setTargeting } from './support/targeting';
 import { TEST_DATABASE_KIND } from './support/test-database';
-import { startTestServer } from './support/test-server';
+import { DEFAULT_RUNTIME_LIMITS, startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
@@ -371,7 +371,11 @@ describe('server-authoritative daily rewards', () => {
     const server = await servers.start({
       publishing: { readPageHtml: readStandInPage },
       now: clock.now,
-      runtimeLimits: { perPlayer: { max: 1000, windowMs: 60_000 }, perKey: { max: 10_000, windowMs: 1000 } },
+      runtimeLimits: {
+        ...DEFAULT_RUNTIME_LIMITS,
+        perPlayer: { max: 1000, windowMs: 60_000 },
+        perKey: { max: 10_000, windowMs: 1000 },
+      },
     });
     const setup = await publishedRuntimeGame(servers, 'runtime-race@studio.test', { clock, server });
     const player = await signedInPlayer(setup);
@@ -498,7 +502,11 @@ describe('runtime tokens and the dashboard', () => {
     const server = await servers.start({
       publishing: { readPageHtml: readStandInPage },
       now: clock.now,
-      runtimeLimits: { perPlayer: { max: 5, windowMs: 60_000 }, perKey: { max: 1000, windowMs: 1000 } },
+      runtimeLimits: {
+        ...DEFAULT_RUNTIME_LIMITS,
+        perPlayer: { max: 5, windowMs: 60_000 },
+        perKey: { max: 1000, windowMs: 1000 },
+      },
     });
     const setup = await publishedRuntimeGame(servers, 'runtime-limits@studio.test', { clock, server });
     const flooder = await signedInPlayer(setup, 'flooder');
@@ -517,7 +525,11 @@ describe('runtime tokens and the dashboard', () => {
     const server = await servers.start({
       publishing: { readPageHtml: readStandInPage },
       now: clock.now,
-      runtimeLimits: { perPlayer: { max: 1000, windowMs: 60_000 }, perKey: { max: 12, windowMs: 60_000 } },
+      runtimeLimits: {
+        ...DEFAULT_RUNTIME_LIMITS,
+        perPlayer: { max: 1000, windowMs: 60_000 },
+        perKey: { max: 12, windowMs: 60_000 },
+      },
     });
     const flooded = await publishedRuntimeGame(servers, 'runtime-key-flood@studio.test', { clock, server });
     const calm = await publishedRuntimeGame(servers, 'runtime-key-calm@studio.test', { clock, server });
@@ -711,7 +723,11 @@ describe('the runtime across instances', () => {
     async () => {
       const clock = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
       const database = await servers.databases().create();
-      const limits = { perPlayer: { max: 10, windowMs: 60_000 }, perKey: { max: 10_000, windowMs: 1000 } };
+      const limits = {
+        ...DEFAULT_RUNTIME_LIMITS,
+        perPlayer: { max: 10, windowMs: 60_000 },
+        perKey: { max: 10_000, windowMs: 1000 },
+      };
       const one = await startTestServer(database, {
         ownsDatabase: false,
         publishing: { readPageHtml: readStandInPage },

@@ -81,7 +81,10 @@ const eventsRoute = createRoute({
           [404, 'A configId that is not one of the game’s published daily rewards (`not_found`).'],
           [413, `Body over ${EVENT_BATCH_MAX_BYTES} bytes (\`payload_too_large\`), refused before it is read.`],
           [415, 'Not JSON (`unsupported_media_type`).'],
-          [429, 'Too many requests (`rate_limited`); see Retry-After.'],
+          [
+            429,
+            'Too many requests (`rate_limited`), or the batch would take the player over their raw events per minute or per UTC day, by count or bytes: refused whole, nothing stored; see Retry-After.',
+          ],
         ] as const
       ).map(([status, description]) => [
         status,
@@ -102,6 +105,8 @@ export function registerEventRoutes(
     db: Db;
     now: () => number;
     playerAuth: MiddlewareHandler<EventsEnv>;
+    /** Counts a batch against the player's raw-event budgets (decision 057), or throws the 429 refusal. */
+    chargeEvents: (c: Context, playerId: string, count: number, bytes: number) => void;
     /** The player's stored variant of an experiment (decision 046), or null. */
     storedVariantOf: (playerRef: string, experimentId: string) => Promise<string | null>;
   },
@@ -120,8 +125,9 @@ export function registerEventRoutes(
       return error(c, 415, 'unsupported_media_type', RUNTIME_MESSAGES.jsonRequired);
     }
     let body: unknown;
+    const text = await c.req.text();
     try {
-      body = JSON.parse(await c.req.text());
+      body = JSON.parse(text);
     } catch {
       return error(c, 400, 'malformed_json', RUNTIME_MESSAGES.malformedJson);
     }
@@ -150,6 +156,9 @@ export function registerEventRoutes(
     if (events.some((event) => !known.has(event.configId))) {
       return error(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     }
+    // The player's raw events per minute and per UTC day, by count and bytes: the whole batch is refused (429 with
+    // Retry-After) when it would go over, so a retry later sends it whole (decision 057).
+    deps.chargeEvents(c, claims.p, events.length, Buffer.byteLength(text));
     // Each config's events count in the player's variant of the live release's experiment, if they were assigned one
     // (decision 046): the rollup's variant key names the experiment too, so a later test of the config is apart.
     const variants = new Map<string, string | null>();

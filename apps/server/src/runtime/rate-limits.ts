@@ -5,12 +5,25 @@ import type { Notifier } from '../lib/notifier';
 export const RUNTIME_LIMITS_CHANNEL = 'liveops_runtime_limits';
 
 export type Budget = { max: number; windowMs: number };
+/**
+ * The runtime's budgets (decisions 034, 057): per player and per SDK key; per client address for all of /v1 and
+ * for sessions; and the raw events one player may store, by count and bytes, per minute and per UTC day.
+ */
+export type RuntimeLimits = {
+  perPlayer: Budget;
+  perKey: Budget;
+  perAddress: Budget;
+  sessionsPerAddress: Budget;
+  playerEvents: { perMinute: Budget; bytesPerMinute: Budget; perDay: Budget; bytesPerDay: Budget };
+};
+export type Charge = { key: string; budget: Budget; cost?: number };
 
 export type RateLimiter = {
-  /** Counts one request against each key's budget; over any of them, the seconds until it may try again. */
-  take: (
-    charges: readonly { key: string; budget: Budget }[],
-  ) => { allowed: true } | { allowed: false; retryAfter: number };
+  /**
+   * Counts a request against each key's budget (its cost, 1 unless said: a batch's events or bytes), all of them
+   * or none; over any of them, the seconds until it may try again.
+   */
+  take: (charges: readonly Charge[]) => { allowed: true } | { allowed: false; retryAfter: number };
   close: () => void;
 };
 
@@ -107,7 +120,7 @@ export function createRateLimiter(deps: {
       const time = now();
       let retryAfter = 0;
       const counts: Count[] = [];
-      for (const { key, budget } of charges) {
+      for (const { key, budget, cost = 1 } of charges) {
         const window = windowOf(budget, time);
         let count = local.get(key);
         if (!count || count.window !== window) local.set(key, (count = { window, count: 0, told: 0, budget }));
@@ -115,16 +128,16 @@ export function createRateLimiter(deps: {
         const others = deps.shared ? remote.get(key) : undefined;
         let elsewhere = 0;
         if (others?.window === window) for (const n of others.byInstance.values()) elsewhere += n;
-        if (count.count + elsewhere >= budget.max) {
+        if (count.count + elsewhere + cost > budget.max) {
           retryAfter = Math.max(retryAfter, Math.ceil(((window + 1) * budget.windowMs - time) / 1000));
         }
       }
       // All or nothing (issue 35 item 2): a request refused by one budget (a flooding player) counts against none,
       // so it does not use up the game's budget that everyone else shares.
       if (retryAfter) return { allowed: false, retryAfter: Math.max(1, retryAfter) };
-      charges.forEach(({ key, budget }, i) => {
+      charges.forEach(({ key, budget, cost = 1 }, i) => {
         const count = counts[i]!;
-        count.count++;
+        count.count += cost;
         if (deps.shared && count.count >= Math.max(1, budget.max * HOT_SHARE)) dirty.add(key);
       });
       return { allowed: true };

@@ -45,7 +45,8 @@ import type { Logger } from '../lib/logger';
 import type { Notifier } from '../lib/notifier';
 import { requestHeader } from '../lib/request-header';
 import type { Storage } from '../storage/storage';
-import { createRateLimiter, type Budget } from './rate-limits';
+import { createRateLimiter, type Charge } from './rate-limits';
+import { clientIp } from '../lib/client-ip';
 import { createRuntimeGames, type RuntimeConfig, type RuntimeGame } from './runtime-games';
 import {
   balancesOf,
@@ -74,7 +75,8 @@ import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
 import { onServerClock, testerOffset, testerTokenClaims } from './testers';
 import { createTokenSigner, verifyPlayerSignature, verifyServerSignature, type PlayerTokenClaims } from './tokens';
 
-export type RuntimeLimits = { perPlayer: Budget; perKey: Budget };
+import type { RuntimeLimits } from './rate-limits';
+export type { RuntimeLimits };
 
 export type RuntimeDeps = {
   db: Db;
@@ -82,7 +84,7 @@ export type RuntimeDeps = {
   liveEvents: LiveEvents;
   notifier: Notifier;
   logger: Logger;
-  config: Pick<Config, 'publicUrl'> & { runtimeLimits: RuntimeLimits };
+  config: Pick<Config, 'publicUrl' | 'trustProxy'> & { runtimeLimits: RuntimeLimits };
   authSecret: string;
   /** Whether other instances share the database (PostgreSQL): rate-limit counts are then told to them. */
   shared: boolean;
@@ -287,11 +289,20 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     defaultHook: (result, c) => (result.success ? undefined : invalidInput(c, result.error)),
   });
 
-  const charge = (c: Context, charges: { key: string; budget: Budget }[]) => {
+  /** Counts charges, all or none; over any budget, 429 with Retry-After. */
+  const take = (c: Context, charges: Charge[]) => {
     const taken = limiter.take(charges);
     if (taken.allowed) return;
     c.header('Retry-After', String(taken.retryAfter));
     throw new RuntimeRefusal(429, 'rate_limited', RUNTIME_MESSAGES.tooManyRequests, undefined, taken.retryAfter);
+  };
+  /**
+   * Charges a request to its budgets and to its client address's (decision 057), all or none: the address's comes
+   * first, so one address's flood is refused by its own budget before it uses up the game's that others share.
+   */
+  const charge = (c: Context, charges: Charge[]) => {
+    const address = clientIp(c, deps.config.trustProxy);
+    take(c, address === null ? charges : [{ key: `a:${address}`, budget: limits.perAddress }, ...charges]);
   };
 
   /** A JSON body of at most RUNTIME_BODY_MAX_BYTES, parsed once and free of control characters. */
@@ -523,6 +534,16 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     db: deps.db,
     now: deps.now,
     playerAuth,
+    chargeEvents: (c, playerId, count, bytes) => {
+      // The request itself was charged by playerAuth; this is what it would store (decision 057).
+      const budgets = limits.playerEvents;
+      take(c, [
+        { key: `ec:${playerId}`, budget: budgets.perMinute, cost: count },
+        { key: `eb:${playerId}`, budget: budgets.bytesPerMinute, cost: bytes },
+        { key: `ed:${playerId}`, budget: budgets.perDay, cost: count },
+        { key: `ef:${playerId}`, budget: budgets.bytesPerDay, cost: bytes },
+      ]);
+    },
     storedVariantOf: (playerRef, experimentId) => assignments.storedVariantOf(playerRef, experimentId),
   });
 
@@ -546,7 +567,10 @@ export function runtimeRoutes(deps: RuntimeDeps) {
         refuse(401, 'invalid_signature', RUNTIME_MESSAGES.signatureInvalid);
       }
     }
+    const address = clientIp(c, deps.config.trustProxy);
     charge(c, [
+      // New players and sign-ins from one address (decision 057): a script minting players meets this first.
+      ...(address === null ? [] : [{ key: `sa:${address}`, budget: limits.sessionsPerAddress }]),
       { key: `s:${found.id}:${input.playerId}`, budget: limits.perPlayer },
       { key: `k:${found.id}`, budget: limits.perKey },
     ]);

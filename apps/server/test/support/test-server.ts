@@ -13,6 +13,18 @@ import { createMailer } from '../../src/lib/mailer';
 import type { Notifier } from '../../src/lib/notifier';
 import { TestClient } from './test-client';
 
+/** The default runtime budgets, for a test that changes some of them (`{ ...DEFAULT_RUNTIME_LIMITS, perKey }`). */
+export const DEFAULT_RUNTIME_LIMITS = loadConfig({}).runtimeLimits;
+/** The defaults with the per-address and raw-event budgets out of the way, for suites that flood on purpose. */
+export const UNLIMITED_BY_ADDRESS = loadConfig({
+  RUNTIME_ADDRESS_RATE_LIMIT: '100000000',
+  RUNTIME_ADDRESS_SESSION_LIMIT: '10000000',
+  RUNTIME_PLAYER_EVENTS_PER_MINUTE: '100000000',
+  RUNTIME_PLAYER_EVENT_BYTES_PER_MINUTE: '10000000000',
+  RUNTIME_PLAYER_EVENTS_PER_DAY: '1000000000',
+  RUNTIME_PLAYER_EVENT_BYTES_PER_DAY: '1000000000000',
+}).runtimeLimits;
+
 export type TestServer = {
   url: string;
   /** The app under test, for its route table. */
