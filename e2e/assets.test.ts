@@ -12,6 +12,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A real 1×1 GIF: the replacement. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
 let browser: Browser;
 let s3: S3TestServer;
 
@@ -79,6 +82,46 @@ describe.each(storages)('assets on %s', (_name, env) => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
     await page.getByText(ASSET_MESSAGES.empty).waitFor();
+  });
+
+  it('opens a card: preview, rename, used by (a link to the item) and replace, after which the item shows the new image', async () => {
+    const page = await openAssetsTab(app);
+    const gameId = /game\/([^/]+)\/assets/.exec(page.url())?.[1] ?? '';
+    const assetId = await page.getByLabel('Asset ID').inputValue();
+    await page.getByLabel('Asset name').fill('Gold coin');
+    await page.getByLabel('File').setInputFiles({ name: 'coin.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('.asset-card', { hasText: 'Gold coin' }).waitFor();
+    const made = await page.request.post(`${app.url}/api/games/${gameId}/items`, {
+      data: { name: 'Gold', type: 'currency', value: 1, baseAmount: 1, assetRefId: assetId },
+      headers: { origin: app.url },
+    });
+    expect(made.status()).toBe(201);
+
+    await page.getByRole('button', { name: 'Open Gold coin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gold coin' });
+    await dialog.getByText('1 × 1 px').waitFor();
+    await dialog.getByRole('link', { name: 'Gold' }).waitFor();
+    await dialog.getByLabel('Name').fill('Shiny coin');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog', { name: 'Shiny coin' }).waitFor();
+    await page.locator('.asset-card', { hasText: 'Shiny coin' }).waitFor();
+
+    const oldUrl = await page.getByRole('dialog').getByRole('img', { name: 'Shiny coin' }).getAttribute('src');
+    await page
+      .getByRole('dialog')
+      .getByLabel('Replacement image')
+      .setInputFiles({ name: 'gem.gif', mimeType: 'image/gif', buffer: GIF });
+    await page.getByRole('dialog').getByText('image/gif').waitFor();
+    const newUrl = await page.getByRole('dialog').getByRole('img', { name: 'Shiny coin' }).getAttribute('src');
+    expect(newUrl).not.toBe(oldUrl);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `/tmp/assets-dialog-${width}.png` });
+    }
+    await page.getByRole('dialog').getByRole('link', { name: 'Gold' }).click();
+    await expect.poll(() => page.locator(`img[src="${newUrl}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`img[src="${oldUrl}"]`).count()).toBe(0);
   });
 
   it('refuses an oversized file with the spec message, a duplicate ID, and a missing file', async () => {

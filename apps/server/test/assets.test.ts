@@ -291,3 +291,210 @@ describe('assets on S3-compatible storage', () => {
     expect(await bucket.get(key)).toBeNull();
   });
 });
+
+/** A real 1×1 GIF: a different file and type than the PNG. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const fileForm = (bytes: Uint8Array, filename: string, type: string) => {
+  const data = new FormData();
+  data.set('file', new Blob([bytes], { type }), filename);
+  return data;
+};
+
+async function replace(client: TestClient, gameId: string, assetId: string, data: FormData) {
+  const response = await fetch(new URL(`/api/games/${gameId}/assets/${assetId}/file`, client.baseUrl), {
+    method: 'PUT',
+    headers: { cookie: client.cookieHeader(), origin: server.config.publicUrl },
+    body: data,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const rename = (client: TestClient, gameId: string, assetId: string, json: unknown) =>
+  client.request(`/api/games/${gameId}/assets/${assetId}`, { method: 'PATCH', json });
+const imageLayout = (assetId: string) => ({
+  id: 'root',
+  type: 'Root',
+  props: {},
+  children: [{ id: 'i', type: 'ImageCB', props: { src: `asset:${assetId}` } }],
+});
+
+describe('asset rename, replace and used-by', () => {
+  it('renames the asset only: its ID, file and URL stay, items and packs show the new name, other tabs hear it', async () => {
+    await start();
+    const client = await signedInClient(server, 'rename@studio.test');
+    const game = await gameOf(client);
+    const created = (await upload(client, game.id, png('coin01', 'Gold coin'))).body as Asset;
+    const made = await client.post(`/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+      assetRefId: 'coin01',
+    });
+    expect(made.status, made.text).toBe(201);
+    const tab = await openEventStream(client);
+    cleanups.push(tab.close);
+
+    const renamed = await rename(client, game.id, 'coin01', { name: '  Shiny coin ' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toMatchObject({ assetId: 'coin01', name: 'Shiny coin', url: created.url, size: created.size });
+    await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'assets');
+    const items = (await client.get(`/api/games/${game.id}/items`)).body as { assetName: string | null }[];
+    expect(items[0]?.assetName).toBe('Shiny coin');
+
+    for (const bad of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(500) }, { name: 5 }]) {
+      const refused = await rename(client, game.id, 'coin01', bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await rename(client, game.id, 'nosuch', { name: 'A' })).status).toBe(404);
+    const listed = (await client.get(`/api/games/${game.id}/assets`)).body as Asset[];
+    expect(listed.map((a) => a.name)).toEqual(['Shiny coin']);
+  });
+
+  it('replaces the file under the same asset ID: type from the bytes, old bytes removed, every view shows the new URL', async () => {
+    await start();
+    const client = await signedInClient(server, 'replace@studio.test');
+    const game = await gameOf(client);
+    const created = (await upload(client, game.id, png('coin01'))).body as Asset;
+    await client.post(`/api/games/${game.id}/items`, {
+      name: 'Gold',
+      type: 'currency',
+      value: 1,
+      baseAmount: 1,
+      assetRefId: 'coin01',
+    });
+    const tab = await openEventStream(client);
+    cleanups.push(tab.close);
+
+    const replaced = await replace(client, game.id, 'coin01', fileForm(GIF, 'coin.png', 'image/png'));
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body).toMatchObject({ assetId: 'coin01', name: 'Gold coin', type: 'image/gif', size: GIF.length });
+    expect(replaced.body.url).not.toBe(created.url);
+    await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'assets');
+    const served = await fetch(new URL(replaced.body.url as string, server.url));
+    expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
+    expect((await fetch(new URL(created.url, server.url))).status).toBe(404);
+    expect(await storedFiles()).toHaveLength(1);
+    const items = (await client.get(`/api/games/${game.id}/items`)).body as { assetUrl: string | null }[];
+    expect(items[0]?.assetUrl).toBe(replaced.body.url);
+
+    const svg = await replace(client, game.id, 'coin01', fileForm(SVG, 'coin.png', 'image/png'));
+    expect(svg).toMatchObject({ status: 415, body: { message: ASSET_MESSAGES.svgRefused } });
+    const text = await replace(client, game.id, 'coin01', fileForm(Buffer.from('hello'), 'a.png', 'image/png'));
+    expect(text.status).toBe(415);
+    const none = await replace(client, game.id, 'coin01', new FormData());
+    expect(none).toMatchObject({ status: 400, body: { message: ASSET_MESSAGES.fileRequired } });
+    const big = await replace(
+      client,
+      game.id,
+      'coin01',
+      fileForm(new Uint8Array(ASSET_UPLOAD_MAX_BYTES + 1), 'a.png', 'image/png'),
+    );
+    expect(big.status).toBe(413);
+    expect((await replace(client, game.id, 'nosuch', fileForm(GIF, 'a.gif', 'image/gif'))).status).toBe(404);
+    const listed = (await client.get(`/api/games/${game.id}/assets`)).body as Asset[];
+    expect(listed).toEqual([replaced.body]);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  it("counts the account's storage quota with the old file's bytes freed", async () => {
+    // A PNG with trailing bytes is still a PNG by its bytes, and bigger.
+    const bigger = Buffer.concat([PNG, new Uint8Array(100)]);
+    // Without freeing the old bytes the replace would need PNG + bigger: one byte more than the quota.
+    await start({ maxStorageBytesPerAccount: PNG.length + bigger.length - 1 });
+    const client = await signedInClient(server, 'replace-quota@studio.test');
+    const game = await gameOf(client);
+    expect((await upload(client, game.id, png('coin01'))).status).toBe(201);
+    const fits = await replace(client, game.id, 'coin01', fileForm(bigger, 'a.png', 'image/png'));
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    const tooBig = Buffer.concat([PNG, new Uint8Array(PNG.length + 100)]);
+    const over = await replace(client, game.id, 'coin01', fileForm(tooBig, 'a.png', 'image/png'));
+    expect(over.status).toBe(413);
+    const listed = (await client.get(`/api/games/${game.id}/assets`)).body as Asset[];
+    expect(listed.map((a) => a.size)).toEqual([bigger.length]);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  it('lists exactly the items, packs and layouts (variants included) that use the asset, never another game’s', async () => {
+    await start();
+    const client = await signedInClient(server, 'usedby@studio.test');
+    const game = await gameOf(client);
+    const other = await gameOf(client);
+    for (const g of [game, other]) expect((await upload(client, g.id, png('coin01'))).status).toBe(201);
+    expect((await upload(client, game.id, png('gem01', 'Gem'))).status).toBe(201);
+    const itemOf = async (gameId: string, name: string, assetRefId: string | null) => {
+      const made = await client.post(`/api/games/${gameId}/items`, {
+        name,
+        type: 'currency',
+        value: 1,
+        baseAmount: 1,
+        assetRefId,
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.body as { id: string; name: string };
+    };
+    const gold = await itemOf(game.id, 'Gold', 'coin01');
+    await itemOf(game.id, 'Gems', 'gem01');
+    await itemOf(other.id, 'Other Gold', 'coin01');
+    const chest = await client.post(`/api/games/${game.id}/packs`, {
+      name: 'Chest',
+      contents: [{ itemId: gold.id, quantity: 1 }],
+      assetRefId: 'coin01',
+    });
+    expect(chest.status, chest.text).toBe(201);
+    const configs = `/api/games/${game.id}/daily-rewards`;
+    const first = (await client.post(configs, {})).body as { id: string; name: string };
+    const second = (await client.post(configs, {})).body as { id: string; name: string };
+    const put = (path: string, json: unknown) => client.request(path, { method: 'PUT', json });
+    expect((await put(`${configs}/${first.id}/layout`, { uiLayout: imageLayout('coin01') })).status).toBe(200);
+    expect((await put(`${configs}/${second.id}/layout`, { uiLayout: imageLayout('gem01') })).status).toBe(200);
+    const started = await client.post(`${configs}/${second.id}/experiment`, {
+      variants: [
+        { id: 'a', name: 'Blue', weight: 1 },
+        { id: 'b', name: 'Green', weight: 1 },
+      ],
+    });
+    expect(started.status, started.text).toBe(201);
+    const variant = await put(`${configs}/${second.id}/experiment/variants/b/layout`, {
+      uiLayout: imageLayout('coin01'),
+      baseVersion: 0,
+    });
+    expect(variant.status, variant.text).toBe(200);
+
+    const used = await client.get(`/api/games/${game.id}/assets/coin01/used-by`);
+    expect(used.status, used.text).toBe(200);
+    expect(used.body).toEqual({
+      items: [{ id: gold.id, name: 'Gold' }],
+      packs: [{ id: (chest.body as { id: string }).id, name: 'Chest' }],
+      layouts: [
+        { configId: first.id, configName: first.name, variant: null },
+        {
+          configId: second.id,
+          configName: second.name,
+          variant: { experimentId: expect.any(String), variantId: 'b', name: 'Green' },
+        },
+      ],
+    });
+    const otherUse = await client.get(`/api/games/${other.id}/assets/coin01/used-by`);
+    expect(otherUse.body).toMatchObject({ items: [{ name: 'Other Gold' }], packs: [], layouts: [] });
+    expect((await client.get(`/api/games/${game.id}/assets/nosuch/used-by`)).status).toBe(404);
+  });
+
+  it("answers another owner's asset like a missing one on rename, replace and used-by, and changes nothing", async () => {
+    await start();
+    const alice = await signedInClient(server, 'alice-assets@studio.test');
+    const bob = await signedInClient(server, 'bob-assets@studio.test');
+    const game = await gameOf(alice);
+    const created = (await upload(alice, game.id, png('coin01'))).body as Asset;
+    const bobGame = await gameOf(bob);
+    expect((await rename(bob, game.id, 'coin01', { name: 'Mine' })).status).toBe(404);
+    expect((await replace(bob, game.id, 'coin01', fileForm(GIF, 'a.gif', 'image/gif'))).status).toBe(404);
+    expect((await bob.get(`/api/games/${game.id}/assets/coin01/used-by`)).status).toBe(404);
+    // Through bob's own game the asset ID names nothing of his.
+    expect((await rename(bob, bobGame.id, 'coin01', { name: 'Mine' })).status).toBe(404);
+    expect((await replace(bob, bobGame.id, 'coin01', fileForm(GIF, 'a.gif', 'image/gif'))).status).toBe(404);
+    expect((await bob.get(`/api/games/${bobGame.id}/assets/coin01/used-by`)).status).toBe(404);
+    expect((await alice.get(`/api/games/${game.id}/assets`)).body).toEqual([created]);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+});

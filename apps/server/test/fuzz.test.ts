@@ -678,6 +678,8 @@ const WRITES: Record<
   'POST /api/games/:id/sdk-key': { input: 'path' },
   'POST /api/games/:id/server-secret': { input: 'path' },
   'POST /api/games/:gameId/assets': { input: 'multipart' },
+  'PATCH /api/games/:gameId/assets/:assetId': { input: 'json', shape: () => shaped({ name: name }) },
+  'PUT /api/games/:gameId/assets/:assetId/file': { input: 'multipart' },
   'DELETE /api/games/:gameId/assets/:assetId': { input: 'path' },
   'POST /api/games/:gameId/items': { input: 'json', shape: (ids) => itemShape(ids) },
   'PATCH /api/games/:gameId/items/:itemId': { input: 'json', shape: (ids) => itemShape(ids) },
@@ -1109,8 +1111,11 @@ describe('hostile input to the write routes', () => {
     120_000,
   );
 
-  it('answers asset uploads below 500 for hostile fields, files and multipart framing, storing nothing it refuses', async () => {
-    const target = `/api/games/${ownerIds.gameId}/assets`;
+  it('answers asset uploads and replacements below 500 for hostile fields, files and multipart framing, storing nothing it refuses', async () => {
+    const targets = [
+      { method: 'POST', path: `/api/games/${ownerIds.gameId}/assets` },
+      { method: 'PUT', path: `/api/games/${ownerIds.gameId}/assets/${ownerIds.assetId}/file` },
+    ] as const;
     const raw = fc
       .tuple(
         fc.constantFrom(...CONTENT_TYPES, 'multipart/form-data; boundary=', 'multipart/form-data; boundary="a b"'),
@@ -1126,13 +1131,15 @@ describe('hostile input to the write routes', () => {
       .map(([type, text]) => Body.text(type, text));
     await fuzz(
       fc.oneof(
-        { weight: 4, arbitrary: uploadForm.map((f) => ({ form: f })) },
-        { weight: 1, arbitrary: raw.map((r) => ({ raw: r })) },
+        { weight: 4, arbitrary: uploadForm.map((f) => ({ form: f, replace: false })) },
+        { weight: 2, arbitrary: uploadForm.map((f) => ({ form: f, replace: true })) },
+        { weight: 1, arbitrary: fc.tuple(raw, fc.boolean()).map(([r, replace]) => ({ raw: r, replace })) },
       ),
       RUNS * 2,
       async (input) => {
         const sent = 'form' in input ? await uploadBody(input.form) : input.raw;
-        await check({ method: 'POST', path: target, body: sent, visitor: owner });
+        const target = targets[input.replace ? 1 : 0];
+        await check({ method: target.method, path: target.path, body: sent, visitor: owner });
       },
       [
         {
@@ -1142,6 +1149,7 @@ describe('hostile input to the write routes', () => {
             filename: 'a.png',
             fileType: 'image/png',
           },
+          replace: false,
         },
       ],
     );

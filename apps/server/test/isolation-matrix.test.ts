@@ -282,6 +282,17 @@ const MATRIX: Record<string, Entry> = {
     form: () => pngForm('Matrix Art', 'matrixart'),
     notFound: GAME_MESSAGES.notFound,
   },
+  'PATCH /api/games/:gameId/assets/:assetId': {
+    access: 'game',
+    body: () => ({ name: 'Matrix Rename' }),
+    notFound: 'Asset not found.',
+  },
+  'PUT /api/games/:gameId/assets/:assetId/file': {
+    access: 'game',
+    form: () => pngForm('Matrix Art', 'matrixart'),
+    notFound: 'Asset not found.',
+  },
+  'GET /api/games/:gameId/assets/:assetId/used-by': { access: 'game', notFound: 'Asset not found.' },
   'DELETE /api/games/:gameId/assets/:assetId': { access: 'game', notFound: 'Asset not found.' },
   'GET /api/games/:gameId/items': { access: 'game', notFound: GAME_MESSAGES.notFound },
   'POST /api/games/:gameId/items': { access: 'game', body: itemBody, notFound: GAME_MESSAGES.notFound },

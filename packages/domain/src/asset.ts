@@ -29,6 +29,11 @@ export const ASSET_MESSAGES = {
   uploadFailed: 'Upload failed. Please try again.',
   deleteFailed: 'Delete failed. Please try again.',
   empty: 'No assets yet. Upload your first image above.',
+  notFound: 'Asset not found.',
+  renameFailed: 'Rename failed. Please try again.',
+  replaceFailed: 'Replacing the image failed. Please try again.',
+  usedByFailed: 'Failed to load where this asset is used. Please try again.',
+  unused: 'Nothing uses this asset yet.',
 } as const;
 
 export function assetDeleteConfirmation(name: string): string {
@@ -53,6 +58,25 @@ export const AssetFieldsSchema = z.object({
   assetId: AssetIdSchema,
 });
 export type AssetFields = z.infer<typeof AssetFieldsSchema>;
+
+/** A rename changes the name only: the asset ID and the stored file stay. */
+export const RenameAssetInputSchema = AssetFieldsSchema.pick({ name: true });
+export type RenameAssetInput = z.infer<typeof RenameAssetInputSchema>;
+
+/** What references an asset: items and packs by their icon, daily-reward layouts (a config's or a variant's). */
+export const AssetUsageSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+  packs: z.array(z.object({ id: z.string(), name: z.string() })),
+  layouts: z.array(
+    z.object({
+      configId: z.string(),
+      configName: z.string(),
+      /** Null for the config's own layout; else the experiment variant whose layout uses it. */
+      variant: z.object({ experimentId: z.string(), variantId: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+});
+export type AssetUsage = z.infer<typeof AssetUsageSchema>;
 
 export const AssetSchema = z.object({
   id: z.string(),

@@ -399,3 +399,16 @@ export function nodeLabel(node: LayoutNode): string | undefined {
 export function findNodeByLabel(root: LayoutNode, label: string): LayoutNode | null {
   return layoutNodes(root).find((node) => nodeLabel(node) === label) ?? null;
 }
+
+/** The asset IDs a layout's images reference (`asset:<assetId>` in an image prop). */
+export function layoutAssetIds(root: LayoutNode): Set<string> {
+  const ids = new Set<string>();
+  for (const node of layoutNodes(root)) {
+    for (const prop of IMAGE_PROPS) {
+      const value = node.props[prop];
+      const id = typeof value === 'string' ? assetReferenceId(value) : null;
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+}

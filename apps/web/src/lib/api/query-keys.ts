@@ -40,6 +40,8 @@ export const queryKeys = {
   },
   assets: {
     list: (gameId: string) => topicKey('assets', gameId),
+    /** Under the list's key, so an asset change refetches it too. */
+    usage: (gameId: string, assetId: string) => topicKey('assets', gameId, 'usage', assetId),
   },
   dailyRewards: {
     list: (gameId: string) => topicKey('dailyRewards', gameId),

@@ -1,30 +1,37 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteAsset } from '../../../lib/api/assets/delete-asset';
+import { AssetDialog } from './asset-dialog';
+import { formatSize } from './format-size';
 import styles from './asset-card.module.css';
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
-
+/** An asset in the grid: a click (or Enter) on it opens its dialog; the bin deletes it straight away. */
 export function AssetCard({ asset }: { asset: Asset }) {
   const remove = useDeleteAsset(asset.gameId);
+  const [open, setOpen] = useState(false);
   return (
     <li className={`asset-card ${styles.card}`}>
-      <div className={styles.thumb}>
-        <img src={asset.url} alt={asset.name} loading="lazy" />
-      </div>
-      <div className={styles.meta}>
-        <p className={styles.name}>{asset.name}</p>
-        <code className={`asset-id ${styles.id}`}>{asset.assetId}</code>
-        <p className={`muted ${styles.details}`}>
-          {formatSize(asset.size)} · {asset.type}
-        </p>
-      </div>
+      <button
+        type="button"
+        className={styles.open}
+        aria-label={`Open ${asset.name}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <div className={styles.thumb}>
+          <img src={asset.url} alt={asset.name} loading="lazy" />
+        </div>
+        <div className={styles.meta}>
+          <p className={styles.name}>{asset.name}</p>
+          <code className={`asset-id ${styles.id}`}>{asset.assetId}</code>
+          <p className={`muted ${styles.details}`}>
+            {formatSize(asset.size)} · {asset.type}
+          </p>
+        </div>
+      </button>
       <ConfirmDialog
         title={assetDeleteConfirmation(asset.name)}
         description="Features that use this image will no longer show it."
@@ -35,6 +42,7 @@ export function AssetCard({ asset }: { asset: Asset }) {
           </button>
         }
       />
+      {open ? <AssetDialog asset={asset} open={open} onOpenChange={setOpen} /> : null}
     </li>
   );
 }

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AssetUsageSchema } from '@liveops/domain';
+import { apiFetch } from '../../api-client';
+import { queryKeys } from '../query-keys';
+
+/** The items, packs and daily-reward layouts that use an asset. */
+export function getAssetUsage(gameId: string, assetId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}/used-by`, {
+    signal,
+  }).then((body) => AssetUsageSchema.parse(body));
+}
+
+export function assetUsageQueryOptions(gameId: string, assetId: string) {
+  return queryOptions({
+    queryKey: queryKeys.assets.usage(gameId, assetId),
+    queryFn: ({ signal }) => getAssetUsage(gameId, assetId, signal),
+  });
+}
+
+export function useAssetUsage(gameId: string, assetId: string, enabled = true) {
+  return useQuery({ ...assetUsageQueryOptions(gameId, assetId), enabled });
+}
