@@ -356,7 +356,7 @@ const MATRIX: Record<string, Entry> = {
       cycleDays: 7,
       dayStart: { kind: 'utc_time', minuteOfDay: 60 },
       missedDay: 'start_over',
-      targeting: { segmentId: ids.segmentId, startsAt: null, endsAt: null, priority: 3 },
+      targeting: { segmentId: ids.segmentId || null, startsAt: null, endsAt: null, priority: 3 },
       variants: [
         { id: 'a', name: 'Matrix Amber', weight: 2 },
         { id: 'b', name: 'Matrix Teal', weight: 1 },
