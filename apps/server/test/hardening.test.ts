@@ -185,6 +185,7 @@ describe('request bodies', () => {
   /** The routes that take a larger body than JSON's, and how large. Every other write route takes JSON's. */
   const LARGER_BODIES: Record<string, number> = {
     'POST /api/games/:gameId/assets': UPLOAD_BODY_MAX_BYTES,
+    'PUT /api/games/:gameId/assets/:assetId/file': UPLOAD_BODY_MAX_BYTES,
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/layout': LAYOUT_BODY_MAX_BYTES,
     'PUT /api/games/:gameId/daily-rewards/:dailyRewardId/experiment/variants/:variantId/layout': LAYOUT_BODY_MAX_BYTES,
   };
