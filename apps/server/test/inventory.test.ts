@@ -57,7 +57,7 @@ describe('items', () => {
     ['a value of 1e308', { ...GOLD, value: 1e308 }, INVENTORY_MESSAGES.valueTooLarge],
     ['a value as a string', { ...GOLD, value: '5' }, INVENTORY_MESSAGES.valueInvalid],
     ['a fractional amount', { ...GOLD, baseAmount: 1.5 }, INVENTORY_MESSAGES.amountInvalid],
-    ['a zero amount', { ...GOLD, baseAmount: 0 }, INVENTORY_MESSAGES.amountInvalid],
+    ['a negative amount', { ...GOLD, baseAmount: -1 }, INVENTORY_MESSAGES.amountInvalid],
     ['an unknown type', { ...GOLD, type: 'weapon' }, INVENTORY_MESSAGES.typeInvalid],
     ['an unknown icon', { ...GOLD, iconId: 'dragon' }, INVENTORY_MESSAGES.iconInvalid],
     ['an asset of nobody', { ...GOLD, iconId: null, assetRefId: 'nope' }, INVENTORY_MESSAGES.assetNotFound],

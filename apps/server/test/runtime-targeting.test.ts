@@ -134,7 +134,7 @@ describe(`targeting and schedule in the runtime (${TEST_DATABASE_KIND})`, () => 
     expect((await listed(anna)).map((s) => [s.configId, s.day, s.streak, s.claimable])).toEqual([[base, 3, 0, true]]);
     await refusedAsNotTargeted(anna, holiday);
     const third = await claimed(anna, base);
-    expect([third.day, third.granted]).toEqual([3, [{ itemId: setup.gold.id, quantity: 30 }]]);
+    expect([third.day, third.granted]).toEqual([3, [{ itemId: setup.gold.id, key: 'gold', quantity: 30 }]]);
     const gold = third.balances.find((b) => b.itemId === setup.gold.id)?.amount;
     expect(gold).toBe(100 + 10 + 20 + 10 + 20 + 30);
   });
