@@ -155,7 +155,7 @@ describe('the UI editor shows what will render', () => {
 
     // Saving the untouched default stores it as the config's own layout.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => status(page).textContent()).toBe('');
+    await expect.poll(() => status(page).textContent(), { timeout: 40_000 }).toBe('');
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     const stored = await context.request.get(`${setup.app.url}/api/daily-rewards/${configId}`);
     const body = (await stored.json()) as { uiLayout: { id: string } | null };
@@ -228,7 +228,7 @@ describe('the UI editor shows what will render', () => {
 
     // Saved, the emulator renders the same: the asset and the colour set.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => status(page).textContent()).toBe('');
+    await expect.poll(() => status(page).textContent(), { timeout: 40_000 }).toBe('');
     const emulator = await context.newPage();
     await emulator.goto(`${setup.app.url}/dashboard/game/${game.id}/emulator?config=${configId}`);
     const emulated = emulator.frameLocator(EMULATED);
