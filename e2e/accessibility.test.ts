@@ -139,7 +139,7 @@ describe('accessibility of every page (axe-core, serious and critical)', () => {
     await page.getByLabel('Asset name').fill('Gold coin');
     await page.getByLabel('File').setInputFiles({ name: 'coin.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Upload' }).click();
-    const thumbnail = page.locator('.asset-card', { hasText: 'Gold coin' }).getByRole('img', { name: 'Gold coin' });
+    const thumbnail = page.locator('.asset-card', { hasText: 'Gold coin' }).locator('img');
     await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await check(page, 'assets tab');
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES } from '@liveops/domain';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES, userGreetingName } from '@liveops/domain';
 import { passwordResetLink } from '@liveops/testing/smtp';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -55,7 +55,7 @@ describe('forgot password', () => {
     const { context: signedIn, email } = await signedInContext(setup.browser, setup.app, 'forgot');
     const before = await signedIn.newPage();
     await before.goto(`${setup.app.url}/dashboard`);
-    await before.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await before.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
 
     const { page } = await freshPage(setup.browser);
     await page.goto(`${setup.app.url}/login`);
@@ -106,7 +106,7 @@ describe('forgot password', () => {
     await expectSignInRefused(page, email, PASSWORD);
     await submitCredentials(page, email, NEW_PASSWORD, 'Log in');
     await page.waitForURL(`${setup.app.url}/dashboard`);
-    await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
 
     // The link worked once.
     const reused = await freshPage(setup.browser, PHONE);
@@ -153,10 +153,10 @@ describe('account settings', () => {
     await page.setViewportSize(DESKTOP);
     const other = await context.newPage();
     await other.goto(`${setup.app.url}/dashboard`);
-    await other.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await other.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
 
     await page.goto(`${setup.app.url}/dashboard`);
-    await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
     await page.getByRole('link', { name: /Account settings/ }).click();
     await page.waitForURL(`${setup.app.url}/account`);
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();

@@ -189,8 +189,16 @@ async function serveFigures(page: Page, figures: () => Record<string, Record<str
       const url = new URL(route.request().url());
       const from = url.searchParams.get('from') ?? day(29);
       const to = url.searchParams.get('to') ?? day(0);
+      const includesTestPlayers = url.searchParams.get('testers') === 'include';
       await route.fulfill({
-        json: { from, to, configId: null, days: rollupDays(from, to, figures()), experiment: null },
+        json: {
+          from,
+          to,
+          configId: null,
+          includesTestPlayers,
+          days: rollupDays(from, to, figures()),
+          experiment: null,
+        },
       });
     },
   );

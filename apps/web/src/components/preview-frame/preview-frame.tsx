@@ -162,7 +162,10 @@ export function PreviewFrame({
               {children}
             </IsolatedFrame>
           ) : (
-            <iframe ref={pageRef} title={title} src={src} className="preview-iframe" style={frameStyle} />
+            // A new frame for each address, as a game opens each popupUrl afresh: the page rewrites its own address
+            // after a claim (decision 052), so a new popupUrl that differs from it only after the # would otherwise
+            // scroll the old page instead of loading the new one.
+            <iframe key={src} ref={pageRef} title={title} src={src} className="preview-iframe" style={frameStyle} />
           )}
         </div>
       </div>

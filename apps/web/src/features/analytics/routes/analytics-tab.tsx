@@ -323,6 +323,8 @@ export function AnalyticsTab() {
   const testersId = useId();
   const rangeSelectId = useId();
 
+  // flushSync: a switch or select shows its new state at once, not after the navigation's transition (a controlled
+  // checkbox would otherwise spring back for a moment after the click).
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -333,7 +335,7 @@ export function AnalyticsTab() {
         }
         return next;
       },
-      { replace: true },
+      { replace: true, flushSync: true },
     );
 
   const chooseRange = (value: string) =>

@@ -14,15 +14,11 @@ export function AssetCard({ asset }: { asset: Asset }) {
   const [open, setOpen] = useState(false);
   return (
     <li className={`asset-card ${styles.card}`}>
-      <button
-        type="button"
-        className={styles.open}
-        aria-label={`Open ${asset.name}`}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {/* Named by what it shows ("Open Gold coin gold_coin 1.2 KB · image/png"), so a voice user says what they see. */}
+        <span className="sr-only">Open </span>
         <div className={styles.thumb}>
-          <img src={asset.url} alt={asset.name} loading="lazy" />
+          <img src={asset.url} alt="" loading="lazy" />
         </div>
         <div className={styles.meta}>
           <p className={styles.name}>{asset.name}</p>

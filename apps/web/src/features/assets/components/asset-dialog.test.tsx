@@ -35,7 +35,7 @@ describe('AssetDialog', () => {
     const fetchMock = vi.fn(async (url: string) => (String(url).endsWith('/used-by') ? json(usage) : json({})));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<AssetCard asset={asset} />);
-    screen.getByRole('button', { name: 'Open Gold coin' }).focus();
+    screen.getByRole('button', { name: /^Open Gold coin / }).focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Gold coin' });
     expect(dialog).toHaveTextContent('coin01');
@@ -60,7 +60,7 @@ describe('AssetDialog', () => {
       }),
     );
     renderWithProviders(<AssetCard asset={asset} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Open Gold coin' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Open Gold coin / }));
     expect(await screen.findByText('Nothing uses this asset yet.')).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);
@@ -87,7 +87,7 @@ describe('AssetDialog', () => {
       }),
     );
     renderWithProviders(<AssetCard asset={asset} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Open Gold coin' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Open Gold coin / }));
     await screen.findByRole('dialog');
     const file = new File([new Uint8Array([71, 73, 70])], 'new.gif', { type: 'image/gif' });
     await userEvent.upload(screen.getByLabelText('Replacement image'), file);
