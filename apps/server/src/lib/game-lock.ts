@@ -7,7 +7,8 @@ type GameLockHandle = { release: () => Promise<void> };
 export type GameLocks = {
   /**
    * The lock of a game for `purpose`, or null at once when another holder has it (never waits for the holder).
-   * Throws LocksUnavailableError when the database cannot be asked within LOCK_QUERY_TIMEOUT_MS.
+   * Throws LocksUnavailableError when the database cannot be asked within LOCK_QUERY_TIMEOUT_MS. The server holds
+   * a lock only through withGameLock (lint says so); tests try it directly.
    */
   tryAcquire: (purpose: string, gameId: string) => Promise<GameLockHandle | null>;
   /** Closes the lock connection (its locks go with it). */
