@@ -43,6 +43,20 @@ export default tseslint.config(
     },
   },
   {
+    // A game's lock is held only through withGameLock, which releases it however the work ends.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/game-lock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='tryAcquire']",
+          message: 'Hold a game lock with withGameLock (lib/game-lock.ts), never by tryAcquire and a release by hand.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: { 'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } } },

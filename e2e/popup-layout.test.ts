@@ -14,7 +14,7 @@ import {
   POPUP_MIN_TEXT_PX,
 } from '@liveops/domain';
 import { PUBLISHED_BRIDGE_NAME } from '@liveops/domain/published';
-import { publishedPageFor } from '../apps/server/src/resources/published-page';
+import { publishedPageFor } from '../apps/server/src/releases/published-page';
 import { useBrowserAndApp } from './support/lifecycle';
 
 // Decision 023: the popup as a player sees it in a game's web view, measured in Chromium at phone, tablet and

@@ -23,7 +23,7 @@ import {
   PUBLISHED_PAGE_PATH,
 } from '@liveops/domain/published';
 import { CHROMIUM_PATH } from '@liveops/testing/browser';
-import { publishedPageFor } from '../apps/server/src/resources/published-page';
+import { publishedPageFor } from '../apps/server/src/releases/published-page';
 import { useBrowserAndApp } from './support/lifecycle';
 
 const setup = useBrowserAndApp();

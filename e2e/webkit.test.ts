@@ -16,7 +16,7 @@ import {
   type WebKitElementGeometry,
   type WebKitRun,
 } from '@liveops/testing/webkit';
-import { publishedPageFor } from '../apps/server/src/resources/published-page';
+import { publishedPageFor } from '../apps/server/src/releases/published-page';
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 import { everyDayAPack } from './support/publishable';

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Game, PublishEvent } from '@liveops/domain';
 import { wrapPostgres } from '../src/db/database';
-import { createGameLocks, LocksUnavailableError } from '../src/lib/game-lock';
+import { createGameLocks, LocksUnavailableError, withGameLock } from '../src/lib/game-lock';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import type { Storage } from '../src/storage/storage';
 import { signedInClient } from './support/accounts';
@@ -176,4 +177,58 @@ describe('publish locks never starve the database pool (issue 24)', () => {
       }
     },
   );
+});
+
+describe('withGameLock, the one way a game lock is held', () => {
+  it('holds the lock while the work runs and releases it however the work ends', async () => {
+    const server = await servers.start();
+    const locks = createGameLocks(server.database);
+    const gameId = randomUUID();
+    try {
+      let meanwhile: unknown = null;
+      const outcome = await withGameLock(locks, gameId, async () => {
+        meanwhile = await withGameLock(locks, gameId, () => Promise.resolve('ran beside it'));
+        return 'done';
+      });
+      expect(outcome).toEqual({ held: true, value: 'done' });
+      expect(meanwhile).toEqual({ held: false });
+      await expect(withGameLock(locks, gameId, () => Promise.reject(new Error('the store broke')))).rejects.toThrow(
+        'the store broke',
+      );
+      expect(await withGameLock(locks, gameId, () => Promise.resolve('after a failure'))).toEqual({
+        held: true,
+        value: 'after a failure',
+      });
+    } finally {
+      await locks.close();
+    }
+  });
+
+  it('waits up to waitMs for the holder to finish, and runs the work only if it does', async () => {
+    const server = await servers.start();
+    const locks = createGameLocks(server.database);
+    const gameId = randomUUID();
+    try {
+      let started: () => void = () => undefined;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      let finish: () => void = () => undefined;
+      const holder = withGameLock(locks, gameId, () => {
+        started();
+        return new Promise<void>((resolve) => (finish = resolve));
+      });
+      await holding;
+      // A holder that never finishes in time: refused after the wait, the work never run.
+      let ran = false;
+      const refused = await withGameLock(locks, gameId, () => Promise.resolve((ran = true)), { waitMs: 300 });
+      expect(refused).toEqual({ held: false });
+      expect(ran).toBe(false);
+      // A holder that finishes while the next one waits: the next one runs.
+      const waiting = withGameLock(locks, gameId, () => Promise.resolve('ran after the holder'), { waitMs: 60_000 });
+      finish();
+      expect(await holder).toEqual({ held: true, value: undefined });
+      expect(await waiting).toEqual({ held: true, value: 'ran after the holder' });
+    } finally {
+      await locks.close();
+    }
+  });
 });

@@ -11,7 +11,7 @@ import {
   publishedPageFor,
   readPublishedPageHtml,
   withRuntimeConnect,
-} from '../src/resources/published-page';
+} from '../src/releases/published-page';
 import { useTestServers } from './support/use-test-servers';
 import { useWebDistStandIn } from './support/web-dist';
 

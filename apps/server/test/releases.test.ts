@@ -22,8 +22,8 @@ import {
   type Releases,
 } from '@liveops/domain';
 import { release } from '../src/db/schema';
-import { publishedPageFor } from '../src/resources/published-page';
-import type { StorageDeadline } from '../src/resources/releases';
+import { publishedPageFor } from '../src/releases/published-page';
+import type { StorageDeadline } from '../src/releases/timed-storage';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
 import type { Storage } from '../src/storage/storage';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
-import type { GameLockHandle, GameLocks } from '../lib/game-lock';
+import { withGameLock, type GameLocks } from '../lib/game-lock';
 import type { GameScope } from '../lib/game-scope';
 import type { Logger } from '../lib/logger';
 import { removeGameFiles, type RemovedGameFiles } from '../storage/remove-game-files';
@@ -9,11 +9,8 @@ import { gameStoragePrefixes } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
 
-/** The lock publishing holds (routes/releases.ts): a deletion takes the same one, so the two never overlap. */
-export const GAME_WORK_LOCK = 'releases';
 /** How long a deletion waits for a running publish before refusing (decision 018). */
 export const DELETE_LOCK_WAIT_MS = 2000;
-const LOCK_POLL_MS = 100;
 
 export type GameRemovalDeps = {
   db: Db;
@@ -29,16 +26,6 @@ export type GameRemoval =
   | { outcome: 'deleted'; row: typeof game.$inferSelect; files: RemovedGameFiles }
   | { outcome: 'not-found' }
   | { outcome: 'busy' };
-
-/** The game's work lock, tried until `waitMs` has passed; null if a publish still holds it then. */
-async function acquireWithin(locks: GameLocks, gameId: string, waitMs: number): Promise<GameLockHandle | null> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const lock = await locks.tryAcquire(GAME_WORK_LOCK, gameId);
-    if (lock || Date.now() >= deadline) return lock;
-    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-  }
-}
 
 /** Whether the game of a scope is still there (a deletion may have run since the request's guard looked). */
 export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean> {
@@ -57,35 +44,36 @@ export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean
  * publish is never half-written beside a deletion.
  */
 export async function removeGame(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
-  const lock = await acquireWithin(deps.locks, scope.gameId, deps.lockWaitMs ?? DELETE_LOCK_WAIT_MS);
-  if (!lock) return { outcome: 'busy' };
-  try {
-    // The rows go with intents to remove the game's files, settled once those are gone (decision 026).
-    const deleted = await deps.db.transaction(async (tx) => {
-      const [gone] = await tx
-        .delete(game)
-        .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
-        .returning();
-      if (!gone) return null;
-      const removing = [];
-      for (const prefix of gameStoragePrefixes(gone.id)) {
-        removing.push({ prefix, id: await deps.intents.begin('objects', prefix, tx) });
-      }
-      return { row: gone, removing };
-    });
-    if (!deleted) return { outcome: 'not-found' };
-    const { row } = deleted;
-    const files = await removeGameFiles([row.id], {
-      storage: deps.storage,
-      logger: deps.logger,
-      reason: `game ${row.id} deleted`,
-    });
-    for (const { prefix, id } of deleted.removing) {
-      if (!files.failed.includes(prefix)) await deps.intents.settleQuietly(id);
+  const removal = await withGameLock(deps.locks, scope.gameId, () => removeLocked(deps, scope), {
+    waitMs: deps.lockWaitMs ?? DELETE_LOCK_WAIT_MS,
+  });
+  return removal.held ? removal.value : { outcome: 'busy' };
+}
+
+async function removeLocked(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
+  // The rows go with intents to remove the game's files, settled once those are gone (decision 026).
+  const deleted = await deps.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(game)
+      .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
+      .returning();
+    if (!gone) return null;
+    const removing = [];
+    for (const prefix of gameStoragePrefixes(gone.id)) {
+      removing.push({ prefix, id: await deps.intents.begin('objects', prefix, tx) });
     }
-    deps.logger.info(`game ${row.id} deleted: ${files.removed} stored files removed`);
-    return { outcome: 'deleted', row, files };
-  } finally {
-    await lock.release();
+    return { row: gone, removing };
+  });
+  if (!deleted) return { outcome: 'not-found' };
+  const { row } = deleted;
+  const files = await removeGameFiles([row.id], {
+    storage: deps.storage,
+    logger: deps.logger,
+    reason: `game ${row.id} deleted`,
+  });
+  for (const { prefix, id } of deleted.removing) {
+    if (!files.failed.includes(prefix)) await deps.intents.settleQuietly(id);
   }
+  deps.logger.info(`game ${row.id} deleted: ${files.removed} stored files removed`);
+  return { outcome: 'deleted', row, files };
 }

@@ -8,7 +8,7 @@ import {
   negotiateEncoding,
   type ContentEncoding,
 } from '../lib/compression';
-import { publishedPageHeaders } from '../resources/published-page';
+import { publishedPageHeaders } from '../releases/published-page';
 import { PACK_KEY_PREFIX } from '../storage/storage-keys';
 import { isSafeStorageKey, type Storage } from '../storage/storage';
 

@@ -13,7 +13,7 @@ import {
   sameOriginOnlyHeaders,
 } from '../lib/http-policy';
 import type { Logger } from '../lib/logger';
-import { publishedPageHandler } from '../resources/published-page';
+import { publishedPageHandler } from '../releases/published-page';
 
 /** Where Google serves account photos (the avatar in the top bar of a Google account). */
 const GOOGLE_PHOTOS = 'https://*.googleusercontent.com';

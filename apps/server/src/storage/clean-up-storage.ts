@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { serverInstance, storageIntent } from '../db/schema';
-import type { GameLocks } from '../lib/game-lock';
+import { withGameLock, type GameLocks } from '../lib/game-lock';
 import type { Logger } from '../lib/logger';
-import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../resources/releases';
+import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../releases/recover';
 import type { Storage } from './storage';
 import { INSTANCE_GONE_AFTER_MS, type StorageIntents } from './storage-intents';
 
@@ -19,8 +19,6 @@ export const STORAGE_CLEANUP_GRACE_MS = 15 * 60_000;
 export const STORAGE_INTENT_MAX_AGE_MS = 24 * 60 * 60_000;
 /** At most this many intents are acted on per run, bounding the work. */
 export const STORAGE_CLEANUP_MAX_INTENTS = 1000;
-/** The lock publishing holds (routes/releases.ts): a repair of a game's stable paths takes it too. */
-const RELEASES_LOCK = 'releases';
 
 export type StorageCleanupReport = {
   /** Temporary files and halves of objects that interrupted writes left (filesystem only). */
@@ -128,15 +126,10 @@ async function cleanUp({
         const gameId = gameOfStablePrefix(row.prefix);
         if (gameId) {
           // A publish running now on another instance switches the paths itself; this run leaves it be.
-          const lock = await locks.tryAcquire(RELEASES_LOCK, gameId);
-          if (!lock) {
+          const restored = await withGameLock(locks, gameId, () => restoreStablePaths({ db, storage }, gameId));
+          if (!restored.held) {
             report.left += 1;
             continue;
-          }
-          try {
-            await restoreStablePaths({ db, storage }, gameId);
-          } finally {
-            await lock.release();
           }
           report.restored += 1;
         }
