@@ -32,6 +32,14 @@ export const GAME_MESSAGES = {
   empty: 'No games found. Create your first game!',
   sdkKeyCopied: 'SDK Key Copied!',
   updated: '✓ Updated',
+  /** Game Profile's one save button (decision 055): the spec's "Update", or "Update Theme" when only the theme changed. */
+  saveButtonDirty: 'Update',
+  saveButtonTheme: 'Update Theme',
+  saveButtonClean: 'Saved',
+  profileLeaveTitle: 'Leave with unsaved changes?',
+  profileLeaveText: (name: string) =>
+    `The changes you made to ${name}’s profile (its details, orientation or theme) have not been saved and will be lost.`,
+  profileCheckFields: 'Some fields need a look before this can be saved: see the messages above.',
   createFailed: 'Could not create the game. Please try again.',
   updateFailed: 'Could not save the change. Please try again.',
   comingSoon: 'Coming Soon.',

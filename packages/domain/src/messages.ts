@@ -1,4 +1,11 @@
 /** Every user-facing text of the product, once. Texts quoted by the spec are kept to the letter. */
+
+/**
+ * How long a save's success line shows beside its button (§9: "save success message 3 s", the "✓ Updated" flash
+ * 3 s): the one feedback pattern of decision 055.
+ */
+export const SAVED_MESSAGE_MS = 3000;
+
 export const AUTH_MESSAGES = {
   authFailed: 'Authentication failed',
   googleFailed: 'Google login failed',
