@@ -48,6 +48,11 @@ export const RESET_MESSAGES = {
 export const ACCOUNT_MESSAGES = {
   loadFailed: 'Could not load your account settings.',
   displayNameSaved: 'Display name saved.',
+  displayNameSaveDirty: 'Save name',
+  displayNameSaveFailed: 'Could not save the display name. Please try again.',
+  saveButtonClean: 'Saved',
+  passwordSaveButton: 'Change password',
+  passwordSaveFailed: 'Could not change the password. Please try again.',
   passwordChanged: 'Password changed.',
   currentPasswordWrong: 'The current password is not correct. Your password was not changed.',
   newPasswordSameAsCurrent: 'Choose a new password that differs from the current one.',

@@ -70,7 +70,7 @@ function ProfileForm({ game }: { game: Game }) {
       setFailure(null);
       const input = profileSaveInput(checked, changes);
       if (!input) {
-        reset(values, { keepDirtyValues: false });
+        reset(undefined, { keepDirtyValues: false });
         return;
       }
       update.mutate(input, {
@@ -86,7 +86,8 @@ function ProfileForm({ game }: { game: Game }) {
   );
   const discard = () => {
     setFailure(null);
-    reset(values, { keepDirtyValues: false });
+    // Back to what was last stored (the form's defaults); the form's keepDirtyValues must not apply here.
+    reset(undefined, { keepDirtyValues: false });
   };
 
   return (
