@@ -32,7 +32,10 @@ describe('custom player attributes', () => {
     await editor.getByRole('textbox', { name: 'Name of attribute 2' }).fill('tags');
     await editor.getByRole('combobox', { name: 'Type of attribute 2' }).selectOption('list<string>');
     await editor.getByRole('button', { name: 'Save Attributes' }).click();
-    await page.getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved).waitFor();
+    // Said on the save bar's line beside its button (decision 055), not in a toast.
+    await editor.getByRole('status').getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved).waitFor();
+    expect(await editor.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
 
     // Stored: a new visit shows them.
     await page.reload();
@@ -67,7 +70,7 @@ describe('custom player attributes', () => {
     await editor.getByRole('button', { name: 'Remove attribute 1' }).click();
     await editor.getByRole('button', { name: 'Save Attributes' }).click();
     await editor.getByRole('alert').filter({ hasText: 'Segment “Whale VIPs”' }).waitFor();
-    await editor.getByRole('button', { name: 'Discard Changes' }).click();
+    await editor.getByRole('button', { name: 'Discard' }).click();
     expect(await editor.getByRole('textbox', { name: 'Name of attribute 1' }).inputValue()).toBe('vip');
     await context.close();
   });
