@@ -193,6 +193,8 @@ describe('editing a segment', () => {
     await form.getByRole('status').getByText(SEGMENT_MESSAGES.updated('Big Whales')).waitFor();
     expect(await form.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await form.getByRole('button', { name: 'Saved' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'segment-saved-1440');
     await page.locator('.segment-row', { hasText: 'player.totalSpend > 500.0' }).waitFor();
     await page.getByRole('heading', { name: 'Edit Big Whales' }).waitFor();
 
@@ -201,6 +203,11 @@ describe('editing a segment', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'segment-edit-390');
+    await page
+      .getByRole('form', { name: 'Edit segment' })
+      .getByRole('button', { name: 'Saved' })
+      .scrollIntoViewIfNeeded();
+    await shoot(page, 'segment-save-bar-390');
     await context.close();
   });
 });

@@ -36,7 +36,7 @@ describe('the display name’s save bar', () => {
     const calls = server();
     const person = userEvent.setup();
     renderWithProviders(<DisplayNameSection user={user} />);
-    const bar = screen.getByRole('group', { name: 'Save the display name' });
+    const bar = screen.getByRole('group', { name: 'Saving the name' });
     expect(within(bar).getByRole('button', { name: ACCOUNT_MESSAGES.saveButtonClean })).toBeDisabled();
     await person.type(screen.getByLabelText('Display name'), ' Lovelace');
     await person.click(within(bar).getByRole('button', { name: ACCOUNT_MESSAGES.displayNameSaveDirty }));
@@ -49,7 +49,7 @@ describe('the display name’s save bar', () => {
     server({ status: 500, code: 'INTERNAL', message: '' });
     const person = userEvent.setup();
     renderWithProviders(<DisplayNameSection user={user} />);
-    const bar = screen.getByRole('group', { name: 'Save the display name' });
+    const bar = screen.getByRole('group', { name: 'Saving the name' });
     await person.type(screen.getByLabelText('Display name'), 'x');
     await person.click(within(bar).getByRole('button', { name: ACCOUNT_MESSAGES.displayNameSaveDirty }));
     await vi.waitFor(() =>

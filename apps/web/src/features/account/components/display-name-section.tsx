@@ -73,7 +73,7 @@ export function DisplayNameSection({ user }: { user: User }) {
           {...register('name')}
         />
         <SaveBar
-          label="Save the display name"
+          label="Saving the name"
           dirty={isDirty}
           saving={update.isPending}
           dirtyLabel={ACCOUNT_MESSAGES.displayNameSaveDirty}
