@@ -170,7 +170,10 @@ describe('account settings', () => {
     await page.getByText('Display name must show at least one character.').waitFor();
     await name.fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await page.getByText(ACCOUNT_MESSAGES.displayNameSaved).waitFor();
+    // Said on the save bar's line beside its button (decision 055), not in a toast.
+    await page.getByRole('group', { name: 'Saving the name' }).getByText(ACCOUNT_MESSAGES.displayNameSaved).waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/account-name-saved-desktop.png` });
     await page.locator('.topbar').getByText('Ada Lovelace').waitFor();
 
     // The other tab hears of it through the live update, without a reload.
@@ -216,6 +219,13 @@ describe('account settings', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/account-settings-phone.png`, fullPage: true });
+    // The name's save bar on a phone: its button under the field, its line above the button once saved.
+    await page.getByLabel('Display name').fill('Ada');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    const saved = page.getByRole('group', { name: 'Saving the name' }).getByText(ACCOUNT_MESSAGES.displayNameSaved);
+    await saved.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/account-name-saved-phone.png` });
   });
 
   it('deletes the account after the password; its sign-in is refused afterwards', async () => {

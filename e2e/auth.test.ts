@@ -1,13 +1,16 @@
+import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUTH_MESSAGES, userGreetingName, VERIFY_MESSAGES } from '@liveops/domain';
 import { launchChromium } from '@liveops/testing/browser';
 import { verificationLink } from '@liveops/testing/smtp';
 import { startApp, type RunningApp } from './support/app';
+import { sticksOut } from './support/overflow';
 import { PASSWORD, submitCredentials, uniqueEmail } from './support/pages';
 
 let browser: Browser;
 let app: RunningApp;
+const SHOTS = '/tmp/shots';
 
 beforeAll(async () => {
   [browser, app] = await Promise.all([launchChromium(), startApp({ google: true })]);
@@ -51,7 +54,7 @@ describe('email and password accounts', () => {
     // hyphens (issue 34).
     await page.getByText(VERIFY_MESSAGES.confirmQuestion(email)).waitFor();
     expect(email).toContain('-');
-    const address = page.locator('p', { hasText: VERIFY_MESSAGES.confirmQuestion(email) }).locator('span');
+    const address = page.getByText(email, { exact: true });
     expect(await address.textContent()).toBe(email);
     const lines = await address.evaluate(
       (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
@@ -152,6 +155,49 @@ describe('email and password accounts', () => {
     await page.getByText(VERIFY_MESSAGES.linkInvalid).waitFor();
     expect(await page.getByRole('link', { name: 'Go to login' }).count()).toBe(1);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows a long address whole on /verified, wrapped inside its panel on a phone and a desktop', async () => {
+    // A 60-character local part made of hyphenated words, the longest kind a studio's address has.
+    const local = `verify-${Date.now().toString(36)}-${'long-studio-address-'.repeat(3)}`
+      .slice(0, 60)
+      .replace(/-$/, 'x');
+    const email = `${local}@studio.test`;
+    expect(local).toHaveLength(60);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const signUp = await context.request.post(`${app.url}/api/auth/sign-up/email`, {
+      data: { email, password: PASSWORD },
+      headers: { origin: app.url },
+    });
+    expect(signUp.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto(verificationLink(await app.smtp.waitForMail(email)));
+    await page.getByText(VERIFY_MESSAGES.confirmQuestion(email)).waitFor();
+    const address = page.getByText(email, { exact: true });
+    expect(await address.textContent()).toBe(email);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      expect(await sticksOut(page), `at ${viewport.width} px`).toEqual([]);
+      // The address stays inside the panel: wrapped where its line is full, never cut off or running past it.
+      const [box, panel] = await Promise.all([address.boundingBox(), page.locator('.panel').boundingBox()]);
+      expect(box!.x).toBeGreaterThanOrEqual(panel!.x);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+      // The question mark ends the address's last line, never alone on a line of its own.
+      const [end, mark] = await address.evaluate((el) => {
+        const lines = el.getClientRects();
+        const range = document.createRange();
+        range.selectNodeContents(el.parentElement!.lastChild!);
+        return [lines[lines.length - 1]!.top, range.getBoundingClientRect().top];
+      });
+      expect(Math.abs(end - mark)).toBeLessThan(2);
+      await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).waitFor();
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/auth-verify-long-address-${viewport.width}.png` });
+    }
+    await context.close();
   });
 
   it('tells a visitor of /verified without a link to log in', async () => {

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -10,6 +11,7 @@ import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 
 const setup = useBrowserAndApp();
+const SHOTS = '/tmp/shots';
 
 describe('custom player attributes', () => {
   it('are declared in the Player Segments tab, used and tested in a segment, and kept while a segment uses them', async () => {
@@ -32,7 +34,20 @@ describe('custom player attributes', () => {
     await editor.getByRole('textbox', { name: 'Name of attribute 2' }).fill('tags');
     await editor.getByRole('combobox', { name: 'Type of attribute 2' }).selectOption('list<string>');
     await editor.getByRole('button', { name: 'Save Attributes' }).click();
-    await page.getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved).waitFor();
+    // Said on the save bar's line beside its button (decision 055), not in a toast.
+    await editor.getByRole('status').getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved).waitFor();
+    expect(await editor.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await mkdir(SHOTS, { recursive: true });
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await editor.getByRole('button', { name: 'Saved' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/custom-attributes-saved-${viewport.width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Stored: a new visit shows them.
     await page.reload();
@@ -67,7 +82,7 @@ describe('custom player attributes', () => {
     await editor.getByRole('button', { name: 'Remove attribute 1' }).click();
     await editor.getByRole('button', { name: 'Save Attributes' }).click();
     await editor.getByRole('alert').filter({ hasText: 'Segment “Whale VIPs”' }).waitFor();
-    await editor.getByRole('button', { name: 'Discard Changes' }).click();
+    await editor.getByRole('button', { name: 'Discard' }).click();
     expect(await editor.getByRole('textbox', { name: 'Name of attribute 1' }).inputValue()).toBe('vip');
     await context.close();
   });

@@ -5,6 +5,7 @@ import { DAILY_REWARD_MESSAGES, missingDaysMessage } from '@liveops/domain';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
+import { clippedPixels } from './support/overflow';
 
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
@@ -24,23 +25,8 @@ async function dayValues(page: Page) {
   return values;
 }
 
-/**
- * How many pixels of a select's chosen option do not fit: the select against a copy of it holding only that option,
- * sized by the browser to its text (same font, padding and arrow). 0 when nothing is clipped.
- */
-async function clippedBy(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true }).evaluate((select: HTMLSelectElement) => {
-    const copy = select.cloneNode(false) as HTMLSelectElement;
-    const chosen = select.selectedOptions[0];
-    if (chosen) copy.append(chosen.cloneNode(true));
-    copy.removeAttribute('id');
-    Object.assign(copy.style, { width: 'auto', minWidth: '0', maxWidth: 'none', position: 'absolute', top: '0' });
-    select.parentElement!.append(copy);
-    const needed = copy.getBoundingClientRect().width;
-    copy.remove();
-    return Math.max(0, Math.ceil(needed - select.getBoundingClientRect().width));
-  });
-}
+/** How many pixels of the chosen option of the select labelled `label` do not fit (0 when it shows whole). */
+const clippedBy = (page: Page, label: string) => clippedPixels(page.getByLabel(label, { exact: true }));
 
 describe('daily rewards', () => {
   it('shows the chosen pack and segment in full in their selects, on a desktop and on a phone (issue 34)', async () => {

@@ -32,16 +32,17 @@ describe('managing a game', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${setup.app.url}/dashboard/game/${game.id}`);
 
-    // Rename: name, description and platforms, under creation's rules.
-    const details = page.getByRole('form', { name: 'Game details' });
-    await details.getByLabel('Name').fill('');
-    await details.getByRole('button', { name: 'Update Details' }).click();
-    await details.getByText(GAME_MESSAGES.nameRequired).waitFor();
-    await details.getByLabel('Name').fill('Star Miner Deluxe');
-    await details.getByLabel('Description').fill('Dig for stars, now deluxe');
-    await details.getByRole('button', { name: 'Web' }).click();
-    await details.getByRole('button', { name: 'Update Details' }).click();
-    await details.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
+    // Rename: name, description and platforms, under creation's rules, with the profile's one save (decision 055).
+    const profile = page.getByRole('form', { name: 'Game Profile' });
+    const save = profile.getByRole('group', { name: 'Save the game profile' });
+    await profile.getByLabel('Name').fill('');
+    await save.getByRole('button', { name: GAME_MESSAGES.saveButtonDirty, exact: true }).click();
+    await profile.getByText(GAME_MESSAGES.nameRequired).waitFor();
+    await profile.getByLabel('Name').fill('Star Miner Deluxe');
+    await profile.getByLabel('Description').fill('Dig for stars, now deluxe');
+    await profile.getByRole('button', { name: 'Web' }).click();
+    await save.getByRole('button', { name: GAME_MESSAGES.saveButtonDirty, exact: true }).click();
+    await save.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Star Miner Deluxe' }).waitFor();
     expect(await page.getByText('Dig for stars, now deluxe').count()).toBeGreaterThan(0);
     const stored = (await api(context, 'GET', `/api/games/${game.id}`)).body as { platforms: string[] };
@@ -50,17 +51,19 @@ describe('managing a game', () => {
     await shoot(page, 'profile-1440');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Theme colours are text too: a pasted brand colour is checked, then saved with the same Update and flash.
-    const themes = page.locator('section', { has: page.getByRole('heading', { name: 'Themes' }) });
-    const primary = themes.getByLabel('Primary Color', { exact: true });
-    const updateTheme = themes.getByRole('button', { name: 'Update Theme' });
-    expect(await updateTheme.isDisabled()).toBe(true);
+    // Theme colours are text too: a pasted brand colour is checked, then saved by the same button, which reads
+    // "Update Theme" while only the theme changed, with the same flash.
+    const primary = profile.getByLabel('Primary Color', { exact: true });
+    const button = save.getByRole('button', { name: /^(Update|Update Theme|Saved)$/ });
+    expect(await button.textContent()).toBe(GAME_MESSAGES.saveButtonClean);
+    expect(await button.isDisabled()).toBe(true);
     await primary.fill('not a colour');
-    await themes.getByText(GAME_MESSAGES.colorInvalid).waitFor();
-    expect(await updateTheme.isDisabled()).toBe(true);
+    await profile.getByText(GAME_MESSAGES.colorInvalid).waitFor();
+    expect(await button.textContent()).toBe(GAME_MESSAGES.saveButtonTheme);
+    expect(await button.isDisabled()).toBe(true);
     await primary.fill('1a2b3c');
-    await updateTheme.click();
-    await themes.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
+    await button.click();
+    await save.getByRole('status').getByText(GAME_MESSAGES.updated).waitFor();
     const themed = (await api(context, 'GET', `/api/games/${game.id}`)).body as { theme: { primaryColor: string } };
     expect(themed.theme.primaryColor).toBe('#1A2B3C');
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
@@ -186,7 +189,12 @@ describe('editing a segment', () => {
     await form.getByText('Looks good!').waitFor();
     await shoot(page, 'segment-edit-1440');
     await form.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText(SEGMENT_MESSAGES.updated('Big Whales')).waitFor();
+    // Said on the save bar's line beside its button (decision 055), not in a toast.
+    await form.getByRole('status').getByText(SEGMENT_MESSAGES.updated('Big Whales')).waitFor();
+    expect(await form.getByRole('button', { name: 'Saved' }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await form.getByRole('button', { name: 'Saved' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'segment-saved-1440');
     await page.locator('.segment-row', { hasText: 'player.totalSpend > 500.0' }).waitFor();
     await page.getByRole('heading', { name: 'Edit Big Whales' }).waitFor();
 
@@ -195,6 +203,11 @@ describe('editing a segment', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'segment-edit-390');
+    await page
+      .getByRole('form', { name: 'Edit segment' })
+      .getByRole('button', { name: 'Saved' })
+      .scrollIntoViewIfNeeded();
+    await shoot(page, 'segment-save-bar-390');
     await context.close();
   });
 });

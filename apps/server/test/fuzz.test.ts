@@ -658,7 +658,14 @@ const WRITES: Record<
   },
   'PATCH /api/games/:id': {
     input: 'json',
-    shape: () => shaped({ name: name, description: name, platforms: fc.subarray([...PLATFORMS], { minLength: 1 }) }),
+    shape: () =>
+      shaped({
+        name: name,
+        description: name,
+        platforms: fc.subarray([...PLATFORMS], { minLength: 1 }),
+        orientation: fc.constantFrom('portrait', 'landscape'),
+        theme: shaped({ primaryColor: hex, secondaryColor: hex }),
+      }),
   },
   // Never the game's name, whatever the other runs renamed it to: every run is refused and must change nothing.
   'DELETE /api/games/:id': {
@@ -797,7 +804,13 @@ const WRITES: Record<
 function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/games': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
-    'PATCH /api/games/:id': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
+    'PATCH /api/games/:id': {
+      name: 'Fuzz Game',
+      description: 'fuzzed',
+      platforms: ['Web'],
+      orientation: 'landscape',
+      theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' },
+    },
     'POST /api/games/:id/duplicate': { name: 'Fuzz Copy' },
     'PATCH /api/games/:id/orientation': { orientation: 'landscape' },
     'PATCH /api/games/:id/theme': { theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' } },

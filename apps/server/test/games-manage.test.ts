@@ -416,6 +416,62 @@ describe('editing a game', () => {
     expect((await client.get(`/api/games/${game.id}`)).body).toMatchObject({ name: 'Star Miner' });
   });
 
+  it('stores the details, orientation and theme of one save together, and nothing of them when one part is refused', async () => {
+    const server = await servers.start();
+    const client = await signedInClient(server, 'profile-save@studio.test');
+    const game = (await client.post('/api/games', { name: 'Draft', description: 'd', platforms: ['Web'] }))
+      .body as Game;
+    const everything = {
+      name: 'Star Miner',
+      description: 'Dig for stars',
+      platforms: ['iOS'],
+      orientation: 'landscape',
+      theme: { primaryColor: '#1a2b3c', secondaryColor: '#000000' },
+    };
+    // One part wrong, the others valid: the answer names it, and nothing else is stored either.
+    const refusals: [object, string][] = [
+      [{ ...everything, theme: { primaryColor: '#1a2b3c', secondaryColor: 'navy' } }, GAME_MESSAGES.colorInvalid],
+      [{ ...everything, orientation: 'sideways' }, GAME_MESSAGES.orientationInvalid],
+      [{ ...everything, name: '' }, GAME_MESSAGES.nameRequired],
+      [
+        { orientation: 'landscape', theme: everything.theme, name: 'No description' },
+        GAME_MESSAGES.descriptionRequired,
+      ],
+    ];
+    for (const [json, message] of refusals) {
+      const answer = await client.request(`/api/games/${game.id}`, { method: 'PATCH', json });
+      expect(answer.status, JSON.stringify(json)).toBe(400);
+      expect((answer.body as { message: string }).message).toBe(message);
+    }
+    expect((await client.get(`/api/games/${game.id}`)).body).toEqual(game);
+
+    const tab = await openEventStream(client);
+    const saved = await client.request(`/api/games/${game.id}`, { method: 'PATCH', json: everything });
+    expect(saved.status, saved.text).toBe(200);
+    const expected = {
+      name: 'Star Miner',
+      description: 'Dig for stars',
+      platforms: ['iOS'],
+      orientation: 'landscape',
+      theme: { primaryColor: '#1A2B3C', secondaryColor: '#000000' },
+      sdkKey: game.sdkKey,
+    };
+    expect(saved.body).toMatchObject(expected);
+    await tab.next((e) => e.event === 'change' && JSON.parse(e.data).topic === 'games');
+    await tab.close();
+    expect((await client.get(`/api/games/${game.id}`)).body).toMatchObject(expected);
+
+    // A part sent alone changes only itself.
+    const themeOnly = await client.request(`/api/games/${game.id}`, {
+      method: 'PATCH',
+      json: { theme: { primaryColor: '#FFFFFF', secondaryColor: '#FFFFFF' } },
+    });
+    expect(themeOnly.body).toMatchObject({
+      ...expected,
+      theme: { primaryColor: '#FFFFFF', secondaryColor: '#FFFFFF' },
+    });
+  });
+
   it('refuses a 10 KB, blank or control-character name, no platforms or an unknown one, changing nothing', async () => {
     const server = await servers.start();
     const client = await signedInClient(server, 'badedit@studio.test');

@@ -254,7 +254,16 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
   'GET /api/games/:id': { access: 'game', notFound: GAME_MESSAGES.notFound },
-  'PATCH /api/games/:id': { access: 'game', body: () => gameBody, notFound: GAME_MESSAGES.notFound },
+  // Everything Game Profile's one save sends at once (decision 055).
+  'PATCH /api/games/:id': {
+    access: 'game',
+    body: () => ({
+      ...gameBody,
+      orientation: 'landscape',
+      theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' },
+    }),
+    notFound: GAME_MESSAGES.notFound,
+  },
   // The first owner's own game name, typed right: still answered as a missing game, and nothing deleted.
   'DELETE /api/games/:id': {
     access: 'game',

@@ -29,6 +29,8 @@ export const CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES = {
     `Segment “${segmentName}” uses an attribute this change removes or retypes (${problem}). Change or delete the segment first.`,
   saved: 'Custom attributes saved.',
   saveFailed: 'Could not save the custom attributes.',
+  saveButtonDirty: 'Save Attributes',
+  saveButtonClean: 'Saved',
   loadFailed: 'Could not load the custom attributes.',
   intro:
     'Attributes your game knows of a player beyond the built-in fields. Declare a name and type to use it in segments as player.<name>; your game sends it in a session’s attributes.',

@@ -77,6 +77,26 @@ describe('UpdateGameInputSchema', () => {
     expect(UpdateGameInputSchema.parse({ requireSignedPlayerIds: true })).toEqual({ requireSignedPlayerIds: true });
     expect(UpdateGameInputSchema.parse({ ...valid, requireSignedPlayerIds: false }).requireSignedPlayerIds).toBe(false);
   });
+  it('takes the orientation and the theme alone or with the details, as the profile saves them together', () => {
+    const theme = { primaryColor: '#aabbcc', secondaryColor: '#001122' };
+    expect(UpdateGameInputSchema.parse({ orientation: 'landscape' })).toEqual({ orientation: 'landscape' });
+    expect(UpdateGameInputSchema.parse({ theme }).theme).toEqual({
+      primaryColor: '#AABBCC',
+      secondaryColor: '#001122',
+    });
+    expect(UpdateGameInputSchema.parse({ ...valid, orientation: 'portrait', theme })).toMatchObject({
+      name: valid.name,
+      orientation: 'portrait',
+      theme: { primaryColor: '#AABBCC' },
+    });
+  });
+  it('refuses an orientation outside the two, a theme that is not two colours, and details in part beside them', () => {
+    expect(first({ orientation: 'Portrait' })).toBe(GAME_MESSAGES.orientationInvalid);
+    expect(first({ theme: 'dark' })).toBe(GAME_MESSAGES.colorInvalid);
+    expect(first({ theme: { primaryColor: 'red', secondaryColor: '#000000' } })).toBe(GAME_MESSAGES.colorInvalid);
+    expect(first({ theme: { primaryColor: '#000000' } })).toBe(GAME_MESSAGES.colorInvalid);
+    expect(first({ name: 'Only a name', orientation: 'landscape' })).toBe(GAME_MESSAGES.descriptionRequired);
+  });
   it('refuses an empty update, details in part, and a switch that is not true or false', () => {
     expect(first({})).toBe(GAME_MESSAGES.updateEmpty);
     expect(first({ name: 'Only a name' })).toBe(GAME_MESSAGES.descriptionRequired);

@@ -32,6 +32,14 @@ export const GAME_MESSAGES = {
   empty: 'No games found. Create your first game!',
   sdkKeyCopied: 'SDK Key Copied!',
   updated: '✓ Updated',
+  /** Game Profile's one save button (decision 055): the spec's "Update", or "Update Theme" when only the theme changed. */
+  saveButtonDirty: 'Update',
+  saveButtonTheme: 'Update Theme',
+  saveButtonClean: 'Saved',
+  profileLeaveTitle: 'Leave with unsaved changes?',
+  profileLeaveText: (name: string) =>
+    `The changes you made to ${name}’s profile (its details, orientation or theme) have not been saved and will be lost.`,
+  profileCheckFields: 'Some fields need a look before this can be saved: see the messages above.',
   createFailed: 'Could not create the game. Please try again.',
   updateFailed: 'Could not save the change. Please try again.',
   comingSoon: 'Coming Soon.',
@@ -50,7 +58,8 @@ export const GAME_MESSAGES = {
   stagingCopy: 'Staging copy',
   stagingCopyOf: (name: string) => `A staging copy of ${name}`,
   emptyCreate: 'Create a game to get its SDK key, then add segments, items, packs and daily rewards to it.',
-  updateEmpty: 'Send the game’s details (name, description and platforms), or requireSignedPlayerIds.',
+  updateEmpty:
+    'Send the game’s details (name, description and platforms), its orientation, its theme, or requireSignedPlayerIds.',
   requireSignedPlayerIdsInvalid: 'requireSignedPlayerIds is true or false.',
   runtimeUrlCopied: 'Runtime URL Copied!',
   sdkKeyRegenerateTitle: 'Regenerate the SDK key?',
@@ -82,7 +91,10 @@ export const HexColorSchema = z
 
 export const OrientationSchema = z.enum(ORIENTATIONS, { error: GAME_MESSAGES.orientationInvalid });
 
-export const GameThemeSchema = z.object({ primaryColor: HexColorSchema, secondaryColor: HexColorSchema });
+export const GameThemeSchema = z.object(
+  { primaryColor: HexColorSchema, secondaryColor: HexColorSchema },
+  { error: GAME_MESSAGES.colorInvalid },
+);
 export type GameTheme = z.infer<typeof GameThemeSchema>;
 
 export const CreateGameInputSchema = z.object({
@@ -121,19 +133,23 @@ const DETAIL_MISSING = {
 } as const;
 
 /**
- * PATCH /api/games/:id: the details (name, description and platforms, always together, as the form saves them),
- * the runtime's "Require signed player ids" switch (decision 035), or both.
+ * PATCH /api/games/:id: any of the details (name, description and platforms, always together, as the form saves
+ * them), the orientation, the theme (both colours) and the runtime's "Require signed player ids" switch (decision
+ * 035), stored together or not at all: Game Profile's one save sends what changed of the first three (decision 055).
  */
 export const UpdateGameInputSchema = z
   .object({
     name: GameDetailsInputSchema.shape.name.optional(),
     description: GameDetailsInputSchema.shape.description.optional(),
     platforms: GameDetailsInputSchema.shape.platforms.optional(),
+    orientation: OrientationSchema.optional(),
+    theme: GameThemeSchema.optional(),
     requireSignedPlayerIds: z.boolean({ error: GAME_MESSAGES.requireSignedPlayerIdsInvalid }).optional(),
   })
   .superRefine((input, ctx) => {
     const given = DETAIL_KEYS.filter((key) => input[key] !== undefined);
-    if (given.length === 0 && input.requireSignedPlayerIds === undefined) {
+    const others = [input.orientation, input.theme, input.requireSignedPlayerIds].filter((v) => v !== undefined);
+    if (given.length === 0 && others.length === 0) {
       ctx.addIssue({ code: 'custom', message: GAME_MESSAGES.updateEmpty });
       return;
     }

@@ -1,4 +1,11 @@
 /** Every user-facing text of the product, once. Texts quoted by the spec are kept to the letter. */
+
+/**
+ * How long a save's success line shows beside its button (§9: "save success message 3 s", the "✓ Updated" flash
+ * 3 s): the one feedback pattern of decision 055.
+ */
+export const SAVED_MESSAGE_MS = 3000;
+
 export const AUTH_MESSAGES = {
   authFailed: 'Authentication failed',
   googleFailed: 'Google login failed',
@@ -41,6 +48,11 @@ export const RESET_MESSAGES = {
 export const ACCOUNT_MESSAGES = {
   loadFailed: 'Could not load your account settings.',
   displayNameSaved: 'Display name saved.',
+  displayNameSaveDirty: 'Save name',
+  displayNameSaveFailed: 'Could not save the display name. Please try again.',
+  saveButtonClean: 'Saved',
+  passwordSaveButton: 'Change password',
+  passwordSaveFailed: 'Could not change the password. Please try again.',
   passwordChanged: 'Password changed.',
   currentPasswordWrong: 'The current password is not correct. Your password was not changed.',
   newPasswordSameAsCurrent: 'Choose a new password that differs from the current one.',

@@ -36,6 +36,9 @@ export const SEGMENT_MESSAGES = {
   noMatch: 'This player is not in the segment.',
   updated: (name: string) => `Segment ${name} saved.`,
   updateFailed: 'Could not save the segment.',
+  /** An edit's save button (decision 055): with changes, and once all is saved. */
+  saveButtonDirty: 'Save Changes',
+  saveButtonClean: 'Saved',
 } as const;
 
 /** §5's live hint, exactly: it only looks for ==, > or <. The real check is checkSegmentExpression. */

@@ -141,6 +141,8 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       return c.json(toGame(row));
     })
     .patch('/:id', async (c) => {
+      // Any of the details, the orientation, the theme and the signed player ids switch, in one UPDATE: Game
+      // Profile's one save stores all it changed or nothing (decision 055). The two routes below stay for API users.
       const input = await readJson(c, UpdateGameInputSchema);
       if (!input.ok) return input.response;
       return update(c.get('user').id, c.req.param('id'), input.value, c);

@@ -22,6 +22,7 @@ export function SaveBar({
   onDiscard,
   sticky = false,
   label = 'Save',
+  savedWhenClean = true,
 }: {
   dirty: boolean;
   saving: boolean;
@@ -41,6 +42,11 @@ export function SaveBar({
   sticky?: boolean;
   /** Its region's name for assistive technology. */
   label?: string;
+  /**
+   * The clean button says that all is saved, with a check. A form that starts empty each time (a new password) has
+   * nothing saved to show: its button keeps its `cleanLabel`, unchecked, and waits for input.
+   */
+  savedWhenClean?: boolean;
 }) {
   return (
     <div className={`${styles.bar} ${sticky ? styles.sticky : ''}`} role="group" aria-label={label}>
@@ -66,7 +72,7 @@ export function SaveBar({
           loading={saving}
           data-save-state={saving ? 'saving' : dirty ? 'dirty' : 'clean'}
         >
-          {saving || dirty ? null : <Check size={16} aria-hidden />}
+          {saving || dirty || !savedWhenClean ? null : <Check size={16} aria-hidden />}
           {saving ? 'Saving…' : dirty ? dirtyLabel : cleanLabel}
         </Button>
       </div>

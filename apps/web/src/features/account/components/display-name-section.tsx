@@ -2,21 +2,30 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, DISPLAY_NAME_MAX_LENGTH, UpdateUserInputSchema, type User } from '@liveops/domain';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import {
+  ACCOUNT_MESSAGES,
+  DISPLAY_NAME_MAX_LENGTH,
+  SAVED_MESSAGE_MS,
+  UpdateUserInputSchema,
+  type User,
+} from '@liveops/domain';
+import { SaveBar } from '../../../components/save-bar';
 import { TextField } from '../../../components/ui/text-field';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useUpdateDisplayName } from '../api/update-display-name';
 import styles from '../account.module.css';
 
 const DisplayNameFormSchema = z.object({ name: UpdateUserInputSchema.shape.name.unwrap() });
 type DisplayNameForm = z.infer<typeof DisplayNameFormSchema>;
 
-/** The name the dashboard greets by, and the address the account signs in with. */
+/**
+ * The name the dashboard greets by, and the address the account signs in with. Saved with the app's save bar
+ * (decision 055): its line says it saved, for 3 s, or what went wrong.
+ */
 export function DisplayNameSection({ user }: { user: User }) {
   const update = useUpdateDisplayName();
+  const { message: saved, show } = useTimedMessage<'saved'>();
   const stored = user.displayName ?? '';
   const {
     register,
@@ -33,7 +42,7 @@ export function DisplayNameSection({ user }: { user: User }) {
     update.mutate(name, {
       onSuccess: () => {
         reset({ name });
-        toast.success(ACCOUNT_MESSAGES.displayNameSaved);
+        show('saved', ACCOUNT_MESSAGES.displayNameSaved, SAVED_MESSAGE_MS);
       },
     });
 
@@ -54,7 +63,7 @@ export function DisplayNameSection({ user }: { user: User }) {
           <dd>{user.email}</dd>
         </div>
       </dl>
-      <form className={styles.inlineForm} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="stack" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
           label="Display name"
           autoComplete="name"
@@ -63,11 +72,20 @@ export function DisplayNameSection({ user }: { user: User }) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-          Save name
-        </Button>
+        <SaveBar
+          label="Saving the name"
+          dirty={isDirty}
+          saving={update.isPending}
+          dirtyLabel={ACCOUNT_MESSAGES.displayNameSaveDirty}
+          cleanLabel={ACCOUNT_MESSAGES.saveButtonClean}
+          saved={saved?.text ?? null}
+          error={update.isError ? update.error.message || ACCOUNT_MESSAGES.displayNameSaveFailed : null}
+          onDiscard={() => {
+            update.reset();
+            reset({ name: stored });
+          }}
+        />
       </form>
-      {update.isError ? <Alert tone="error">{update.error.message || ACCOUNT_MESSAGES.loadFailed}</Alert> : null}
     </section>
   );
 }

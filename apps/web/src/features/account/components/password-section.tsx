@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, type User } from '@liveops/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { ACCOUNT_MESSAGES, SAVED_MESSAGE_MS, type User } from '@liveops/domain';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@liveops/domain/auth';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SaveBar } from '../../../components/save-bar';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useChangePassword } from '../api/change-password';
 import styles from '../account.module.css';
 
@@ -20,18 +19,29 @@ const EMPTY: ChangePasswordForm = {
   revokeOtherSessions: true,
 };
 
-/** Change the password with the current one; or, for an account without one, how it signs in instead. */
+/**
+ * Change the password with the current one; or, for an account without one, how it signs in instead. Its button
+ * waits for something typed and its line (the app's save bar, decision 055) says it changed, for 3 s, or what went
+ * wrong; a wrong current password is said under its field.
+ */
 export function PasswordSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
+  const { message: saved, show } = useTimedMessage<'saved'>();
   const schema = useMemo(() => changePasswordFormSchema(user.email), [user.email]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors },
   } = useForm<ChangePasswordForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const [currentPassword, newPassword, confirmPassword] = useWatch({
+    control,
+    name: ['currentPassword', 'newPassword', 'confirmPassword'],
+  });
+  const typed = Boolean(currentPassword || newPassword || confirmPassword);
 
   const onSubmit = ({ currentPassword, newPassword, revokeOtherSessions }: ChangePasswordForm) => {
     setFailure(null);
@@ -40,17 +50,19 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
       {
         onSuccess: () => {
           reset(EMPTY);
-          toast.success(
+          show(
+            'saved',
             revokeOtherSessions
               ? `${ACCOUNT_MESSAGES.passwordChanged} ${ACCOUNT_MESSAGES.otherSessionsSignedOut}`
               : ACCOUNT_MESSAGES.passwordChanged,
+            SAVED_MESSAGE_MS,
           );
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
           } else {
-            setFailure(error.message || ACCOUNT_MESSAGES.loadFailed);
+            setFailure(error.message || ACCOUNT_MESSAGES.passwordSaveFailed);
           }
         },
       },
@@ -90,12 +102,20 @@ export function PasswordSection({ user, hasPassword }: { user: User; hasPassword
             <input type="checkbox" {...register('revokeOtherSessions')} />
             Sign out of my other devices
           </label>
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <div>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </div>
+          <SaveBar
+            label="Change the password"
+            savedWhenClean={false}
+            dirty={typed}
+            saving={change.isPending}
+            dirtyLabel={ACCOUNT_MESSAGES.passwordSaveButton}
+            cleanLabel={ACCOUNT_MESSAGES.passwordSaveButton}
+            saved={saved?.text ?? null}
+            error={failure}
+            onDiscard={() => {
+              setFailure(null);
+              reset(EMPTY);
+            }}
+          />
         </form>
       ) : (
         <p className={`muted ${styles.note}`}>

@@ -34,15 +34,20 @@ export function VerifiedPage() {
   return <Redemption token={token} />;
 }
 
-/** The question with the whole address kept on one line when it fits: never broken at its own hyphens. */
+/**
+ * The question with the whole address kept on one line when it fits: never broken at its own hyphens. The text
+ * after it (the question mark) moves with it, never left alone on a line of its own.
+ */
 function ConfirmQuestion({ email }: { email: string }) {
   const text = VERIFY_MESSAGES.confirmQuestion(email);
   const at = text.indexOf(email);
   return (
     <p className={pages.verifyText}>
       {text.slice(0, at)}
-      <span className={pages.address}>{email}</span>
-      {text.slice(at + email.length)}
+      <span className={pages.address}>
+        <span>{email}</span>
+        {text.slice(at + email.length)}
+      </span>
     </p>
   );
 }

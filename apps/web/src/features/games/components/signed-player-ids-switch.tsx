@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { GAME_MESSAGES, PLAYER_TOKEN_TTL_SECONDS, type Game } from '@liveops/domain';
-import { useUpdateGameDetails } from '../../../lib/api/games/update-game-details';
+import { useUpdateGame } from '../../../lib/api/games/update-game';
 import styles from './signed-player-ids-switch.module.css';
 
 /**
@@ -10,7 +10,7 @@ import styles from './signed-player-ids-switch.module.css';
  */
 export function SignedPlayerIdsSwitch({ game }: { game: Game }) {
   const id = useId();
-  const update = useUpdateGameDetails(game.id);
+  const update = useUpdateGame(game.id);
   const checked = update.isPending ? (update.variables.requireSignedPlayerIds ?? false) : game.requireSignedPlayerIds;
   const flip = (next: boolean) =>
     update.mutate(

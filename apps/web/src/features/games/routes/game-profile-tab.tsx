@@ -1,186 +1,185 @@
-import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import {
-  GAME_MESSAGES,
-  ORIENTATION_LABELS,
-  ORIENTATIONS,
-  type Game,
-  type GameTheme,
-  type Orientation,
-} from '@liveops/domain';
+import { GAME_MESSAGES, ORIENTATION_LABELS, ORIENTATIONS, SAVED_MESSAGE_MS, type Game } from '@liveops/domain';
+import { LeaveDialog } from '../../../components/leave-dialog';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
+import { SaveBar } from '../../../components/save-bar';
+import { errorIdOf } from '../../../components/ui/field';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { ColorField } from '../components/color-field';
 import { GameDangerZone } from '../components/game-danger-zone';
+import { GameFields } from '../components/game-fields';
 import { PlayerRuntimePanel } from '../components/player-runtime-panel';
-import { detailsOf, GameDetailsForm } from '../components/game-details-form';
-import { SaveRow } from '../components/save-row';
 import { parseHexColor } from '../parse-hex-color';
+import {
+  draftOf,
+  isChanged,
+  profileChanges,
+  profileDraftSchema,
+  profileSaveInput,
+  saveLabelOf,
+  type CheckedProfile,
+  type ProfileDraft,
+} from '../profile-draft';
 import styles from './game-profile-tab.module.css';
 
-const FLASH_MS = 3000;
+const ORIENTATION_ID = 'profile-orientation';
 
 /**
- * A value being edited and its "✓ Updated" flash for 3 s after a save. When the stored value changes to anything but what this page just
- * saved (another tab, another instance), the input resets from the stored value and the flash clears (§4).
+ * §4 Game Profile: the details, the orientation and the theme are one form with one save (decision 055): one PATCH
+ * of what changed, stored together, then the spec's "✓ Updated" for 3 s on the save bar's line. Untouched fields
+ * follow the stored game (a save in another tab or on another instance); a field being edited is kept. While
+ * anything is unsaved, leaving the page asks first. The runtime's settings and the danger zone act on their own.
  */
-function useStoredField<T>(stored: T) {
-  const storedKey = JSON.stringify(stored);
-  const [value, setValue] = useState(stored);
-  const [seenKey, setSeenKey] = useState(storedKey);
-  const [flash, setFlash] = useState(false);
-  const [savedKey, setSavedKey] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Reset from the stored value while rendering, as React advises for state derived from changing props.
-  if (seenKey !== storedKey) {
-    setSeenKey(storedKey);
-    setValue(stored);
-    if (savedKey !== storedKey) {
-      setFlash(false);
-      setSavedKey(null);
-    }
-  }
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const onSaved = (next: T) => {
-    setSavedKey(JSON.stringify(next));
-    setFlash(true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setFlash(false);
-      setSavedKey(null);
-    }, FLASH_MS);
-  };
-  return { value, setValue, flash, onSaved };
-}
-
 function ProfileForm({ game }: { game: Game }) {
   const update = useUpdateGame(game.id);
-  const orientation = useStoredField<Orientation | ''>(game.orientation);
-  // The theme as typed: text that may not be a colour yet (its field says so), saved once both are colours.
-  const theme = useStoredField<GameTheme>(game.theme);
-  const details = useStoredField(detailsOf(game));
-  const [errors, setErrors] = useState<{ orientation?: string; theme?: string }>({});
-  const parsedTheme = {
-    primaryColor: parseHexColor(theme.value.primaryColor),
-    secondaryColor: parseHexColor(theme.value.secondaryColor),
-  };
-  const themeValid = parsedTheme.primaryColor !== null && parsedTheme.secondaryColor !== null;
-  const themeDirty =
-    parsedTheme.primaryColor !== game.theme.primaryColor || parsedTheme.secondaryColor !== game.theme.secondaryColor;
+  const { message: saved, show } = useTimedMessage<'saved'>();
+  // What went wrong stays until the next save or Discard: there is nothing else to do about it.
+  const [failure, setFailure] = useState<string | null>(null);
+  const stored = JSON.stringify(draftOf(game));
+  // Rebuilt only when what is stored changes, so that the form is reset from it only then.
+  const values = useMemo(() => JSON.parse(stored) as ProfileDraft, [stored]);
+  const form = useForm<ProfileDraft, unknown, CheckedProfile>({
+    resolver: zodResolver(profileDraftSchema),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const draft: ProfileDraft = { ...values, ...useWatch({ control }) };
+  const changes = profileChanges(draft, game);
+  const dirty = isChanged(changes);
+  // A colour that is not one yet, or no orientation, cannot be saved: the button waits (the field says why).
+  const invalid =
+    !draft.orientation || parseHexColor(draft.primaryColor) === null || parseHexColor(draft.secondaryColor) === null;
+  const blocker = useLeaveGuard(dirty);
 
-  const saveOrientation = () => {
-    const value = orientation.value;
-    if (!value) return;
-    setErrors((e) => ({ ...e, orientation: undefined }));
-    update.mutate(
-      { field: 'orientation', value },
-      {
-        onSuccess: () => orientation.onSaved(value),
-        onError: (error) => setErrors((e) => ({ ...e, orientation: error.message || GAME_MESSAGES.updateFailed })),
-      },
-    );
-  };
-  const saveTheme = () => {
-    const { primaryColor, secondaryColor } = parsedTheme;
-    if (primaryColor === null || secondaryColor === null) return;
-    setErrors((e) => ({ ...e, theme: undefined }));
-    update.mutate(
-      { field: 'theme', value: { primaryColor, secondaryColor } },
-      {
-        onSuccess: (stored) => theme.onSaved(stored.theme),
-        onError: (error) => setErrors((e) => ({ ...e, theme: error.message || GAME_MESSAGES.updateFailed })),
-      },
-    );
+  const onSubmit = handleSubmit(
+    (checked) => {
+      setFailure(null);
+      const input = profileSaveInput(checked, changes);
+      if (!input) {
+        reset(undefined, { keepDirtyValues: false });
+        return;
+      }
+      update.mutate(input, {
+        onSuccess: (saved) => {
+          // Both forms of "what is stored" now agree: the fields show the stored spelling ("#1A2B3C", trimmed).
+          reset(draftOf(saved), { keepDirtyValues: false });
+          show('saved', GAME_MESSAGES.updated, SAVED_MESSAGE_MS);
+        },
+        onError: (error) => setFailure(error.message || GAME_MESSAGES.updateFailed),
+      });
+    },
+    () => setFailure(GAME_MESSAGES.profileCheckFields),
+  );
+  const discard = () => {
+    setFailure(null);
+    // Back to what was last stored (the form's defaults); the form's keepDirtyValues must not apply here.
+    reset(undefined, { keepDirtyValues: false });
   };
 
   return (
     <Page>
       <PageHeader title={game.name} intro={game.description} />
-      <section className="panel" aria-labelledby="profile-heading">
-        <h2 className="panel-title" id="profile-heading">
-          Game Profile
-        </h2>
-        <dl className="facts">
-          <div>
-            <dt>Owner</dt>
-            <dd>{game.owner ?? 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>
-              <label htmlFor="profile-orientation">Orientation</label>
-            </dt>
-            <dd className={styles.inlineForm}>
-              <select
-                id="profile-orientation"
-                className="input"
-                value={orientation.value}
-                onChange={(event) => orientation.setValue(event.target.value as Orientation | '')}
-              >
-                <option value="">Select Orientation</option>
-                {ORIENTATIONS.map((o) => (
-                  <option key={o} value={o}>
-                    {ORIENTATION_LABELS[o]}
-                  </option>
-                ))}
-              </select>
-              <SaveRow
-                label="Update"
-                dirty={orientation.value !== game.orientation}
-                invalid={!orientation.value}
-                saving={update.isPending && update.variables?.field === 'orientation'}
-                flash={orientation.flash}
-                error={errors.orientation ?? null}
-                onSave={saveOrientation}
-                onDiscard={() => orientation.setValue(game.orientation)}
-              />
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <FormProvider {...form}>
+        <form className={`panel ${styles.profile}`} aria-labelledby="profile-heading" noValidate onSubmit={onSubmit}>
+          <h2 className="panel-title" id="profile-heading">
+            Game Profile
+          </h2>
+          <dl className="facts">
+            <div>
+              <dt>Owner</dt>
+              <dd>{game.owner ?? 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>
+                <label htmlFor={ORIENTATION_ID}>Orientation</label>
+              </dt>
+              <dd>
+                <select
+                  id={ORIENTATION_ID}
+                  className={`input ${styles.orientation}`}
+                  aria-invalid={errors.orientation ? true : undefined}
+                  aria-describedby={errors.orientation ? errorIdOf(ORIENTATION_ID) : undefined}
+                  {...register('orientation')}
+                >
+                  <option value="">Select Orientation</option>
+                  {ORIENTATIONS.map((o) => (
+                    <option key={o} value={o}>
+                      {ORIENTATION_LABELS[o]}
+                    </option>
+                  ))}
+                </select>
+                {errors.orientation ? (
+                  <p className="field-error" id={errorIdOf(ORIENTATION_ID)}>
+                    {errors.orientation.message}
+                  </p>
+                ) : null}
+              </dd>
+            </div>
+          </dl>
+          <section className={styles.section} aria-labelledby="details-heading">
+            <h3 className={styles.title} id="details-heading">
+              Game Details
+            </h3>
+            <GameFields idPrefix="game-details" />
+          </section>
+          <section className={styles.section} aria-labelledby="themes-heading">
+            <h3 className={styles.title} id="themes-heading">
+              Themes
+            </h3>
+            <div className={styles.themeRow}>
+              {(['primaryColor', 'secondaryColor'] as const).map((key) => (
+                <Controller
+                  key={key}
+                  control={control}
+                  name={key}
+                  render={({ field }) => (
+                    <ColorField
+                      id={`theme-${key}`}
+                      label={key === 'primaryColor' ? 'Primary Color' : 'Secondary Color'}
+                      text={field.value}
+                      fallback={game.theme[key]}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              ))}
+            </div>
+          </section>
+          <SaveBar
+            sticky
+            label="Save the game profile"
+            dirty={dirty}
+            saving={update.isPending}
+            invalid={invalid}
+            dirtyLabel={saveLabelOf(changes)}
+            cleanLabel={GAME_MESSAGES.saveButtonClean}
+            saved={saved?.text ?? null}
+            error={failure}
+            onDiscard={discard}
+          />
+        </form>
+      </FormProvider>
       <PlayerRuntimePanel game={game} />
-      <section className="panel" aria-labelledby="details-heading">
-        <h2 className="panel-title" id="details-heading">
-          Game Details
-        </h2>
-        {/* Keyed by the stored details: a change of them saved in another tab resets the form to it, while a
-            change of anything else (the orientation, the runtime's switch or key) keeps what is being typed. */}
-        <GameDetailsForm
-          key={JSON.stringify(detailsOf(game))}
-          game={game}
-          flash={details.flash}
-          onSaved={details.onSaved}
-        />
-      </section>
-      <section className="panel" aria-labelledby="themes-heading">
-        <h2 className="panel-title" id="themes-heading">
-          Themes
-        </h2>
-        <div className={styles.themeRow}>
-          {(['primaryColor', 'secondaryColor'] as const).map((key) => (
-            <ColorField
-              key={key}
-              id={`theme-${key}`}
-              label={key === 'primaryColor' ? 'Primary Color' : 'Secondary Color'}
-              text={theme.value[key]}
-              fallback={game.theme[key]}
-              onChange={(text) => theme.setValue({ ...theme.value, [key]: text })}
-            />
-          ))}
-        </div>
-        <SaveRow
-          label="Update Theme"
-          dirty={themeDirty}
-          invalid={!themeValid}
-          saving={update.isPending && update.variables?.field === 'theme'}
-          flash={theme.flash}
-          error={errors.theme ?? null}
-          onSave={saveTheme}
-          onDiscard={() => theme.setValue(game.theme)}
-        />
-      </section>
       <GameDangerZone game={game} />
+      <LeaveDialog
+        blocker={blocker}
+        title={GAME_MESSAGES.profileLeaveTitle}
+        text={GAME_MESSAGES.profileLeaveText(game.name)}
+      />
     </Page>
   );
 }
@@ -190,6 +189,6 @@ export function GameProfileTab() {
   const game = useGame(gameId);
   // The workspace only renders its tabs once the game has loaded.
   if (!game.data) return null;
-  // Keyed by game: switching games starts with no flash or draft of the previous one.
+  // Keyed by game: switching games starts with no message or draft of the previous one.
   return <ProfileForm key={game.data.id} game={game.data} />;
 }

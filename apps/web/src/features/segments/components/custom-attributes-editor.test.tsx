@@ -43,7 +43,8 @@ describe('CustomAttributesEditor', () => {
     renderWithProviders(<CustomAttributesEditor gameId="g1" />);
     expect(screen.getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.loading)).toBeInTheDocument();
     expect(await screen.findByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.empty)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save Attributes' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveButtonClean })).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: /save/i })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Add attribute' }));
     await user.type(screen.getByRole('textbox', { name: 'Name of attribute 1' }), 'vip');
@@ -63,8 +64,9 @@ describe('CustomAttributesEditor', () => {
         },
       ]),
     );
-    // Saved: the form starts again from what is stored.
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save Attributes' })).toBeDisabled());
+    // Saved: the form starts again from what is stored, and the save bar's line says so (no toast).
+    expect(await screen.findByRole('status')).toHaveTextContent(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved);
+    expect(screen.getByRole('button', { name: CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveButtonClean })).toBeDisabled();
     expect(rows()).toHaveLength(2);
   });
 
@@ -90,12 +92,13 @@ describe('CustomAttributesEditor', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove attribute 1' }));
     expect(screen.getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.empty)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Attributes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(IN_USE);
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(IN_USE));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.getByText(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.empty)).toBeInTheDocument();
     // Discarding brings back what is stored and clears the refusal.
-    await user.click(screen.getByRole('button', { name: 'Discard Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.getByRole('textbox', { name: 'Name of attribute 1' })).toHaveValue('vip');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it('says when the list could not be loaded, and tries again', async () => {

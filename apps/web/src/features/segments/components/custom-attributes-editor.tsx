@@ -1,31 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Tags, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
   CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES,
   CUSTOM_ATTRIBUTE_TYPE_LABELS,
   CUSTOM_ATTRIBUTE_TYPES,
   CUSTOM_ATTRIBUTES_MAX,
+  SAVED_MESSAGE_MS,
   UpdateCustomAttributesInputSchema,
   type CustomAttribute,
   type UpdateCustomAttributesInput,
 } from '@liveops/domain';
 import { LoadError } from '../../../components/load-error';
-import { Alert } from '../../../components/ui/alert';
+import { SaveBar } from '../../../components/save-bar';
 import { Button } from '../../../components/ui/button';
 import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import { useUpdateCustomAttributes } from '../../../lib/api/custom-attributes/update-custom-attributes';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import rows from '../../../components/row-list.module.css';
 import segmentStyles from '../segments.module.css';
 import styles from './custom-attributes-editor.module.css';
 
 /**
  * The game's custom player attributes (issue 22, decision 039): a name and a type each, saved as one list. The
- * server refuses removing or retyping one a segment uses, and says which segment.
+ * server refuses removing or retyping one a segment uses, and says which segment. The save bar's line (decision
+ * 055) says it saved for 3 s: held here, as a save re-keys the form below.
  */
 export function CustomAttributesEditor({ gameId }: { gameId: string }) {
   const declared = useCustomAttributes(gameId);
+  const { message: saved, show } = useTimedMessage<'saved'>();
   return (
     <section className="panel" aria-labelledby="custom-attributes-heading">
       <h2 className="panel-title" id="custom-attributes-heading">
@@ -40,13 +43,29 @@ export function CustomAttributesEditor({ gameId }: { gameId: string }) {
         <LoadError message={CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.loadFailed} onRetry={() => void declared.refetch()} />
       ) : (
         // Keyed by what is stored: a save here or in another tab starts the form again from it.
-        <DeclarationsForm key={JSON.stringify(declared.data)} gameId={gameId} stored={declared.data} />
+        <DeclarationsForm
+          key={JSON.stringify(declared.data)}
+          gameId={gameId}
+          stored={declared.data}
+          saved={saved?.text ?? null}
+          onSaved={() => show('saved', CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved, SAVED_MESSAGE_MS)}
+        />
       )}
     </section>
   );
 }
 
-function DeclarationsForm({ gameId, stored }: { gameId: string; stored: CustomAttribute[] }) {
+function DeclarationsForm({
+  gameId,
+  stored,
+  saved,
+  onSaved,
+}: {
+  gameId: string;
+  stored: CustomAttribute[];
+  saved: string | null;
+  onSaved: () => void;
+}) {
   const save = useUpdateCustomAttributes(gameId);
   const {
     control,
@@ -63,8 +82,9 @@ function DeclarationsForm({ gameId, stored }: { gameId: string; stored: CustomAt
   const idOf = (index: number, part: string) => `custom-attribute-${index}-${part}`;
 
   const onSubmit = handleSubmit(async (input) => {
-    const saved = await save.mutateAsync(input).catch(() => null);
-    if (saved) toast.success(CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saved);
+    // Awaited: the stored list re-keys this form, and callbacks of an unmounted component's mutate never run.
+    const answer = await save.mutateAsync(input).catch(() => null);
+    if (answer) onSaved();
   });
 
   return (
@@ -132,10 +152,7 @@ function DeclarationsForm({ gameId, stored }: { gameId: string; stored: CustomAt
       )}
       {listError ? <p className="field-error">{listError}</p> : null}
       <p className="hint">{CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.ignoredHint}</p>
-      {save.isError ? (
-        <Alert tone="error">{save.error.message || CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveFailed}</Alert>
-      ) : null}
-      <div className={styles.actions}>
+      <div>
         <Button
           type="button"
           variant="secondary"
@@ -145,23 +162,20 @@ function DeclarationsForm({ gameId, stored }: { gameId: string; stored: CustomAt
           <Plus size={16} aria-hidden />
           Add attribute
         </Button>
-        <div className={styles.saveButtons}>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!isDirty}
-            onClick={() => {
-              save.reset();
-              reset();
-            }}
-          >
-            Discard Changes
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-            Save Attributes
-          </Button>
-        </div>
       </div>
+      <SaveBar
+        label="Save custom attributes"
+        dirty={isDirty}
+        saving={save.isPending}
+        dirtyLabel={CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveButtonDirty}
+        cleanLabel={CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveButtonClean}
+        saved={saved}
+        error={save.isError ? save.error.message || CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES.saveFailed : null}
+        onDiscard={() => {
+          save.reset();
+          reset();
+        }}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEGMENT_MESSAGES } from '@liveops/domain';
+import userEvent from '@testing-library/user-event';
+import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { SegmentForm } from './segment-form';
 
@@ -93,5 +94,53 @@ describe('SegmentForm', () => {
     // Another expression: the answer was not about it.
     typeExpression('player.level > 11');
     await vi.waitFor(() => expect(screen.queryByText(/About 24 %/)).not.toBeInTheDocument());
+  });
+
+  it('saves an edit with the save bar: "Saved" once stored, its line saying so, and a refusal on the same line', async () => {
+    const segment: Segment = {
+      id: 's1',
+      gameId: 'g1',
+      ownerId: 'u1',
+      name: 'Whales',
+      description: '',
+      expression: 'player.level > 3',
+      logicType: 'CEL',
+      enabled: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    let refuse = false;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/games/g1/custom-attributes') return new Response(JSON.stringify({ customAttributes: [] }));
+        expect(url).toBe('/api/games/g1/segments/s1');
+        sent.push(JSON.parse(String(init?.body)));
+        if (refuse) return new Response(JSON.stringify({ code: 'X', message: 'Refused here.' }), { status: 400 });
+        return new Response(JSON.stringify({ ...segment, ...(sent.at(-1) as object), updatedAt: 'later' }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SegmentForm gameId="g1" segment={segment} onDone={() => undefined} />);
+    const button = () => screen.getByRole('button', { name: /^(Save Changes|Saved|Saving…)$/ });
+    expect(button()).toHaveTextContent(SEGMENT_MESSAGES.saveButtonClean);
+    expect(button()).toBeDisabled();
+    await user.type(screen.getByLabelText('Name'), ' Big');
+    expect(button()).toHaveTextContent(SEGMENT_MESSAGES.saveButtonDirty);
+    await vi.waitFor(() => expect(button()).toBeEnabled());
+    await user.click(button());
+    expect(await screen.findByRole('status')).toHaveTextContent(SEGMENT_MESSAGES.updated('Whales Big'));
+    expect(button()).toHaveTextContent(SEGMENT_MESSAGES.saveButtonClean);
+    expect(sent).toEqual([{ name: 'Whales Big', description: '', expression: 'player.level > 3' }]);
+
+    refuse = true;
+    await user.type(screen.getByLabelText('Name'), '!');
+    await user.click(button());
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Refused here.'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Whales Big!');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Whales Big');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 });

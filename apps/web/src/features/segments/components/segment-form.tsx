@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Info } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { segmentHint, SEGMENT_MESSAGES, type CustomAttribute, type Segment } from '@liveops/domain';
+import { SAVED_MESSAGE_MS, segmentHint, SEGMENT_MESSAGES, type CustomAttribute, type Segment } from '@liveops/domain';
 import {
   checkSegmentExpression,
   formatProblem,
   segmentInputSchemaFor,
   type CreateSegmentInput,
 } from '@liveops/domain/segment-expression';
+import { SaveBar } from '../../../components/save-bar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,28 +19,38 @@ import { paths } from '../../../config/paths';
 import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import { useCreateSegment } from '../../../lib/api/segments/create-segment';
 import { useUpdateSegment } from '../../../lib/api/segments/update-segment';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { AudienceEstimate } from './audience-estimate';
 import { PlayerFields } from './player-fields';
 import segmentStyles from '../segments.module.css';
 import styles from './segment-form.module.css';
 
 const NO_ATTRIBUTES: CustomAttribute[] = [];
+const EMPTY: CreateSegmentInput = { name: '', description: '', expression: '' };
 
 /**
  * Name, description and expression, with the spec's live hint and, beside it, the real CEL check (with the game's
- * custom attributes): a new segment, or (given `segment`) an edit of one under the same rules.
+ * custom attributes): a new segment, or (given `segment`) an edit of one under the same rules. An edit ends in the
+ * app's save bar (decision 055): its line says the segment saved, for 3 s, or what went wrong; untouched fields
+ * follow what is stored (a save in another tab), a field being edited is kept.
  */
 export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segment?: Segment; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateSegment(gameId);
   const update = useUpdateSegment(gameId);
-  const save = segment ? update : create;
   // Until the game's custom attributes are known, an expression over them cannot be checked: nothing is said yet
   // (if they cannot be loaded, the built-in fields are checked here and the server checks the rest).
   const customAttributes = useCustomAttributes(gameId);
   const declared = customAttributes.data ?? (customAttributes.isError ? NO_ATTRIBUTES : undefined);
   const schema = useMemo(() => segmentInputSchemaFor(declared ?? NO_ATTRIBUTES), [declared]);
   const idOf = (field: string) => `segment-${segment ? `edit-${segment.id}` : 'new'}-${field}`;
+  const { name, description, expression: storedExpression } = segment ?? EMPTY;
+  const stored = useMemo(
+    () => ({ name, description, expression: storedExpression }),
+    [name, description, storedExpression],
+  );
+  const { message: saved, show } = useTimedMessage<'saved'>();
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -48,21 +59,26 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
     formState: { errors, isSubmitted, isDirty },
   } = useForm<CreateSegmentInput>({
     resolver: zodResolver(schema),
-    defaultValues: segment
-      ? { name: segment.name, description: segment.description, expression: segment.expression }
-      : { name: '', description: '', expression: '' },
+    ...(segment ? { values: stored, resetOptions: { keepDirtyValues: true } } : { defaultValues: EMPTY }),
   });
   const expression = useWatch({ control, name: 'expression' }) ?? '';
   const hint = segmentHint(expression);
   const problem = expression.trim() && declared ? checkSegmentExpression(expression.trim(), declared) : null;
 
-  // Awaited rather than given as mutate's callbacks: a saved edit re-keys this form, and callbacks of an
+  // Awaited rather than given as mutate's callbacks: a created segment closes this form, and callbacks of an
   // unmounted component's mutate never run.
   const onSubmit = handleSubmit(async (input) => {
     if (segment) {
-      const saved = await update.mutateAsync({ segmentId: segment.id, input }).catch(() => null);
-      if (!saved) return;
-      toast.success(SEGMENT_MESSAGES.updated(saved.name));
+      setFailure(null);
+      const answer = await update
+        .mutateAsync({ segmentId: segment.id, input })
+        .catch((error: Error) => void setFailure(error.message || SEGMENT_MESSAGES.updateFailed));
+      if (!answer) return;
+      reset(
+        { name: answer.name, description: answer.description, expression: answer.expression },
+        { keepDirtyValues: false },
+      );
+      show('saved', SEGMENT_MESSAGES.updated(answer.name), SAVED_MESSAGE_MS);
       onDone();
       return;
     }
@@ -114,25 +130,37 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
         <AudienceEstimate gameId={gameId} expression={expression.trim()} disabled={!declared || problem !== null} />
         <PlayerFields customAttributes={declared} />
       </div>
-      {save.isError ? (
-        <Alert tone="error">
-          {save.error.message || (segment ? SEGMENT_MESSAGES.updateFailed : 'Could not create the segment.')}
-        </Alert>
-      ) : null}
-      <div className="dialog-actions">
-        {segment ? (
-          <Button type="button" variant="secondary" onClick={() => reset()} disabled={!isDirty}>
-            Discard Changes
-          </Button>
-        ) : (
-          <Button type="button" variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" loading={save.isPending} disabled={!declared || (segment ? !isDirty : false)}>
-          {segment ? 'Save Changes' : 'Create Segment'}
-        </Button>
-      </div>
+      {segment ? (
+        <SaveBar
+          label={`Save ${segment.name}`}
+          dirty={isDirty}
+          saving={update.isPending}
+          invalid={!declared}
+          dirtyLabel={SEGMENT_MESSAGES.saveButtonDirty}
+          cleanLabel={SEGMENT_MESSAGES.saveButtonClean}
+          saved={saved?.text ?? null}
+          error={failure}
+          onDiscard={() => {
+            setFailure(null);
+            // Back to what was last stored (the form's defaults); the form's keepDirtyValues must not apply here.
+            reset(undefined, { keepDirtyValues: false });
+          }}
+        />
+      ) : (
+        <>
+          {create.isError ? (
+            <Alert tone="error">{create.error.message || 'Could not create the segment.'}</Alert>
+          ) : null}
+          <div className="dialog-actions">
+            <Button type="button" variant="secondary" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!declared}>
+              Create Segment
+            </Button>
+          </div>
+        </>
+      )}
     </form>
   );
 }

@@ -85,13 +85,8 @@ export function SegmentsTab() {
             </button>
           </div>
           <SegmentAudience gameId={gameId} segmentId={selected.id} detailed />
-          {/* Keyed by what is stored: a change made in another tab resets the form to it. */}
-          <SegmentForm
-            key={`${selected.id}:${selected.updatedAt}`}
-            gameId={gameId}
-            segment={selected}
-            onDone={() => undefined}
-          />
+          {/* Keyed by segment: its save line outlives the save; the form follows what is stored by itself. */}
+          <SegmentForm key={selected.id} gameId={gameId} segment={selected} onDone={() => undefined} />
         </section>
       ) : null}
       {selected ? <SegmentTester key={selected.id} segment={selected} /> : null}

@@ -111,7 +111,7 @@ function AddStyle({
   );
   return (
     <>
-      <div className={styles.row}>
+      <div className={`${styles.row} ${styles.addRow}`}>
         <select
           className={`input ${frame.inputSm}`}
           aria-label={`New ${what}`}

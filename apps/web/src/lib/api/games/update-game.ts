@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GameSchema, type GameTheme, type Orientation } from '@liveops/domain';
+import { GameSchema, type UpdateGameInput } from '@liveops/domain';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 
-type Update = { field: 'orientation'; value: Orientation } | { field: 'theme'; value: GameTheme };
-
-/** PATCH /api/games/:id/orientation or /theme; the answer is the stored game. */
-export function updateGame(id: string, update: Update) {
-  return apiFetch(`/api/games/${encodeURIComponent(id)}/${update.field}`, {
-    method: 'PATCH',
-    body: { [update.field]: update.value },
-  }).then((body) => GameSchema.parse(body));
+/**
+ * PATCH /api/games/:id: any of the game's details, orientation, theme and signed player ids switch, stored together
+ * (Game Profile's one save, decision 055); the answer is the stored game.
+ */
+export function updateGame(id: string, input: UpdateGameInput) {
+  return apiFetch(`/api/games/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((body) =>
+    GameSchema.parse(body),
+  );
 }
 
 export function useUpdateGame(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: Update) => updateGame(id, update),
+    mutationFn: (input: UpdateGameInput) => updateGame(id, input),
     onSuccess: (game) => {
       queryClient.setQueryData(queryKeys.games.detail(id), game);
       return queryClient.invalidateQueries({ queryKey: queryKeys.games.list() });
