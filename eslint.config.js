@@ -9,6 +9,21 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** A write of the player ledger's tables, as SQL text or through drizzle (decision 059). */
+const LEDGER_TABLES = 'wallet_balance|wallet_ledger|wallet_operation|daily_reward_claim';
+const LEDGER_WRITE_SQL = `/(insert\\s+into|update|delete\\s+from)\\s+(${LEDGER_TABLES})\\b/i`;
+const LEDGER_WRITE_MESSAGE =
+  'Balances, the wallet ledger, wallet operations and claim rows are written only by apps/server/src/runtime/player-ledger: call it.';
+const playerLedgerWrites = [
+  { selector: `TemplateElement[value.raw=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
+  { selector: `Literal[value=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier[name=/^(walletBalance|walletLedger|walletOperation|dailyRewardClaim)$/]',
+    message: LEDGER_WRITE_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -40,6 +55,15 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/env.ts.' },
       ],
+    },
+  },
+  {
+    // Money has one door (decision 059): only the player ledger writes balances, their ledger, the game backend's
+    // wallet operations and daily-reward claim rows; every other module calls it.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/runtime/player-ledger/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...playerLedgerWrites],
     },
   },
   {

@@ -170,8 +170,9 @@ export function registerDailyRewardRoutes(
           context.replay && { request: context.replay.configId, response: context.replay.response },
           configId,
         );
-        if (replayed?.kind === 'key-reused')
+        if (replayed?.kind === 'key-reused') {
           refuse(422, 'idempotency_key_reused', RUNTIME_MESSAGES.idempotencyKeyReused);
+        }
         if (replayed) {
           c.header('Content-Type', 'application/json');
           return c.body(replayed.response, 200);

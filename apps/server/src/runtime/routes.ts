@@ -68,7 +68,7 @@ export function runtimeRoutes(deps: RuntimeDeps) {
     limits,
     tokens,
     lastClaims,
-    ...(deps.sessionAnalytics ? { sessionAnalytics: deps.sessionAnalytics } : {}),
+    sessionAnalytics: deps.sessionAnalytics,
   });
   registerDailyRewardRoutes(area, {
     db,
