@@ -9,6 +9,27 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** A write of the player ledger's tables, as SQL text or through drizzle (decision 059). */
+const LEDGER_TABLES = 'wallet_balance|wallet_ledger|wallet_operation|daily_reward_claim';
+const LEDGER_WRITE_SQL = `/(insert\\s+into|update|delete\\s+from)\\s+(${LEDGER_TABLES})\\b/i`;
+const LEDGER_WRITE_MESSAGE =
+  'Balances, the wallet ledger, wallet operations and claim rows are written only by apps/server/src/runtime/player-ledger: call it.';
+const playerLedgerWrites = [
+  { selector: `TemplateElement[value.raw=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
+  { selector: `Literal[value=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier[name=/^(walletBalance|walletLedger|walletOperation|dailyRewardClaim)$/]',
+    message: LEDGER_WRITE_MESSAGE,
+  },
+];
+
+/** A game lock taken by hand (decision 018): hold it with withGameLock, which releases it however the work ends. */
+const gameLockByHand = {
+  selector: "MemberExpression[property.name='tryAcquire']",
+  message: 'Hold a game lock with withGameLock (lib/game-lock.ts), never by tryAcquire and a release by hand.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -43,18 +64,24 @@ export default tseslint.config(
     },
   },
   {
-    // A game's lock is held only through withGameLock, which releases it however the work ends.
+    // Two doors, one rule (a later block's no-restricted-syntax replaces an earlier one's, so both live here):
+    // money has one door (decision 059): only the player ledger writes balances, their ledger, the game backend's
+    // wallet operations and daily-reward claim rows; and a game's lock is held only through withGameLock, which
+    // releases it however the work ends.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/lib/game-lock.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[property.name='tryAcquire']",
-          message: 'Hold a game lock with withGameLock (lib/game-lock.ts), never by tryAcquire and a release by hand.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...playerLedgerWrites, gameLockByHand],
     },
+  },
+  {
+    files: ['apps/server/src/runtime/player-ledger/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', gameLockByHand] },
+  },
+  {
+    files: ['apps/server/src/lib/game-lock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...playerLedgerWrites] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -40,6 +40,7 @@ export * from './layout-schema';
 export * from './component-defaults';
 export * from './daily-reward';
 export * from './daily-reward-targeting';
+export * from './daily-reward-claim';
 export * from './default-layout';
 export * from './popup-size';
 export * from './normalise-layout';

@@ -1,31 +1,25 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   dailyRewardStatus,
   onServerClock,
   PLAYER_SUPPORT_HISTORY_MAX,
-  supportClaimFields,
   type DayStartSetting,
   type LastClaim,
   type PlayerConfigState,
   type PlayerLedgerPage,
   type PlayerProfile,
   type SupportAction,
-  type SupportActionInput,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { dailyReward, item, pack, release, segment, supportAction, testPlayer } from '../db/schema';
-import { databaseErrorCode } from '../lib/database-errors';
+import { dailyReward, item, release, segment, supportAction, testPlayer } from '../db/schema';
 import type { GameScope } from '../lib/game-scope';
-import { balancesOf, findPlayer, ledgerOf, type PlayerRecord } from '../runtime/store';
+import { balancesOf, ledgerOf } from '../runtime/player-ledger';
+import { findPlayer, type PlayerRecord } from '../runtime/store';
 import { explainDailyReward } from './daily-reward-targeting';
 
 /*
  * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, read with the runtime's own
- * reads and rules, and the support actions on them. A support grant writes balances and ledger in one transaction
- * with its record; a reset or set streak is a claim row of its kind taking the next seq, so it races safely with
- * the player's claims and with any instance's memory of their last claim (the unique (player, config, seq)
- * refuses a claim decided on a stale one, which is then decided again from the database).
+ * reads and rules. The support actions on them are player-support-actions.ts.
  */
 
 type Row = Record<string, unknown>;
@@ -39,7 +33,7 @@ export async function findGamePlayer(db: Db, scope: GameScope, playerId: string)
   return findPlayer(db, scope.gameId, playerId);
 }
 
-async function testerOf(db: Db, scope: GameScope, playerId: string) {
+export async function testerOf(db: Db, scope: GameScope, playerId: string) {
   const [row] = await db
     .select({ id: testPlayer.id, clockOffsetMs: testPlayer.clockOffsetMs, note: testPlayer.note })
     .from(testPlayer)
@@ -53,7 +47,7 @@ async function testerOf(db: Db, scope: GameScope, playerId: string) {
   return row ?? null;
 }
 
-const dayStartOf = (row: { dayStartKind: string; dayStartMinute: number }): DayStartSetting =>
+export const dayStartOf = (row: { dayStartKind: string; dayStartMinute: number }): DayStartSetting =>
   row.dayStartKind === 'utc_time' ? { kind: 'utc_time', minuteOfDay: row.dayStartMinute } : { kind: 'player_midnight' };
 
 /** The player's last claim row (of any kind) of each config, with how many claims they made of it. */
@@ -85,7 +79,7 @@ async function lastClaimsOf(db: Db, playerRef: string) {
   );
 }
 
-async function itemNames(db: Db, scope: GameScope): Promise<Map<string, string>> {
+export async function itemNames(db: Db, scope: GameScope): Promise<Map<string, string>> {
   const list = await db
     .select({ id: item.id, name: item.name })
     .from(item)
@@ -149,7 +143,7 @@ async function variantsOf(db: Db, scope: GameScope, playerRef: string) {
   return byConfig;
 }
 
-const presentAction = (row: typeof supportAction.$inferSelect): SupportAction => ({
+export const presentAction = (row: typeof supportAction.$inferSelect): SupportAction => ({
   id: row.id,
   kind: row.kind,
   reason: row.reason,
@@ -261,148 +255,4 @@ export async function playerProfile(
     ledger: await playerLedger(db, scope, found.id, ledgerLimit, null, names),
     supportActions: actions.map(presentAction),
   };
-}
-
-export type SupportOutcome =
-  | { kind: 'done'; action: SupportAction; replayed: boolean }
-  | { kind: 'key-reused' }
-  | { kind: 'config-not-found' }
-  | { kind: 'pack-not-found' }
-  | { kind: 'pack-empty' };
-
-type Actor = { userId: string; email: string };
-
-const requestHashOf = (input: SupportActionInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
-
-/** The action made with this key on this player before, answered again; or refused when it was another request. */
-async function replayOf(db: Db, playerRef: string, key: string, hash: string): Promise<SupportOutcome | null> {
-  const [row] = await db
-    .select()
-    .from(supportAction)
-    .where(and(eq(supportAction.playerRef, playerRef), eq(supportAction.idempotencyKey, key)));
-  if (!row) return null;
-  if (row.requestHash !== hash) return { kind: 'key-reused' };
-  return { kind: 'done', action: presentAction(row), replayed: true };
-}
-
-/**
- * Does one support action on the player, once per (player, Idempotency-Key): a second request with the key answers
- * the first one's record and changes nothing.
- */
-export async function doSupportAction(
-  db: Db,
-  scope: GameScope,
-  found: PlayerRecord,
-  input: SupportActionInput,
-  ctx: { actor: Actor; idempotencyKey: string; now: number },
-): Promise<SupportOutcome> {
-  const hash = requestHashOf(input);
-  const earlier = await replayOf(db, found.id, ctx.idempotencyKey, hash);
-  if (earlier) return earlier;
-
-  const record = (details: Record<string, unknown>) => ({
-    id: randomUUID(),
-    gameId: scope.gameId,
-    ownerId: scope.ownerId,
-    playerRef: found.id,
-    kind: input.kind,
-    reason: input.reason,
-    details,
-    actorUserId: ctx.actor.userId,
-    actorEmail: ctx.actor.email,
-    idempotencyKey: ctx.idempotencyKey,
-    requestHash: hash,
-    createdAt: new Date(ctx.now),
-  });
-
-  if (input.kind === 'grant_pack') {
-    const [granted] = await db
-      .select({ id: pack.id, name: pack.name, contents: pack.contents })
-      .from(pack)
-      .where(and(eq(pack.id, input.packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)));
-    if (!granted) return { kind: 'pack-not-found' };
-    const contents = granted.contents.filter((entry) => entry.quantity > 0);
-    if (contents.length === 0) return { kind: 'pack-empty' };
-    const names = await itemNames(db, scope);
-    const details = {
-      packId: granted.id,
-      packName: granted.name,
-      contents: contents.map((e) => ({
-        itemId: e.itemId,
-        itemName: names.get(e.itemId) ?? null,
-        quantity: e.quantity,
-      })),
-    };
-    const changes = JSON.stringify(contents.map((e) => ({ item_id: e.itemId, quantity: e.quantity })));
-    const row = await db.transaction(async (tx) => {
-      // The record first: its unique (player, key) makes a double click grant once, whichever commits second.
-      const [action] = await tx
-        .insert(supportAction)
-        .values(record(details))
-        .onConflictDoNothing({ target: [supportAction.playerRef, supportAction.idempotencyKey] })
-        .returning();
-      if (!action) return null;
-      await tx.execute(sql`
-        with g as (select * from jsonb_to_recordset(${changes}::jsonb) as g(item_id text, quantity bigint)),
-        b as (
-          insert into wallet_balance (player_ref, item_id, amount)
-          select ${found.id}, g.item_id, g.quantity from g
-          on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
-        )
-        insert into wallet_ledger (player_ref, item_id, amount, reason, operation_id, created_at)
-        select ${found.id}, g.item_id, g.quantity, 'support_grant', ${action.id}, ${iso(ctx.now)}::timestamptz
-        from g`);
-      return action;
-    });
-    if (!row) return (await replayOf(db, found.id, ctx.idempotencyKey, hash)) ?? { kind: 'key-reused' };
-    return { kind: 'done', action: presentAction(row), replayed: false };
-  }
-
-  const [config] = await db
-    .select()
-    .from(dailyReward)
-    .where(
-      and(
-        eq(dailyReward.id, input.configId),
-        eq(dailyReward.gameId, scope.gameId),
-        eq(dailyReward.ownerId, scope.ownerId),
-      ),
-    );
-  if (!config) return { kind: 'config-not-found' };
-  const tester = await testerOf(db, scope, found.playerId);
-  const playerNow = ctx.now + (tester?.clockOffsetMs ?? 0);
-  const streak = input.kind === 'set_streak' ? input.streak : 0;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await db.transaction(async (tx) => {
-        const [last] = await rows(
-          tx as unknown as Db,
-          sql`select seq, day_key from daily_reward_claim where player_ref = ${found.id} and config_id = ${config.id}
-              order by seq desc limit 1`,
-        );
-        const before = last ? { seq: Number(last.seq), dayKey: Number(last.day_key) } : null;
-        const fields = supportClaimFields(streak, before, playerNow, dayStartOf(config), found.timeZone);
-        const [action] = await tx
-          .insert(supportAction)
-          .values(record({ configId: config.id, configName: config.name, streak }))
-          .onConflictDoNothing({ target: [supportAction.playerRef, supportAction.idempotencyKey] })
-          .returning();
-        if (!action) return null;
-        // The next seq, as a claim would take it: a claim deciding on the one before (read here or remembered by
-        // an instance) meets this row and is decided again; a claim that got in first makes this one go again.
-        await tx.execute(sql`
-          insert into daily_reward_claim (id, player_ref, config_id, seq, kind, day_key, cycle_day, streak, pack_id,
-                                          idempotency_key, response, claimed_at)
-          values (${randomUUID()}, ${found.id}, ${config.id}, ${(before?.seq ?? 0) + 1},
-                  ${input.kind === 'set_streak' ? 'set_streak' : 'reset'}, ${fields.dayKey}, ${fields.cycleDay},
-                  ${fields.streak}, '', ${`support:${action.id}`}, '{}'::json, ${iso(ctx.now)}::timestamptz)`);
-        return action;
-      });
-      if (!row) return (await replayOf(db, found.id, ctx.idempotencyKey, hash)) ?? { kind: 'key-reused' };
-      return { kind: 'done', action: presentAction(row), replayed: false };
-    } catch (error) {
-      // A claim of the player took that seq meanwhile: nothing was written; read their last claim again.
-      if (databaseErrorCode(error) !== '23505' || attempt >= 4) throw error;
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   nextDayOffset,
   resetClaimFields,
@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import { dailyReward, player, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../lib/database-errors';
 import type { GameScope } from '../lib/game-scope';
+import { writeProgress } from '../runtime/player-ledger';
 
 /**
  * Test players (issue 22, decision 040): the dashboard's side. Their offsets reach the runtime through its game
@@ -118,13 +119,15 @@ export async function resetProgress(
   const fields = resetClaimFields(serverNow + tester.clockOffsetMs, dayStart, known.timeZone);
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.execute(sql`
-        insert into daily_reward_claim (id, player_ref, config_id, seq, kind, day_key, cycle_day, streak, pack_id,
-                                        idempotency_key, response, claimed_at)
-        select ${randomUUID()}, ${known.ref}, ${configId}, coalesce(max(seq), 0) + 1, 'reset', ${fields.dayKey},
-               ${fields.cycleDay}, ${fields.streak}, '', ${`reset:${randomUUID()}`}, '{}'::json,
-               ${new Date(serverNow).toISOString()}::timestamptz
-        from daily_reward_claim where player_ref = ${known.ref} and config_id = ${configId}`);
+      await writeProgress(db, {
+        playerRef: known.ref,
+        configId,
+        seq: 'next',
+        kind: 'reset',
+        ...fields,
+        idempotencyKey: `reset:${randomUUID()}`,
+        now: serverNow,
+      });
       return true;
     } catch (error) {
       // A claim of the tester took that seq meanwhile: the reset goes after it.

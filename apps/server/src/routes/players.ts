@@ -12,7 +12,8 @@ import { requireOwnGame, type GameScopeEnv } from '../lib/game-scope';
 import { jsonError, readJson } from '../lib/http';
 import type { LiveEvents } from '../lib/live-events';
 import { jsonBody } from '../lib/request-body';
-import { doSupportAction, findGamePlayer, playerLedger, playerProfile } from '../resources/players';
+import { doSupportAction } from '../resources/player-support-actions';
+import { findGamePlayer, playerLedger, playerProfile } from '../resources/players';
 
 type Deps = {
   auth: Auth;

@@ -1,6 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   ANALYTICS_MESSAGES,
   clientEventSchema,
@@ -13,20 +11,16 @@ import {
   EVENT_PROPERTY_VALUE_MAX,
   parseEventBatch,
   experimentRollupVariantId,
-  findTextProblem,
   recordedClientEvent,
   RUNTIME_MESSAGES,
   RuntimeErrorSchema,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
 import { recordAnalyticsEvents } from '../resources/analytics-events';
-import type { RuntimeGame } from './runtime-games';
-import type { PlayerTokenClaims } from './tokens';
-
-type EventsEnv = { Variables: { player: PlayerTokenClaims; game: RuntimeGame } };
-
-const error = (c: Context, status: 400 | 403 | 404 | 413 | 415, code: string, message: string, extra = {}) =>
-  c.json({ code, message, ...extra }, status);
+import { runtimeError } from './area/errors';
+import { bodyOfAtMost, readJsonBody } from './area/json-body';
+import type { RuntimeArea } from './area/runtime-area';
+import type { RuntimeLimits } from './rate-limits';
 
 /**
  * The documented shape of a batch: the domain's event schema, but clientTime's upper bound (a day ahead of the
@@ -100,65 +94,53 @@ const eventsRoute = createRoute({
  * the domain's schema on the server's clock, every configId one of the game's, and one transaction for the batch.
  */
 export function registerEventRoutes(
-  app: OpenAPIHono<EventsEnv>,
+  area: RuntimeArea,
   deps: {
     db: Db;
     now: () => number;
-    playerAuth: MiddlewareHandler<EventsEnv>;
-    /** Counts a batch against the player's raw-event budgets (decision 057), or throws the 429 refusal. */
-    chargeEvents: (c: Context, playerId: string, count: number, bytes: number) => void;
+    limits: RuntimeLimits;
     /** The player's stored variant of an experiment (decision 046), or null. */
     storedVariantOf: (playerRef: string, experimentId: string) => Promise<string | null>;
   },
 ) {
-  app.use(
-    '/events',
-    bodyLimit({
-      maxSize: EVENT_BATCH_MAX_BYTES,
-      onError: (c) => error(c, 413, 'payload_too_large', RUNTIME_MESSAGES.bodyTooLarge),
-    }),
-    deps.playerAuth,
-  );
+  const { app } = area;
+  app.use('/events', bodyOfAtMost(EVENT_BATCH_MAX_BYTES), area.playerAuth);
   app.openAPIRegistry.registerPath(eventsRoute);
   app.post('/events', async (c) => {
-    if (!/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
-      return error(c, 415, 'unsupported_media_type', RUNTIME_MESSAGES.jsonRequired);
-    }
-    let body: unknown;
-    const text = await c.req.text();
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return error(c, 400, 'malformed_json', RUNTIME_MESSAGES.malformedJson);
-    }
-    const problem = findTextProblem(body);
-    if (problem?.kind === 'too-deep') return error(c, 400, 'too_deep', 'The JSON body is nested too deep.');
-    if (problem) {
-      return error(c, 400, 'control_characters', 'Text may not hold control or direction characters.', {
-        path: problem.path,
-      });
-    }
+    const read = await readJsonBody(c);
+    if (read instanceof Response) return read;
     const now = deps.now();
-    const parsed = parseEventBatch(body, now);
+    const parsed = parseEventBatch(read.body, now);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return error(c, 400, 'validation_error', issues[0]?.message ?? ANALYTICS_MESSAGES.batchInvalid, { issues });
+      return runtimeError(c, 400, 'validation_error', issues[0]?.message ?? ANALYTICS_MESSAGES.batchInvalid, {
+        issues,
+      });
     }
     const claims = c.get('player');
     const found = c.get('game');
     const { events } = parsed.data;
     // A popup token speaks for its own config only; any token, for its own game's configs only.
     if (claims.t === 'popup' && events.some((event) => event.configId !== claims.c)) {
-      return error(c, 403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
+      return runtimeError(c, 403, 'token_scope', RUNTIME_MESSAGES.tokenScope);
     }
     const known = new Set(found.configs.map((config) => config.id));
     // Another game's config is not found, exactly like one that does not exist (as a claim answers).
     if (events.some((event) => !known.has(event.configId))) {
-      return error(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
+      return runtimeError(c, 404, 'not_found', RUNTIME_MESSAGES.configNotFound);
     }
     // The player's raw events per minute and per UTC day, by count and bytes: the whole batch is refused (429 with
-    // Retry-After) when it would go over, so a retry later sends it whole (decision 057).
-    deps.chargeEvents(c, claims.p, events.length, Buffer.byteLength(text));
+    // Retry-After) when it would go over, so a retry later sends it whole (decision 057). The request itself was
+    // charged by playerAuth; this is what it would store.
+    const count = events.length;
+    const bytes = Buffer.byteLength(read.text);
+    const budgets = deps.limits.playerEvents;
+    area.take(c, [
+      { key: `ec:${claims.p}`, budget: budgets.perMinute, cost: count },
+      { key: `eb:${claims.p}`, budget: budgets.bytesPerMinute, cost: bytes },
+      { key: `ed:${claims.p}`, budget: budgets.perDay, cost: count },
+      { key: `ef:${claims.p}`, budget: budgets.bytesPerDay, cost: bytes },
+    ]);
     // Each config's events count in the player's variant of the live release's experiment, if they were assigned one
     // (decision 046): the rollup's variant key names the experiment too, so a later test of the config is apart.
     const variants = new Map<string, string | null>();

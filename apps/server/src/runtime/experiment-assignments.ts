@@ -1,7 +1,7 @@
 import { assignVariant } from '@liveops/domain';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';
-import { prepared } from './store';
+import { prepared } from './statements';
 
 const MAX_ENTRIES = 200_000;
 

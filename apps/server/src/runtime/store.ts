@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LastClaim, PlayerAttributes } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { startingAmounts } from './player-ledger';
+import { iso, parsedJson, prepared, rows, type Row } from './statements';
 
 /**
- * The runtime's reads and writes, in plain SQL: each is as few round trips as it can be (a claim is one read and
- * one transaction of two statements), since these are the hot paths (decision 034).
+ * The runtime's reads and writes of players and their claims, in plain SQL: each is as few round trips as it can
+ * be (a claim is one read and one statement that grants), since these are the hot paths (decision 034). What
+ * changes a balance is the player ledger's (player-ledger/).
  */
 
-type Row = Record<string, unknown>;
-async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
-type Client = {
-  query: (
-    query: string | { name: string; text: string; values: unknown[] },
-    values?: unknown[],
-  ) => Promise<{ rows: Row[] }>;
-};
-
-/**
- * A hot path's statement, written with $n parameters and prepared once per connection on PostgreSQL (a named
- * statement is parsed and planned once, not at every call); on PGlite, one process, it is simply run.
- */
-export async function prepared(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  const client = (db as unknown as { $client: Client }).$client;
-  const isPool = typeof (client as unknown as { connect?: unknown }).connect === 'function' && !('waitReady' in client);
-  const result = isPool ? await client.query({ name, text, values }) : await client.query(text, values);
-  return result.rows;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
 const num = (value: unknown) => Number(value);
 /** A text[] parameter, sent as JSON so that it reads the same through node-postgres and PGlite. */
 const textArray = (values: string[]) =>
@@ -137,7 +115,6 @@ export async function createPlayer(
   },
 ): Promise<PlayerRecord | null> {
   const id = randomUUID();
-  const base = JSON.stringify(values.baseAmounts.map((b) => ({ item_id: b.itemId, amount: b.amount })));
   const [row] = await rows(
     db,
     sql`with p as (
@@ -149,14 +126,7 @@ export async function createPlayer(
           on conflict (game_id, player_id) do nothing
           returning ${PLAYER_COLUMNS}
         ),
-        base as (select * from jsonb_to_recordset(${base}::jsonb) as b(item_id text, amount bigint)),
-        balances as (
-          insert into wallet_balance (player_ref, item_id, amount) select p.id, base.item_id, base.amount from p, base
-        ),
-        ledger as (
-          insert into wallet_ledger (player_ref, item_id, amount, reason, created_at)
-          select p.id, base.item_id, base.amount, 'base_amount', ${iso(values.now)}::timestamptz from p, base
-        )
+        ${startingAmounts(values.baseAmounts, values.now)}
         select * from p`,
   );
   return row ? toPlayer(row) : null;
@@ -209,8 +179,6 @@ const toLastClaim = (value: unknown): LastClaim | null => {
     claimedAt: num(row.claimed_at),
   };
 };
-
-const parsedJson = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 /** Everything a claim decides on, in one read: the player's zone, their last claim of the config, and a replay. */
 export async function claimContext(
@@ -284,138 +252,4 @@ export async function listContext(
 /** The candidates as listContext takes them: `[[configId, segmentId | null], ...]` in rank order, as JSON. */
 export function listCandidatesParam(candidates: readonly { id: string; segmentId: string | null }[]): string {
   return JSON.stringify(candidates.map((config) => [config.id, config.segmentId]));
-}
-
-export type Balance = { itemId: string; amount: number };
-
-const toBalances = (list: Row[]): Balance[] =>
-  list
-    .map((r) => ({ itemId: String(r.item_id), amount: num(r.amount) }))
-    .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-
-/** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */
-export const BALANCES_MARK = '__balances__';
-
-export async function balancesOf(db: Db, playerRef: string): Promise<Balance[]> {
-  return toBalances(
-    await prepared(
-      db,
-      'runtime_balances',
-      'select item_id, amount::text as amount from wallet_balance where player_ref = $1',
-      [playerRef],
-    ),
-  );
-}
-
-export type LedgerRow = {
-  id: string;
-  itemId: string;
-  amount: number;
-  reason: string;
-  configId: string | null;
-  day: number | null;
-  createdAt: string;
-};
-
-/**
- * Newest first, `limit` at most, older than `before` when given. Ordered by the column, not by the text alias of
- * the same name, which would put entry 9 before entry 10.
- */
-export async function ledgerOf(db: Db, playerRef: string, limit: number, before: string | null): Promise<LedgerRow[]> {
-  const list = await rows(
-    db,
-    sql`select id::text as id, item_id, amount::text as amount, reason, config_id, day,
-               (extract(epoch from created_at) * 1000)::float8 as created_at
-        from wallet_ledger
-        where player_ref = ${playerRef} ${before ? sql`and id < ${before}::bigint` : sql``}
-        order by wallet_ledger.id desc limit ${limit}`,
-  );
-  return list.map((r) => ({
-    id: String(r.id),
-    itemId: String(r.item_id),
-    amount: num(r.amount),
-    reason: String(r.reason),
-    configId: r.config_id == null ? null : String(r.config_id),
-    day: r.day == null ? null : num(r.day),
-    createdAt: iso(num(r.created_at)),
-  }));
-}
-
-/** A server grant or consume already made with this key of the game, if any. */
-export async function findWalletOperation(
-  db: Db,
-  gameId: string,
-  idempotencyKey: string,
-): Promise<{ requestHash: string; response: unknown } | null> {
-  const [row] = await rows(
-    db,
-    sql`select request_hash, response from wallet_operation where game_id = ${gameId} and idempotency_key = ${idempotencyKey}`,
-  );
-  return row ? { requestHash: String(row.request_hash), response: parsedJson(row.response) } : null;
-}
-
-/**
- * Adds the signed quantities to the player's balances with their ledger entries, once per idempotency key, in one
- * transaction. A balance that would go below 0 breaks the table's check (23514): nothing is changed then.
- */
-export class InsufficientBalanceError extends Error {}
-
-/**
- * Adds the signed quantities to the player's balances with their ledger entries, once per idempotency key, in one
- * transaction. A grant adds to (or creates) a balance; a consume takes from balances that exist. A balance that
- * would go below 0 breaks the table's check (23514), and a consume of an item the player has none of throws
- * InsufficientBalanceError: nothing is changed then.
- */
-export async function writeWalletOperation(
-  db: Db,
-  op: {
-    gameId: string;
-    playerRef: string;
-    idempotencyKey: string;
-    requestHash: string;
-    reason: 'server_grant' | 'server_consume';
-    changes: { itemId: string; quantity: number }[];
-    now: number;
-  },
-  answer: (balances: Balance[]) => unknown,
-): Promise<unknown> {
-  const id = randomUUID();
-  const changes = JSON.stringify(op.changes.map((g) => ({ item_id: g.itemId, quantity: g.quantity })));
-  // A consume must not insert: PostgreSQL checks an insert's row (a negative amount) before it sees the conflict.
-  const change =
-    op.reason === 'server_grant'
-      ? sql`insert into wallet_balance (player_ref, item_id, amount)
-            select ${op.playerRef}, g.item_id, g.quantity from g, o
-            on conflict (player_ref, item_id) do update set amount = wallet_balance.amount + excluded.amount
-            returning item_id, amount`
-      : sql`update wallet_balance w set amount = w.amount + g.quantity from g, o
-            where w.player_ref = ${op.playerRef} and w.item_id = g.item_id
-            returning w.item_id, w.amount`;
-  return db.transaction(async (tx) => {
-    const list = await rows(
-      tx as unknown as Db,
-      sql`with o as (
-            insert into wallet_operation (id, game_id, player_ref, idempotency_key, request_hash, response, created_at)
-            values (${id}, ${op.gameId}, ${op.playerRef}, ${op.idempotencyKey}, ${op.requestHash}, '{}'::json,
-                    ${iso(op.now)}::timestamptz)
-            returning id
-          ),
-          g as (select * from jsonb_to_recordset(${changes}::jsonb) as g(item_id text, quantity bigint)),
-          b as (${change}),
-          l as (
-            insert into wallet_ledger (player_ref, item_id, amount, reason, operation_id, created_at)
-            select ${op.playerRef}, g.item_id, g.quantity, ${op.reason}, o.id, ${iso(op.now)}::timestamptz from g, o
-          )
-          select item_id, amount::text as amount, true as changed from b
-          union all
-          select item_id, amount::text, false from wallet_balance
-          where player_ref = ${op.playerRef} and item_id not in (select item_id from g)`,
-    );
-    if (list.filter((r) => r.changed === true || r.changed === 't').length !== op.changes.length) {
-      throw new InsufficientBalanceError('a consumed item has no balance');
-    }
-    const response = answer(toBalances(list));
-    await tx.execute(sql`update wallet_operation set response = ${JSON.stringify(response)}::json where id = ${id}`);
-    return response;
-  });
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database';
-import type { Logger } from '../lib/logger';
-import { BALANCES_MARK, prepared } from './store';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../lib/logger';
+import { prepared } from '../statements';
+
+/** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */
+export const BALANCES_MARK = '__balances__';
 
 export type ClaimWrite = {
   playerRef: string;
