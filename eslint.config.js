@@ -45,13 +45,13 @@ export default tseslint.config(
   {
     // A game's lock is held only through withGameLock, which releases it however the work ends.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/lib/game-lock.ts'],
+    ignores: ['apps/server/src/db/game-lock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "MemberExpression[property.name='tryAcquire']",
-          message: 'Hold a game lock with withGameLock (lib/game-lock.ts), never by tryAcquire and a release by hand.',
+          message: 'Hold a game lock with withGameLock (db/game-lock.ts), never by tryAcquire and a release by hand.',
         },
       ],
     },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
+import { parseTrustProxy, type TrustProxy } from './http/client-ip';
 import { EVENT_BATCH_MAX_BYTES, EVENT_BATCH_MAX_EVENTS } from '@liveops/domain';
 import type { RuntimeLimits } from './runtime/rate-limits';
 

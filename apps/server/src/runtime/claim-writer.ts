@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 import { BALANCES_MARK, prepared } from './store';
 
 export type ClaimWrite = {

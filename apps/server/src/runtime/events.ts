@@ -19,7 +19,7 @@ import {
   RuntimeErrorSchema,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { recordAnalyticsEvents } from '../resources/analytics-events';
+import { recordAnalyticsEvents } from '../analytics/analytics-events';
 import type { RuntimeGame } from './runtime-games';
 import type { PlayerTokenClaims } from './tokens';
 

@@ -37,16 +37,16 @@ import {
   type LastClaim,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { databaseErrorCode, isDatabaseUnavailable } from '../lib/database-errors';
+import { databaseErrorCode, isDatabaseUnavailable } from '../db/database-errors';
 import type { Config } from '../env';
-import { baseHeaders } from '../lib/http-policy';
-import type { LiveEvents } from '../lib/live-events';
-import type { Logger } from '../lib/logger';
-import type { Notifier } from '../lib/notifier';
-import { requestHeader } from '../lib/request-header';
+import { baseHeaders } from '../http/http-policy';
+import type { LiveEvents } from '../live/live-events';
+import type { Logger } from '../logging/logger';
+import type { Notifier } from '../live/notifier';
+import { requestHeader } from '../http/request-header';
 import type { Storage } from '../storage/storage';
 import { createRateLimiter, type Charge } from './rate-limits';
-import { clientIp } from '../lib/client-ip';
+import { clientIp } from '../http/client-ip';
 import { createRuntimeGames, type RuntimeConfig, type RuntimeGame } from './runtime-games';
 import {
   balancesOf,
@@ -69,7 +69,7 @@ import { createServerSignatures } from './server-signatures';
 import { registerEventRoutes } from './events';
 import { createExperimentAssignments } from './experiment-assignments';
 import { createLastClaims } from './last-claims';
-import type { SessionAnalytics } from '../resources/analytics-sessions';
+import type { SessionAnalytics } from '../analytics/analytics-sessions';
 import { liveCandidates, targetingState } from './targeting';
 import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
 import { onServerClock, testerOffset, testerTokenClaims } from './testers';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { serverInstance, storageIntent } from '../db/schema';
-import { withGameLock, type GameLocks } from '../lib/game-lock';
-import type { Logger } from '../lib/logger';
+import { withGameLock, type GameLocks } from '../db/game-lock';
+import type { Logger } from '../logging/logger';
 import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../releases/recover';
 import type { Storage } from './storage';
 import { INSTANCE_GONE_AFTER_MS, type StorageIntents } from './storage-intents';
