@@ -9,6 +9,12 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's shared infrastructure; every other folder of apps/server/src is a product area. */
+const serverInfrastructure = ['db', 'storage', 'http', 'live', 'logging', 'email'];
+const serverAreas = readdirSync(new URL('./apps/server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -52,6 +58,35 @@ export default tseslint.config(
         {
           selector: "MemberExpression[property.name='tryAcquire']",
           message: 'Hold a game lock with withGameLock (db/game-lock.ts), never by tryAcquire and a release by hand.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } } },
+    rules: {
+      // Shared infrastructure never depends on a product area or on the app that composes them: what it needs of
+      // an area (e.g. the cleanup's release recovery) is passed in by app.ts.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                ...serverInfrastructure.map((folder) => `./apps/server/src/${folder}`),
+                './apps/server/src/env.ts',
+              ],
+              from: [
+                ...serverAreas.map((area) => `./apps/server/src/${area}`),
+                './apps/server/src/app.ts',
+                './apps/server/src/main.ts',
+              ],
+              message:
+                'Shared infrastructure (db, storage, http, live, logging, email, env.ts) never imports a product area or the app; pass what it needs in from app.ts.',
+            },
+          ],
         },
       ],
     },

@@ -19,6 +19,7 @@ import { createNotifier } from './live/notifier';
 import { SESSIONS_CHANNEL } from './accounts/session-cache';
 import { resolveAuthSecret } from './accounts/auth-secret';
 import { readPublishedPageHtml } from './releases/published-page';
+import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from './releases/recover';
 import { releasesRoutes } from './releases/routes';
 import type { StorageDeadline } from './releases/timed-storage';
 import { accountRoutes } from './accounts/account-routes';
@@ -100,7 +101,14 @@ export async function createApp({
   const locks = createGameLocks(database, logger);
   // This instance's storage work, recorded before it is done, for the cleanup of an instance that stopped.
   const intents = await createStorageIntents(database, logger);
-  const cleanupDeps = { db: database.db, storage, logger, intents, locks };
+  const cleanupDeps = {
+    db: database.db,
+    storage,
+    logger,
+    intents,
+    locks,
+    releases: { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths },
+  };
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
   const audiences = createSegmentAudiences({ db: database.db, now });
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
