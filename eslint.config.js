@@ -27,8 +27,14 @@ const playerLedgerWrites = [
 /** A game lock taken by hand (decision 018): hold it with withGameLock, which releases it however the work ends. */
 const gameLockByHand = {
   selector: "MemberExpression[property.name='tryAcquire']",
-  message: 'Hold a game lock with withGameLock (lib/game-lock.ts), never by tryAcquire and a release by hand.',
+  message: 'Hold a game lock with withGameLock (db/game-lock.ts), never by tryAcquire and a release by hand.',
 };
+
+/** The server's shared infrastructure; every other folder of apps/server/src is a product area. */
+const serverInfrastructure = ['db', 'storage', 'http', 'live', 'logging', 'email'];
+const serverAreas = readdirSync(new URL('./apps/server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'apps/server/drizzle/**'] },
@@ -75,12 +81,41 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } } },
+    rules: {
+      // Shared infrastructure never depends on a product area or on the app that composes them: what it needs of
+      // an area (e.g. the cleanup's release recovery) is passed in by app.ts.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                ...serverInfrastructure.map((folder) => `./apps/server/src/${folder}`),
+                './apps/server/src/env.ts',
+              ],
+              from: [
+                ...serverAreas.map((area) => `./apps/server/src/${area}`),
+                './apps/server/src/app.ts',
+                './apps/server/src/main.ts',
+              ],
+              message:
+                'Shared infrastructure (db, storage, http, live, logging, email, env.ts) never imports a product area or the app; pass what it needs in from app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/runtime/player-ledger/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', gameLockByHand] },
   },
   {
-    files: ['apps/server/src/lib/game-lock.ts'],
+    files: ['apps/server/src/db/game-lock.ts'],
     rules: { 'no-restricted-syntax': ['error', ...playerLedgerWrites] },
   },
   {

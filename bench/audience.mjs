@@ -83,7 +83,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
 
     const floor = await times(ROUNDS, () => call('GET', '/api/me'));
     const floorP50 = percentile(floor, 50);
-    // The statement countAudiences runs (apps/server/src/resources/segment-audience.ts), straight on the database.
+    // The statement countAudiences runs (apps/server/src/segments/segment-audience.ts), straight on the database.
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
     const count = await times(ROUNDS, () =>
       db.query(

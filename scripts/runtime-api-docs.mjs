@@ -277,8 +277,8 @@ export async function servedRuntimeOpenApi() {
       import('../apps/server/src/app.ts'),
       import('../apps/server/src/db/database.ts'),
       import('../apps/server/src/env.ts'),
-      import('../apps/server/src/lib/logger.ts'),
-      import('../apps/server/src/lib/mailer.ts'),
+      import('../apps/server/src/logging/logger.ts'),
+      import('../apps/server/src/email/mailer.ts'),
     ]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'liveops-runtime-api-docs-'));
   try {

@@ -1,49 +1,50 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_MESSAGES, GAME_MESSAGES } from '@liveops/domain';
-import { createAuth } from './auth';
+import { createAuth } from './accounts/auth';
 import type { Database } from './db/database';
 import type { Config } from './env';
-import { compressWhenAccepted } from './lib/compression';
-import { closeAfterUnreadBody } from './lib/early-answers';
-import { databaseErrorCode, isDatabaseUnavailable } from './lib/database-errors';
-import { jsonError } from './lib/http';
-import { httpPolicy, sameOriginOnlyHeaders } from './lib/http-policy';
-import { checkedAddress, rawPathAndQuery } from './lib/input-hygiene';
-import { requireTrustedOrigin } from './lib/origin-check';
-import type { Logger } from './lib/logger';
-import type { Mailer } from './lib/mailer';
-import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './lib/live-events';
-import { createGameLocks, LocksUnavailableError } from './lib/game-lock';
-import { createNotifier } from './lib/notifier';
-import { SESSIONS_CHANNEL } from './lib/session-cache';
-import { resolveAuthSecret } from './lib/secret';
+import { compressWhenAccepted } from './http/compression';
+import { closeAfterUnreadBody } from './http/early-answers';
+import { databaseErrorCode, isDatabaseUnavailable } from './db/database-errors';
+import { jsonError } from './http/json';
+import { httpPolicy, sameOriginOnlyHeaders } from './http/http-policy';
+import { checkedAddress, rawPathAndQuery } from './http/input-hygiene';
+import { requireTrustedOrigin } from './http/origin-check';
+import type { Logger } from './logging/logger';
+import type { Mailer } from './email/mailer';
+import { createLiveEvents, LIVE_EVENTS_CHANNEL } from './live/live-events';
+import { createGameLocks, LocksUnavailableError } from './db/game-lock';
+import { createNotifier } from './live/notifier';
+import { SESSIONS_CHANNEL } from './accounts/session-cache';
+import { resolveAuthSecret } from './accounts/auth-secret';
 import { readPublishedPageHtml } from './releases/published-page';
+import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from './releases/recover';
 import { releasesRoutes } from './releases/routes';
 import type { StorageDeadline } from './releases/timed-storage';
-import { accountRoutes } from './routes/account';
-import { analyticsRoutes } from './routes/analytics';
-import { assetsRoutes } from './routes/assets';
-import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './routes/daily-rewards';
-import { authRoutes } from './routes/auth';
-import { createLiveUpdates } from './routes/live-updates';
-import { customAttributesRoutes } from './routes/custom-attributes';
-import { filesRoutes } from './routes/files';
-import { healthRoutes } from './routes/health';
-import { gamesRoutes } from './routes/games';
-import { itemsRoutes } from './routes/items';
-import { meRoutes, sessionRoutes } from './routes/me';
-import { packsRoutes } from './routes/packs';
-import { playersRoutes } from './routes/players';
-import { segmentsRoutes } from './routes/segments';
-import { createSegmentAudiences } from './resources/segment-audience';
-import { testPlayersRoutes } from './routes/test-players';
-import { webAppRoutes } from './routes/web-app';
+import { accountRoutes } from './accounts/account-routes';
+import { analyticsRoutes } from './analytics/routes';
+import { assetsRoutes } from './assets/routes';
+import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './daily-rewards/routes';
+import { authRoutes } from './accounts/auth-routes';
+import { createLiveUpdates } from './web/live-updates';
+import { customAttributesRoutes } from './segments/custom-attributes-routes';
+import { filesRoutes } from './assets/files-routes';
+import { healthRoutes } from './web/health-routes';
+import { gamesRoutes } from './games/routes';
+import { itemsRoutes } from './inventory/items-routes';
+import { meRoutes, sessionRoutes } from './accounts/me-routes';
+import { packsRoutes } from './inventory/packs-routes';
+import { playersRoutes } from './players/routes';
+import { segmentsRoutes } from './segments/routes';
+import { createSegmentAudiences } from './segments/segment-audience';
+import { testPlayersRoutes } from './testers/routes';
+import { webAppRoutes } from './web/routes';
 import { runtimeRoutes } from './runtime/routes';
 import { RUNTIME_LIMITS_CHANNEL } from './runtime/rate-limits';
-import { createAnalyticsMaintenance } from './resources/analytics-partitions';
-import { createClaimAnalyticsFeed } from './resources/analytics-claims';
-import { createSessionAnalytics } from './resources/analytics-sessions';
+import { createAnalyticsMaintenance } from './analytics/analytics-partitions';
+import { createClaimAnalyticsFeed } from './analytics/analytics-claims';
+import { createSessionAnalytics } from './analytics/analytics-sessions';
 import { cleanUpStorage, startStorageCleanup } from './storage/clean-up-storage';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
@@ -100,7 +101,14 @@ export async function createApp({
   const locks = createGameLocks(database, logger);
   // This instance's storage work, recorded before it is done, for the cleanup of an instance that stopped.
   const intents = await createStorageIntents(database, logger);
-  const cleanupDeps = { db: database.db, storage, logger, intents, locks };
+  const cleanupDeps = {
+    db: database.db,
+    storage,
+    logger,
+    intents,
+    locks,
+    releases: { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths },
+  };
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
   const audiences = createSegmentAudiences({ db: database.db, now });
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
@@ -112,7 +120,7 @@ export async function createApp({
     // compress their own.
     .use(compressWhenAccepted)
     .use(requireTrustedOrigin([config.publicUrl]))
-    // Body limits and input checks are declared by each route that reads a body (lib/request-body.ts).
+    // Body limits and input checks are declared by each route that reads a body (http/request-body.ts).
     .route('/auth', authRoutes({ auth, config, db: database.db }))
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))

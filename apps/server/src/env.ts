@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './lib/client-ip';
+import { parseTrustProxy, type TrustProxy } from './http/client-ip';
 import { EVENT_BATCH_MAX_BYTES, EVENT_BATCH_MAX_EVENTS } from '@liveops/domain';
-import type { RuntimeLimits } from './runtime/rate-limits';
 
 /**
  * The only module that reads process.env. Everything else receives a Config, so tests build their own.
@@ -135,11 +134,23 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** On SIGTERM, how long requests in flight may take to finish before they are cut (decision 025). */
   drainTimeoutMs: number;
-  /** The player runtime's rate limits (decision 034). */
-  runtimeLimits: RuntimeLimits;
+  /**
+   * The player runtime's rate limits (decisions 034, 057), in the shape of runtime/rate-limits.ts's RuntimeLimits:
+   * written out here because env.ts, like all shared infrastructure, never imports an area.
+   */
+  runtimeLimits: {
+    perPlayer: RateBudget;
+    perKey: RateBudget;
+    perAddress: RateBudget;
+    sessionsPerAddress: RateBudget;
+    playerEvents: { perMinute: RateBudget; bytesPerMinute: RateBudget; perDay: RateBudget; bytesPerDay: RateBudget };
+  };
   /** Days raw analytics events are kept, in day partitions dropped after it (decision 044). */
   analyticsRetentionDays: number;
 };
+
+/** At most `max` requests, events or bytes in `windowMs`. */
+type RateBudget = { max: number; windowMs: number };
 
 export class ConfigError extends Error {}
 

@@ -6,10 +6,10 @@ import { LIVE_UPDATES_PATH } from '@liveops/domain';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/database';
 import { ConfigError, loadConfig } from './env';
-import { behindProxy } from './lib/client-ip';
-import { trackRequests } from './lib/drain';
-import { createLogger } from './lib/logger';
-import { createMailer } from './lib/mailer';
+import { behindProxy } from './http/client-ip';
+import { trackRequests } from './http/drain';
+import { createLogger } from './logging/logger';
+import { createMailer } from './email/mailer';
 
 async function main() {
   const started = performance.now();

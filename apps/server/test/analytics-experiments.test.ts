@@ -10,7 +10,7 @@ import {
 } from '@liveops/domain';
 import type { Db } from '../src/db/database';
 import { dailyReward, experiment, experimentVariant } from '../src/db/schema';
-import { recordAnalyticsEvents, type RecordedEvent } from '../src/resources/analytics-events';
+import { recordAnalyticsEvents, type RecordedEvent } from '../src/analytics/analytics-events';
 import { signedInClient } from './support/accounts';
 import { publishedRuntimeGame, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@liveops/domain';
-import { createLogger } from '../src/lib/logger';
-import { createClaimAnalyticsFeed } from '../src/resources/analytics-claims';
-import { createSessionAnalytics } from '../src/resources/analytics-sessions';
+import { createLogger } from '../src/logging/logger';
+import { createClaimAnalyticsFeed } from '../src/analytics/analytics-claims';
+import { createSessionAnalytics } from '../src/analytics/analytics-sessions';
 import { DAY, publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';
 

@@ -8,9 +8,9 @@ import {
   type TestPlayer,
 } from '@liveops/domain';
 import { dailyReward, experiment, experimentVariant } from '../src/db/schema';
-import { createLogger } from '../src/lib/logger';
-import { createClaimAnalyticsFeed } from '../src/resources/analytics-claims';
-import { recordAnalyticsEvents, type RecordedEvent } from '../src/resources/analytics-events';
+import { createLogger } from '../src/logging/logger';
+import { createClaimAnalyticsFeed } from '../src/analytics/analytics-claims';
+import { recordAnalyticsEvents, type RecordedEvent } from '../src/analytics/analytics-events';
 import { signedInClient } from './support/accounts';
 import { publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';

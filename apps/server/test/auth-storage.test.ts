@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
-import { betterAuthGate, betterAuthStorages, createAuthStorageGate } from '../src/lib/auth-storage';
+import { betterAuthGate, betterAuthStorages, createAuthStorageGate } from '../src/accounts/auth-storage';
 import { signedInClient } from './support/accounts';
 import { useTestServers } from './support/use-test-servers';
 

@@ -6,8 +6,9 @@ import { ASSET_MESSAGES, GAME_MESSAGES, type Game } from '@liveops/domain';
 import { startS3Server } from '@liveops/testing/s3';
 import { asset, game, storageIntent } from '../src/db/schema';
 import type { Config } from '../src/env';
-import { createGameLocks } from '../src/lib/game-lock';
-import type { Logger } from '../src/lib/logger';
+import { createGameLocks } from '../src/db/game-lock';
+import type { Logger } from '../src/logging/logger';
+import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../src/releases/recover';
 import { cleanUpStorage, STORAGE_CLEANUP_GRACE_MS } from '../src/storage/clean-up-storage';
 import type { Storage } from '../src/storage/storage';
 import { signedInClient } from './support/accounts';
@@ -275,6 +276,7 @@ describe('storage cleanup', () => {
       logger,
       intents: { instanceId: 'this-instance', singleProcess: true },
       locks: createGameLocks(server.database),
+      releases: { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths },
     });
     expect(report).toBeNull();
     expect(logger.lines.join('\n')).toMatch(/storage cleanup failed.*store unreachable/s);

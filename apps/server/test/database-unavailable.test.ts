@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_MESSAGES } from '@liveops/domain';
-import { isDatabaseUnavailable } from '../src/lib/database-errors';
+import { isDatabaseUnavailable } from '../src/db/database-errors';
 import { publishedRuntimeGame, RuntimeClient, TestClock } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';
 

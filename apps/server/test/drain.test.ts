@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { LIVE_UPDATES_PATH } from '@liveops/domain';
-import { trackRequests } from '../src/lib/drain';
+import { trackRequests } from '../src/http/drain';
 import { signedInClient } from './support/accounts';
 import { useTestServers } from './support/use-test-servers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMBED_PATH } from '@liveops/domain';
 import type { Config } from '../src/env';
-import { embedContentSecurityPolicy } from '../src/routes/web-app';
+import { embedContentSecurityPolicy } from '../src/web/routes';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 import { useWebDistStandIn } from './support/web-dist';

@@ -21,8 +21,8 @@ import {
   recordAnalyticsEvents,
   ROLLUP_SHARDS,
   type RecordedEvent,
-} from '../src/resources/analytics-events';
-import { analyticsPartitionDays, maintainAnalyticsPartitions } from '../src/resources/analytics-partitions';
+} from '../src/analytics/analytics-events';
+import { analyticsPartitionDays, maintainAnalyticsPartitions } from '../src/analytics/analytics-partitions';
 import { signedInClient } from './support/accounts';
 import { DAY, publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';

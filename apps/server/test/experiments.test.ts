@@ -15,8 +15,8 @@ import {
   type Releases,
 } from '@liveops/domain';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
-import { feedClaimAnalytics } from '../src/resources/analytics-claims';
-import { readDailyRollups } from '../src/resources/analytics-events';
+import { feedClaimAnalytics } from '../src/analytics/analytics-claims';
+import { readDailyRollups } from '../src/analytics/analytics-events';
 import { publishedRuntimeGame, publishGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';
 import { readStandInPage } from './support/page-stand-in';
 import { startTestServer } from './support/test-server';

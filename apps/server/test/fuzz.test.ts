@@ -24,7 +24,7 @@ import {
 } from '@liveops/domain';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
-import { readDailyRollups } from '../src/resources/analytics-events';
+import { readDailyRollups } from '../src/analytics/analytics-events';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { PASSWORD, signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Game, PublishEvent } from '@liveops/domain';
 import { wrapPostgres } from '../src/db/database';
-import { createGameLocks, LocksUnavailableError, withGameLock } from '../src/lib/game-lock';
+import { createGameLocks, LocksUnavailableError, withGameLock } from '../src/db/game-lock';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import type { Storage } from '../src/storage/storage';
 import { signedInClient } from './support/accounts';

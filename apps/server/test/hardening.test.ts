@@ -13,7 +13,7 @@ import {
   type Item,
 } from '@liveops/domain';
 import { asset, game, item, pack, segment } from '../src/db/schema';
-import { LAYOUT_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '../src/lib/request-body';
+import { LAYOUT_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '../src/http/request-body';
 import { signedInClient } from './support/accounts';
 import { rowCount } from './support/row-count';
 import type { TestClient } from './support/test-client';

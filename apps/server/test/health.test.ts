@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { healthRoutes } from '../src/routes/health';
+import { healthRoutes } from '../src/web/health-routes';
 import { TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MUSIC_CONTENT_SECURITY_POLICY } from '../src/routes/web-app';
+import { MUSIC_CONTENT_SECURITY_POLICY } from '../src/web/routes';
 import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 import { useWebDistStandIn } from './support/web-dist';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, LIVE_SESSION_ENDED_EVENT, RESET_MESSAGES } from '@liveops/domain';
 import { passwordResetLink } from '@liveops/testing/smtp';
-import { RESET_TOKEN_IDENTIFIER_PREFIX } from '../src/auth';
+import { RESET_TOKEN_IDENTIFIER_PREFIX } from '../src/accounts/auth';
 import { account, user, verification } from '../src/db/schema';
 import { openEventStream } from './support/event-stream';
 import { PASSWORD, signedInClient, signUp, tokenOf } from './support/accounts';

@@ -21,18 +21,18 @@ async function ledgerRefusals(filePath: string) {
 
 describe('the player ledger is the one door of balances and claims (decision 059)', () => {
   it('fails lint on a write of the ledger’s tables anywhere in the server but the ledger, and allows reads', async () => {
-    expect(await ledgerRefusals('apps/server/src/resources/some-feature.ts')).toEqual([2, 4, 5, 6]);
+    expect(await ledgerRefusals('apps/server/src/players/some-feature.ts')).toEqual([2, 4, 5, 6]);
     expect(await ledgerRefusals('apps/server/src/runtime/player-ledger/some-write.ts')).toEqual([]);
   });
 
-  it('keeps the game lock rule beside it: tryAcquire outside lib/game-lock.ts fails, in the ledger too', async () => {
+  it('keeps the game lock rule beside it: tryAcquire outside db/game-lock.ts fails, in the ledger too', async () => {
     const byHand = `${WRITES}\nexport const take = (locks: { tryAcquire: (p: string, g: string) => unknown }) => locks.tryAcquire('releases', 'g');`;
     const refusals = async (filePath: string) => {
       const [result] = await new ESLint({ cwd: ROOT }).lintText(byHand, { filePath });
       return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
     };
-    expect(await refusals('apps/server/src/resources/some-feature.ts')).toEqual([2, 4, 5, 6, 8]);
+    expect(await refusals('apps/server/src/players/some-feature.ts')).toEqual([2, 4, 5, 6, 8]);
     expect(await refusals('apps/server/src/runtime/player-ledger/some-write.ts')).toEqual([8]);
-    expect(await refusals('apps/server/src/lib/game-lock.ts')).toEqual([2, 4, 5, 6]);
+    expect(await refusals('apps/server/src/db/game-lock.ts')).toEqual([2, 4, 5, 6]);
   });
 });

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHeader } from '../src/lib/request-header';
+import { requestHeader } from '../src/http/request-header';
 
 const NAMES = ['authorization', 'idempotency-key', 'content-length', 'x-absent'] as const;
 

@@ -7,7 +7,7 @@ import {
   SegmentAudienceSchema,
   type CreateSessionResponse,
 } from '@liveops/domain';
-import { estimateOverSample } from '../src/resources/segment-audience';
+import { estimateOverSample } from '../src/segments/segment-audience';
 import {
   createSegment,
   DAY,

@@ -67,7 +67,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /**
  * The embedded PGlite in `dataDir`, or a pool of at most `databasePoolMax` connections to PostgreSQL (one of them
- * held for LISTEN); publish locks take one more connection of their own (lib/game-lock.ts).
+ * held for LISTEN); publish locks take one more connection of their own (db/game-lock.ts).
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;

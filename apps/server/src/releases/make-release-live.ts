@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PUBLISH_MESSAGES } from '@liveops/domain';
 import { release } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import { eachLimited } from './each-limited';
 import { asPublishError, PublishError, storageDetail } from './publish-error';
 import type { ReleaseDeps } from './release-deps';

@@ -8,9 +8,9 @@ import {
   type PublishProblem,
 } from '@liveops/domain';
 import { asset } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
-import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from '../resources/daily-rewards';
-import { withExperiments } from '../resources/experiments';
+import type { GameScope } from '../games/game-scope';
+import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from '../daily-rewards/daily-rewards';
+import { withExperiments } from '../experiments/experiments';
 import type { ReleaseDeps } from './release-deps';
 
 /** A config as a publish would write it, before its images are copied into the release. */

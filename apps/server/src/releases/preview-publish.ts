@@ -1,5 +1,5 @@
 import { releaseChanges, type PublishPreview } from '@liveops/domain';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import { planPublish } from './plan-publish';
 import type { ReleaseDeps } from './release-deps';
 import { liveRelease } from './release-rows';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { RELEASES_KEPT } from '@liveops/domain';
 import { release } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import { releasePrefix } from '../storage/release-keys';
 import { removePrefix } from './recover';
 import type { ReleaseDeps } from './release-deps';

@@ -1,5 +1,5 @@
 import { PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import type { PublishPlan } from './plan-publish';
 import { PublishError, storageDetail } from './publish-error';
 import { pruneReleases } from './prune-releases';

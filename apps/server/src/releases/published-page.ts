@@ -12,7 +12,7 @@ import {
 import { prerenderDailyRewards } from '@liveops/views/prerender';
 import type { Context } from 'hono';
 import type { Config } from '../env';
-import { baseHeaders, type HeaderSet, popupPageContentSecurityPolicy } from '../lib/http-policy';
+import { baseHeaders, type HeaderSet, popupPageContentSecurityPolicy } from '../http/http-policy';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

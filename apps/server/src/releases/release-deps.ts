@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
 import type { StorageDeadline } from './timed-storage';

@@ -3,7 +3,7 @@ import type { Release, Releases } from '@liveops/domain';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Db } from '../db/database';
 import { release } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import { manifestKey } from '../storage/release-keys';
 import type { ReleaseDeps } from './release-deps';
 

@@ -5,9 +5,9 @@ import {
   type PublishEvent,
   type PublishProblem,
 } from '@liveops/domain';
-import { withGameLock, type GameLocks } from '../lib/game-lock';
-import type { GameScope } from '../lib/game-scope';
-import { gameStillExists } from '../resources/game-removal';
+import { withGameLock, type GameLocks } from '../db/game-lock';
+import type { GameScope } from '../games/game-scope';
+import { gameStillExists } from '../games/game-removal';
 import { checkedPlan, planPublish, releaseBytesOf, type PublishPlan } from './plan-publish';
 import { PublishError } from './publish-error';
 import { publishGame } from './publish-game';

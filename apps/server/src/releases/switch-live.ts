@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PUBLISH_MESSAGES, PUBLISHED_CACHE } from '@liveops/domain';
 import { release } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import { gameStablePrefix, manifestKey } from '../storage/release-keys';
 import { eachLimited } from './each-limited';
 import { PublishError, storageDetail } from './publish-error';

@@ -11,7 +11,7 @@ import {
 } from '@liveops/domain';
 import type { Db } from '../db/database';
 import { asset, item, pack, release } from '../db/schema';
-import type { GameScope } from '../lib/game-scope';
+import type { GameScope } from '../games/game-scope';
 import {
   dailyRewardsConfigKey,
   dailyRewardsPageKey,

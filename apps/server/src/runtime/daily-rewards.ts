@@ -12,7 +12,7 @@ import {
   type LoadedClaimState,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { requestHeader } from '../lib/request-header';
+import { requestHeader } from '../http/request-header';
 import { invalidInput, errorResponses, refuse } from './area/errors';
 import { bearer, idempotencyHeader } from './area/document';
 import type { RuntimeArea } from './area/runtime-area';

@@ -16,7 +16,7 @@ import {
   RuntimeErrorSchema,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { recordAnalyticsEvents } from '../resources/analytics-events';
+import { recordAnalyticsEvents } from '../analytics/analytics-events';
 import { runtimeError } from './area/errors';
 import { bodyOfAtMost, readJsonBody } from './area/json-body';
 import type { RuntimeArea } from './area/runtime-area';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../lib/logger';
-import type { Notifier } from '../lib/notifier';
+import { createLogger } from '../logging/logger';
+import type { Notifier } from '../live/notifier';
 import { createRateLimiter } from './rate-limits';
 
 const quietNotifier = { send: () => Promise.resolve(), on: () => undefined } as unknown as Notifier;

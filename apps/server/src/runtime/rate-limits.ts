@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../lib/logger';
-import type { Notifier } from '../lib/notifier';
+import type { Logger } from '../logging/logger';
+import type { Notifier } from '../live/notifier';
 
 export const RUNTIME_LIMITS_CHANNEL = 'liveops_runtime_limits';
 

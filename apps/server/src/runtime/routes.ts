@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Config } from '../env';
-import type { LiveEvents } from '../lib/live-events';
-import type { Logger } from '../lib/logger';
-import type { Notifier } from '../lib/notifier';
-import type { SessionAnalytics } from '../resources/analytics-sessions';
+import type { LiveEvents } from '../live/live-events';
+import type { Logger } from '../logging/logger';
+import type { Notifier } from '../live/notifier';
+import type { SessionAnalytics } from '../analytics/analytics-sessions';
 import type { Storage } from '../storage/storage';
 import { createRuntimeArea } from './area/runtime-area';
 import { registerDailyRewardRoutes } from './daily-rewards';

@@ -3,8 +3,8 @@ import type { CustomAttribute, PublishedArtifact, StreakSettings } from '@liveop
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import type { Db } from '../db/database';
 import { dailyReward, game, item, pack, release, segment } from '../db/schema';
-import type { LiveEvents } from '../lib/live-events';
-import type { Logger } from '../lib/logger';
+import type { LiveEvents } from '../live/live-events';
+import type { Logger } from '../logging/logger';
 import type { Storage } from '../storage/storage';
 import { versionedConfigKey } from '../storage/release-keys';
 import { createSegmentCompiler, type RuntimeSegment } from './segments';

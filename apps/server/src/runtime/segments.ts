@@ -7,7 +7,7 @@ import {
   type IgnoredAttribute,
 } from '@liveops/domain';
 import { compileSegment, type SegmentMatcher } from '@liveops/domain/segment-expression';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 
 /**
  * Player attributes and segments at a session (issue 22, decision 039): what the game sent, read against the

@@ -12,8 +12,8 @@ import {
 } from '@liveops/domain';
 import type { Db } from '../db/database';
 import type { Config } from '../env';
-import { clientIp } from '../lib/client-ip';
-import type { SessionAnalytics } from '../resources/analytics-sessions';
+import { clientIp } from '../http/client-ip';
+import type { SessionAnalytics } from '../analytics/analytics-sessions';
 import { errorResponses, refuse } from './area/errors';
 import { jsonBody } from './area/json-body';
 import type { RuntimeArea } from './area/runtime-area';

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { serverInstance, storageIntent } from '../db/schema';
-import { withGameLock, type GameLocks } from '../lib/game-lock';
-import type { Logger } from '../lib/logger';
-import { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths } from '../releases/recover';
+import { withGameLock, type GameLocks } from '../db/game-lock';
+import type { Logger } from '../logging/logger';
 import type { Storage } from './storage';
 import { INSTANCE_GONE_AFTER_MS, type StorageIntents } from './storage-intents';
 
@@ -33,12 +32,26 @@ export type StorageCleanupReport = {
   left: number;
 };
 
+/**
+ * What publishing knows of the intents it leaves (decision 026). The releases area provides it and app.ts passes
+ * it in: storage is infrastructure and never imports an area.
+ */
+export type ReleaseRecovery = {
+  /** The game of a stable-switch intent's prefix, or null for any other prefix. */
+  gameOfStablePrefix: (prefix: string) => string | null;
+  /** Marks failed the release an objects intent's prefix names, if it is still being written. */
+  markReleaseInterrupted: (db: Db, prefix: string) => Promise<void>;
+  /** Puts a game's stable paths back to its live release; the caller holds the game's lock. */
+  restoreStablePaths: (deps: { db: Db; storage: Storage }, gameId: string) => Promise<void>;
+};
+
 export type CleanupOptions = {
   db: Db;
   storage: Storage;
   logger: Logger;
   intents: Pick<StorageIntents, 'instanceId' | 'singleProcess'>;
   locks: GameLocks;
+  releases: ReleaseRecovery;
   /** Whether to look for the filesystem's temporary files too (a walk of the whole store: at start only). */
   incomplete?: boolean;
   /** The clock, in epoch ms. */
@@ -68,6 +81,7 @@ async function cleanUp({
   logger,
   intents,
   locks,
+  releases,
   incomplete = true,
   now = Date.now(),
 }: CleanupOptions): Promise<StorageCleanupReport> {
@@ -121,12 +135,14 @@ async function cleanUp({
         for await (const entry of storage.list(row.prefix)) keys.push(entry.key);
         for (const key of keys) await storage.delete(key);
         report.removed += keys.length;
-        await markReleaseInterrupted(db, row.prefix);
+        await releases.markReleaseInterrupted(db, row.prefix);
       } else {
-        const gameId = gameOfStablePrefix(row.prefix);
+        const gameId = releases.gameOfStablePrefix(row.prefix);
         if (gameId) {
           // A publish running now on another instance switches the paths itself; this run leaves it be.
-          const restored = await withGameLock(locks, gameId, () => restoreStablePaths({ db, storage }, gameId));
+          const restored = await withGameLock(locks, gameId, () =>
+            releases.restoreStablePaths({ db, storage }, gameId),
+          );
           if (!restored.held) {
             report.left += 1;
             continue;

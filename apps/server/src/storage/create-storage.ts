@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../env';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 import { createFilesystemStorage } from './filesystem-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';

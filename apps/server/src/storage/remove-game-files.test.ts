@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 import { removeGameFiles } from './remove-game-files';
 import type { Storage, StoredEntry } from './storage';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 import { gameStoragePrefixes } from './storage-keys';
 import type { Storage } from './storage';
 

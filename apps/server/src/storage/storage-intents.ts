@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { serverInstance, storageIntent } from '../db/schema';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../logging/logger';
 
 /** How often a running instance says it is alive, and after how long without a word it counts as gone. */
 export const INSTANCE_HEARTBEAT_MS = 10_000;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { startSmtpServer, type SmtpTestServer } from '@liveops/testing/smtp';
 import { createApp, type App, type AppDeps } from '../../src/app';
-import type { Auth } from '../../src/auth';
+import type { Auth } from '../../src/accounts/auth';
 import type { Database } from '../../src/db/database';
 import { loadConfig, type Config } from '../../src/env';
-import { createLogger } from '../../src/lib/logger';
-import { createMailer } from '../../src/lib/mailer';
-import type { Notifier } from '../../src/lib/notifier';
+import { createLogger } from '../../src/logging/logger';
+import { createMailer } from '../../src/email/mailer';
+import type { Notifier } from '../../src/live/notifier';
 import { TestClient } from './test-client';
 
 /** The default runtime budgets, for a test that changes some of them (`{ ...DEFAULT_RUNTIME_LIMITS, perKey }`). */

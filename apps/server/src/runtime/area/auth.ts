@@ -1,7 +1,7 @@
 import { RUNTIME_MESSAGES, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { requestHeader } from '../../lib/request-header';
+import { requestHeader } from '../../http/request-header';
 import type { RuntimeLimits } from '../rate-limits';
 import type { RuntimeGames } from '../runtime-games';
 import type { ServerSignatures } from '../server-signatures';

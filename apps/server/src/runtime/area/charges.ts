@@ -1,7 +1,7 @@
 import { RUNTIME_MESSAGES } from '@liveops/domain';
 import type { Context } from 'hono';
 import type { Config } from '../../env';
-import { clientIp } from '../../lib/client-ip';
+import { clientIp } from '../../http/client-ip';
 import type { Charge, RateLimiter, RuntimeLimits } from '../rate-limits';
 import { RuntimeRefusal } from './errors';
 

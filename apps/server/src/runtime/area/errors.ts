@@ -3,8 +3,8 @@ import { RUNTIME_MESSAGES, RuntimeErrorSchema } from '@liveops/domain';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { databaseErrorCode, isDatabaseUnavailable } from '../../lib/database-errors';
-import type { Logger } from '../../lib/logger';
+import { databaseErrorCode, isDatabaseUnavailable } from '../../db/database-errors';
+import type { Logger } from '../../logging/logger';
 
 /** The `/v1` error answer: a lower-case code a game can switch on, and a sentence a person can act on. */
 export function runtimeError(

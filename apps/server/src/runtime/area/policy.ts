@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../../env';
-import { baseHeaders } from '../../lib/http-policy';
+import { baseHeaders } from '../../http/http-policy';
 
 /**
  * The area's policy (decision 013): any origin may call it, without credentials (CORS), and nothing of it is

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { RUNTIME_MESSAGES } from '@liveops/domain';
 import type { Config } from '../../env';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../logging/logger';
 import type { RateLimiter, RuntimeLimits } from '../rate-limits';
 import type { RuntimeGames } from '../runtime-games';
 import type { ServerSignatures } from '../server-signatures';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../logging/logger';
 import { prepared } from '../statements';
 
 /** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */

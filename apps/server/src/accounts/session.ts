@@ -1,0 +1,19 @@
+import { createMiddleware } from 'hono/factory';
+import { API_MESSAGES } from '@liveops/domain';
+import type { Auth } from './auth';
+import { jsonError } from '../http/json';
+
+type SessionData = NonNullable<Awaited<ReturnType<Auth['sessions']['get']>>>;
+export type SessionUser = SessionData['user'];
+export type AuthedEnv = { Variables: { user: SessionUser } };
+
+/** Dashboard data is reachable only with a session whose email is verified. */
+export function requireVerifiedUser(auth: Auth) {
+  return createMiddleware<AuthedEnv>(async (c, next) => {
+    const session = await auth.sessions.get(c.req.raw.headers);
+    if (!session) return jsonError(c, 401, 'UNAUTHORIZED', API_MESSAGES.notSignedIn);
+    if (!session.user.emailVerified) return jsonError(c, 403, 'EMAIL_NOT_VERIFIED', API_MESSAGES.emailNotVerified);
+    c.set('user', session.user);
+    await next();
+  });
+}
