@@ -40,6 +40,15 @@ describe('rememberClaim and recallClaim (a reloaded popup shows today claimed)',
     expect(recallClaim(window, SESSION, Date.parse(CLAIMED.nextClaimAt))).toEqual(SESSION);
   });
 
+  it('recalls nothing for a newer state offered with the same token (a next day or a reset within the second)', () => {
+    openAt();
+    rememberClaim(window, SESSION, CLAIMED, NOW);
+    const nextDay = { ...SESSION, day: SESSION.day + 1, streak: CLAIMED.streak };
+    expect(recallClaim(window, nextDay, NOW + 1000)).toEqual(nextDay);
+    const reset = { ...SESSION, day: 1, streak: 0 };
+    expect(recallClaim(window, reset, NOW + 1000)).toEqual(reset);
+  });
+
   it('recalls nothing for another popup address (a new token), or another config', () => {
     openAt();
     rememberClaim(window, SESSION, CLAIMED, NOW);

@@ -42,7 +42,11 @@ export function rememberClaim(win: Window, session: PopupSession, claimed: Claim
       const kept = JSON.parse(storage.getItem(key) ?? 'null') as { at?: unknown } | null;
       if (typeof kept?.at !== 'number' || now - kept.at > KEPT_MS) storage.removeItem(key);
     }
-    storage.setItem(storageKey(session), JSON.stringify({ ...claimed, configId: session.configId, at: now }));
+    // With the state the address offered (its day and streak before the claim): a popup token names the player,
+    // the config and its expiry to the second only, so a new popupUrl issued within the same second (a tester's
+    // Next day or Reset, a game asking again at once) carries the same token, and must not be shown as this claim.
+    const from = { fromDay: session.day, fromStreak: session.streak };
+    storage.setItem(storageKey(session), JSON.stringify({ ...claimed, ...from, configId: session.configId, at: now }));
   } catch {
     // No storage: the address keeps it.
   }
@@ -57,6 +61,8 @@ export function recallClaim(win: Window, session: PopupSession, now: number): Po
   try {
     const kept = JSON.parse(win.localStorage.getItem(storageKey(session)) ?? 'null') as Record<string, unknown> | null;
     if (!kept || kept.configId !== session.configId) return session;
+    // Another state offered with the same token (see rememberClaim): the address is newer than the claim kept.
+    if (kept.fromDay !== session.day || kept.fromStreak !== session.streak) return session;
     const { day, streak, nextClaimAt } = kept;
     if (typeof day !== 'number' || typeof streak !== 'number') return session;
     if (nextClaimAt !== null && typeof nextClaimAt !== 'string') return session;
