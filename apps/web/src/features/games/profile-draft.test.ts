@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain';
 import { draftOf, profileChanges, profileDraftSchema, profileSaveInput, saveLabelOf } from './profile-draft';
+import { aGame } from '../../test/game';
 
-const game: Game = {
-  id: 'g1',
-  ownerId: 'u1',
-  name: 'Star Miner',
-  description: 'Dig for stars',
-  platforms: ['Android', 'iOS'],
-  orientation: 'portrait',
-  sdkKey: 'CSDK-AAAAAAAAAAAAAAAA',
-  status: 'active',
-  tier: 'free',
-  owner: 'owner@studio.test',
-  theme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
-  enabled: true,
-  stagingCopyOf: null,
-  requireSignedPlayerIds: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const game = aGame({ platforms: ['Android', 'iOS'] });
 
 describe('profileChanges', () => {
   it('sees no change in the stored game, nor in what the server would store the same', () => {

@@ -5,27 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GAME_MESSAGES, type Game } from '@liveops/domain';
 import { renderWithProviders } from '../../../test/render';
 import { PlayerRuntimePanel } from './player-runtime-panel';
+import { aGame } from '../../../test/game';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const game: Game = {
-  id: 'g1',
-  ownerId: 'u1',
-  name: 'Star Miner',
-  description: 'Dig for stars',
-  platforms: ['Web'],
-  orientation: 'portrait',
-  sdkKey: 'CSDK-AAAAAAAAAAAAAAAA',
-  status: 'active',
-  tier: 'free',
-  owner: 'owner@studio.test',
-  theme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
-  enabled: true,
-  stagingCopyOf: null,
-  requireSignedPlayerIds: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const game = aGame();
 
 /** The game routes the panel calls: a new key, or the switch's update; each answers the changed game. */
 function server(answer: (url: string, body: unknown) => Response) {

@@ -3,29 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GAME_MESSAGES, type Game, type UpdateGameInput } from '@liveops/domain';
+import { GAME_MESSAGES, type UpdateGameInput } from '@liveops/domain';
 import { GameProfileTab } from './game-profile-tab';
+import { aGame } from '../../../test/game';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const game: Game = {
-  id: 'g1',
-  ownerId: 'u1',
-  name: 'Star Miner',
-  description: 'Dig for stars',
-  platforms: ['iOS'],
-  orientation: 'portrait',
-  sdkKey: 'CSDK-AAAAAAAAAAAAAAAA',
-  status: 'active',
-  tier: 'free',
-  owner: 'owner@studio.test',
-  theme: { primaryColor: '#FFE16D', secondaryColor: '#021031' },
-  enabled: true,
-  stagingCopyOf: null,
-  requireSignedPlayerIds: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const game = aGame({ platforms: ['iOS'] });
 
 /** The game, and a PATCH that answers it with what was sent (colours upper-cased), or `refusal`. */
 function server(refusal?: { status: number; code: string; message: string }) {
