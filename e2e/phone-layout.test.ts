@@ -282,6 +282,19 @@ describe('phone and desktop layouts (issue 20 item 12)', () => {
     await seeded?.context.close();
   });
 
+  it('the top bar of a 360 px phone (many Android phones): Sign out on one line, nothing off the screen', async () => {
+    const page = await seeded.context.newPage();
+    try {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(`${setup.app.url}/dashboard/game/${seeded.gameId}/emulator?config=${seeded.rewardId}`);
+      await page.locator('iframe[title="Daily reward preview"]').waitFor();
+      await expectOneLine(page.getByRole('banner').getByRole('button', { name: 'Sign out' }));
+      expect(await overflows(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const size of SIZES) {
     describe(`at ${size.width}×${size.height}`, () => {
       it('the dashboard: welcome line, game cards, create button', async () => {

@@ -32,7 +32,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             <span className={styles.email}>{user.displayName ?? user.email}</span>
             <Settings size={16} aria-hidden className={styles.settingsIcon} />
           </NavLink>
-          <Button variant="secondary" size="sm" onClick={signOut}>
+          <Button variant="secondary" size="sm" onClick={signOut} className={styles.signOut}>
             <LogOut size={16} aria-hidden />
             Sign out
           </Button>
