@@ -4,6 +4,7 @@ import {
   type DailyRewardState,
   type DailyRewardStatus,
 } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { RuntimeConfig, RuntimeGame } from './runtime-games';
 import { targetingState } from './targeting';
 import type { PlayerTokenClaims, TokenSigner } from './tokens';
@@ -69,7 +70,7 @@ export type PopupUrls = (
 
 export function createPopupUrls(deps: { tokens: TokenSigner; now: () => number; apiBase: string }): PopupUrls {
   /** A page's address as its URL writes it, for pages without a query or fragment of their own; else null. */
-  const plainPages = new Map<string, string | null>();
+  const plainPages = new BoundedCache<string, string | null>({ capacity: 10_000 });
   /** The page with today's index and streak in its query (a list makes one per config: parsed once a page). */
   const pageAddress = (page: string, day: number, streak: number): string => {
     let plain = plainPages.get(page);
@@ -77,7 +78,6 @@ export function createPopupUrls(deps: { tokens: TokenSigner; now: () => number; 
       const url = new URL(page);
       // An empty '?' or '#' has no search or hash, but stays in the address: such pages take the long way too.
       plain = /[?#]/.test(url.href) ? null : url.href;
-      if (plainPages.size >= 10_000) plainPages.clear();
       plainPages.set(page, plain);
     }
     if (plain !== null) return `${plain}?todayIndex=${day}&streak=${streak}`;
