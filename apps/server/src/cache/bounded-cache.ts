@@ -12,7 +12,6 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
   #young = new Map<K, V>();
   #old = new Map<K, V>();
   #youngWeight = 0;
-  #oldWeight = 0;
   readonly #half: number;
   readonly #weigh: ((value: V) => number) | undefined;
   readonly #onEvict: ((key: K, value: V) => void) | undefined;
@@ -40,7 +39,6 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
     const old = this.#old.get(key);
     if (old === undefined) return undefined;
     this.#old.delete(key);
-    this.#oldWeight -= this.#weightOf(old);
     this.#add(key, old);
     return old;
   }
@@ -56,11 +54,7 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
       this.#young.set(key, value);
       return;
     }
-    const old = this.#old.get(key);
-    if (old !== undefined) {
-      this.#old.delete(key);
-      this.#oldWeight -= this.#weightOf(old);
-    }
+    this.#old.delete(key);
     this.#add(key, value);
   }
 
@@ -71,11 +65,7 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
       this.#youngWeight -= this.#weightOf(young);
       return true;
     }
-    const old = this.#old.get(key);
-    if (old === undefined) return false;
-    this.#old.delete(key);
-    this.#oldWeight -= this.#weightOf(old);
-    return true;
+    return this.#old.delete(key);
   }
 
   /** Deletes every entry `drop` answers true for (a walk over all of them: for rare invalidations). */
@@ -88,7 +78,6 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
     this.#young = new Map();
     this.#old = new Map();
     this.#youngWeight = 0;
-    this.#oldWeight = 0;
   }
 
   #weightOf(value: V): number {
@@ -100,7 +89,6 @@ export class BoundedCache<K, V extends NonNullable<unknown> | null> {
     if (this.#youngWeight + weight > this.#half && this.#young.size > 0) {
       if (this.#onEvict) for (const [oldKey, oldValue] of this.#old) this.#onEvict(oldKey, oldValue);
       this.#old = this.#young;
-      this.#oldWeight = this.#youngWeight;
       this.#young = new Map();
       this.#youngWeight = 0;
     }

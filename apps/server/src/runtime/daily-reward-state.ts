@@ -5,11 +5,10 @@ import {
   type DailyRewardStatus,
 } from '@liveops/domain';
 import { BoundedCache } from '../cache/bounded-cache';
-import type { RuntimeConfig, RuntimeGame } from './runtime-games';
+import { iso } from '../db/rows';
+import { itemNaming, type RuntimeConfig, type RuntimeGame } from './runtime-games';
 import { targetingState } from './targeting';
 import type { PlayerTokenClaims, TokenSigner } from './tokens';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The pack a config gives on a cycle day, as the runtime answers it (with keys and names), or null. */
 export function packOf(found: RuntimeGame, config: RuntimeConfig, day: number): DailyRewardState['pack'] {
@@ -20,16 +19,11 @@ export function packOf(found: RuntimeGame, config: RuntimeConfig, day: number): 
     id: pack.id,
     key: found.packKeys.get(pack.id) ?? null,
     name: pack.name,
-    contents: (pack.contents ?? []).map((entry) => {
-      const known = found.items.get(entry.itemId);
-      return {
-        itemId: entry.itemId,
-        key: known?.key ?? null,
-        name: known?.name ?? null,
-        type: known?.type ?? null,
-        quantity: entry.quantity,
-      };
-    }),
+    contents: (pack.contents ?? []).map((entry) => ({
+      itemId: entry.itemId,
+      ...itemNaming(found, entry.itemId),
+      quantity: entry.quantity,
+    })),
     iconId: pack.iconId,
     assetUrl: pack.assetUrl,
   };

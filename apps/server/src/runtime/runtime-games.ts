@@ -76,6 +76,12 @@ export type RuntimeGame = {
   testers: RuntimeTesters;
 };
 
+/** An item of the game as the runtime names it in answers: key, name and type, each null when the item is unknown. */
+export function itemNaming(found: RuntimeGame, itemId: string) {
+  const known = found.items.get(itemId);
+  return { key: known?.key ?? null, name: known?.name ?? null, type: known?.type ?? null };
+}
+
 export type RuntimeGames = {
   byId: (gameId: string) => Promise<RuntimeGame | null>;
   bySdkKey: (sdkKey: string) => Promise<RuntimeGame | null>;

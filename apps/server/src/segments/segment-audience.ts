@@ -11,6 +11,7 @@ import {
 import { compileSegment } from '@liveops/domain/segment-expression';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
+import { rows } from '../db/rows';
 import { evaluatePlayer } from '../runtime/segments';
 
 /*
@@ -36,11 +37,6 @@ const BUDGET_CHECK_EVERY = 50;
 type SamplePlayer = { attributes: Record<string, unknown>; sessionCount: number; createdAt: number };
 type Sample = { players: SamplePlayer[]; sampledAt: number };
 type Kept<T> = { at: number; value: Promise<T> };
-
-type Row = Record<string, unknown>;
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** One scan of the game's players seen since `since`: how many, and how many matched each segment. */
 export async function countAudiences(db: Db, gameId: string, since: Date) {
