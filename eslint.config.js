@@ -31,7 +31,7 @@ const gameLockByHand = {
 };
 
 /** The server's shared infrastructure; every other folder of apps/server/src is a product area. */
-const serverInfrastructure = ['db', 'storage', 'http', 'live', 'logging', 'email'];
+const serverInfrastructure = ['db', 'storage', 'http', 'live', 'logging', 'email', 'cache'];
 const serverAreas = readdirSync(new URL('./apps/server/src', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))
   .map((entry) => entry.name);
@@ -102,7 +102,7 @@ export default tseslint.config(
                 './apps/server/src/main.ts',
               ],
               message:
-                'Shared infrastructure (db, storage, http, live, logging, email, env.ts) never imports a product area or the app; pass what it needs in from app.ts.',
+                'Shared infrastructure (db, storage, http, live, logging, email, cache, env.ts) never imports a product area or the app; pass what it needs in from app.ts.',
             },
           ],
         },

@@ -21,7 +21,7 @@ async function refusedLines(filePath: string, text = IMPORTS) {
 
 describe('shared infrastructure never imports a product area', () => {
   it('fails lint on an import of an area or the app from any infrastructure folder', async () => {
-    for (const folder of ['db', 'storage', 'http', 'live', 'logging', 'email']) {
+    for (const folder of ['db', 'storage', 'http', 'live', 'logging', 'email', 'cache']) {
       expect(await refusedLines(`apps/server/src/${folder}/probe.ts`)).toEqual([1, 2, 3]);
     }
   });

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Notifier } from '../live/notifier';
 
 export const SESSIONS_CHANNEL = 'liveops_sessions';
@@ -42,7 +43,7 @@ export type SessionCache = {
  */
 export function createSessionCache(options: { notifier: Notifier; ttlMs?: number; now?: () => number }): SessionCache {
   const { notifier, ttlMs = SESSION_CACHE_TTL_MS, now = Date.now } = options;
-  const entries = new Map<string, Entry>();
+  const entries = new BoundedCache<string, Entry>({ capacity: MAX_ENTRIES });
   // Bumped by every forget: a load that overlapped one may have read what was just revoked, so it is not kept.
   let generation = 0;
   const forgetListeners: ((forgotten: Forgotten) => void)[] = [];
@@ -55,18 +56,15 @@ export function createSessionCache(options: { notifier: Notifier; ttlMs?: number
     entries.clear();
     tell({ all: true });
   };
-  const dropWhere = (match: (entry: Entry) => boolean) => {
-    for (const [key, entry] of entries) if (match(entry)) entries.delete(key);
-  };
   const forgetLocally = (message: { userId?: unknown; token?: unknown }) => {
     generation++;
     const { userId, token } = message;
     if (typeof userId === 'string') {
-      dropWhere((entry) => entry.userId === userId);
+      entries.deleteWhere((entry) => entry.userId === userId);
       tell({ userId });
     }
     if (typeof token === 'string') {
-      dropWhere((entry) => entry.token === token);
+      entries.deleteWhere((entry) => entry.token === token);
       tell({ token });
     }
   };
@@ -122,10 +120,6 @@ export function createSessionCache(options: { notifier: Notifier; ttlMs?: number
     const before = generation;
     const data = await load(headers);
     if (data && before === generation && notifier.listening()) {
-      if (entries.size >= MAX_ENTRIES) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
       entries.set(cookie, { data, userId: data.user.id, token: data.session.token, until: time + ttlMs });
     }
     return data;

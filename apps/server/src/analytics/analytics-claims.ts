@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { analyticsDay, DAILY_CYCLE_LENGTH, experimentRollupVariantId } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { iso } from '../db/rows';
 import type { Logger } from '../logging/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
 
@@ -52,7 +53,6 @@ type ClaimRow = {
 /** What an instance keeps of a claim it fed, while the claim is in a window a pass may look at again. */
 type FedClaim = { at: number; sec: number; hash: number };
 
-const iso = (time: number) => new Date(time).toISOString();
 /** The claims decided from `from` to `to`, both inclusive (the claim table is `c`). */
 const decided = (from: number, to: number) =>
   sql`c.claimed_at >= ${iso(from)}::timestamptz AND c.claimed_at <= ${iso(to)}::timestamptz`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { analyticsDay } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { rows } from '../db/rows';
 import type { Logger } from '../logging/logger';
 
 /**
@@ -23,10 +24,6 @@ type Partitioned = (typeof PARTITIONED)[number];
 
 const compact = (day: string) => day.replaceAll('-', '');
 const dayAfter = (day: string, days = 1) => analyticsDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-
-async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /**
  * Creates the partitions of the raw events for each day from `first` to `last` (YYYY-MM-DD) that do not exist. Those
@@ -58,7 +55,7 @@ export async function ensureAnalyticsPartitions(db: Db, first: string, last: str
 
 /** The days that have a partition of `table`, oldest first. */
 export async function analyticsPartitionDays(db: Db, table: Partitioned): Promise<string[]> {
-  const found = await rowsOf<{ name: string }>(
+  const found = await rows<{ name: string }>(
     db,
     sql`SELECT c.relname AS name FROM pg_inherits i
         JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent

@@ -1,4 +1,5 @@
 import { analyticsDay } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
@@ -15,28 +16,19 @@ import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
 export const SESSION_FLUSH_MS = 1_000;
 /** Sessions waiting at most; beyond (the database down for long), new ones are dropped and the drop logged. */
 export const SESSION_QUEUE_MAX = 100_000;
-/** Sessions this instance remembers having recorded (two generations): a second session that day costs a lookup. */
-const SEEN_GENERATION_MAX = 200_000;
+/** Sessions this instance remembers having recorded: a second session that day costs a lookup. */
+const SEEN_MAX = 400_000;
 const CHUNK = 500;
 
 export type SessionAnalytics = ReturnType<typeof createSessionAnalytics>;
 
 export function createSessionAnalytics(deps: { db: Db; logger: Logger }) {
   let queue = new Map<string, RecordedEvent & { at: number }>();
-  let seen = new Set<string>();
-  let older = new Set<string>();
+  const seen = new BoundedCache<string, true>({ capacity: SEEN_MAX });
   let dropped = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> | null = null;
   let stopped = true;
-
-  const remember = (key: string) => {
-    if (seen.size >= SEEN_GENERATION_MAX) {
-      older = seen;
-      seen = new Set();
-    }
-    seen.add(key);
-  };
 
   /** Writes what was gathered; what fails goes back to the queue for the next flush. */
   const flush = async () => {
@@ -102,12 +94,12 @@ export function createSessionAnalytics(deps: { db: Db; logger: Logger }) {
       const day = analyticsDay(at);
       const id = `session:${day}:${configId ?? ''}`;
       const key = `${gameId}\u0000${playerRef}\u0000${id}`;
-      if (seen.has(key) || older.has(key)) return;
+      if (seen.get(key)) return;
       if (queue.size >= SESSION_QUEUE_MAX) {
         dropped++;
         return;
       }
-      remember(key);
+      seen.set(key, true);
       queue.set(key, {
         id,
         gameId,

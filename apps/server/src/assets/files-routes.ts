@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Config } from '../env';
 import {
   compressBody,
@@ -19,7 +20,7 @@ const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const isPublishedPage = (key: string, contentType: string) =>
   key.startsWith(PACK_KEY_PREFIX) && key.endsWith('.html') && contentType.startsWith('text/html');
 
-/** How many bytes of compressed stored files are kept, newest use last (a published page is about 25 KB). */
+/** How many bytes of compressed stored files are kept (a published page is about 25 KB). */
 const COMPRESSED_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -28,24 +29,16 @@ const COMPRESSED_CACHE_BYTES = 16 * 1024 * 1024;
  * old copy.
  */
 function compressedCache() {
-  const entries = new Map<string, Uint8Array>();
-  let bytes = 0;
+  const entries = new BoundedCache<string, Uint8Array>({
+    capacity: COMPRESSED_CACHE_BYTES,
+    weigh: (compressed) => compressed.length,
+  });
   return async (hash: string, encoding: ContentEncoding, body: Uint8Array): Promise<Uint8Array> => {
     const key = `${hash}:${encoding}`;
     const hit = entries.get(key);
-    if (hit) {
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const compressed = await compressBody(body, encoding, true);
     entries.set(key, compressed);
-    bytes += compressed.length;
-    for (const [oldest, value] of entries) {
-      if (bytes <= COMPRESSED_CACHE_BYTES) break;
-      entries.delete(oldest);
-      bytes -= value.length;
-    }
     return compressed;
   };
 }

@@ -19,7 +19,7 @@ import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
 import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
-import { assetUsage, listAssets, presentAsset, type AssetRow } from './assets';
+import { assetUsage, listAssets, presentAsset } from './assets';
 import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
@@ -29,9 +29,9 @@ const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif'
 /** Stored keys are never reused (a random suffix), so the bytes at a key never change. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-type ImageRead =
-  | { ok: true; bytes: Uint8Array; type: keyof typeof EXTENSIONS }
-  | { ok: false; status: 400 | 413 | 415; code: string; message: string };
+type Image = { bytes: Uint8Array; type: keyof typeof EXTENSIONS };
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+type ImageRead = ({ ok: true } & Image) | { ok: false; status: 400 | 413 | 415; code: string; message: string };
 
 /** An uploaded file's bytes and type: the type comes from the bytes, never from the file name or the browser. */
 async function readImage(file: unknown): Promise<ImageRead> {
@@ -102,6 +102,39 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
     }
   };
 
+  /**
+   * Bytes first, under a key never used before, then the row in `write`'s transaction, which settles the intent:
+   * a row is never visible without its bytes, and a crash in between leaves only bytes named by the intent, which
+   * the cleanup removes (decisions 010, 026). Bytes no row took (a failed write, a refusal, no row) are removed.
+   */
+  const putThenWrite = async <T>(
+    c: Context<GameScopeEnv>,
+    upload: { id: string; storageKey: string; image: Image; failed: string },
+    write: (tx: Transaction, writing: string) => Promise<T | undefined>,
+  ): Promise<{ written: T | undefined } | { response: Response }> => {
+    const { id, storageKey, image } = upload;
+    const writing = await intents.begin('objects', storageKey);
+    try {
+      await storage.put(storageKey, image.bytes, { contentType: image.type, cacheControl: ASSET_CACHE_CONTROL });
+    } catch (error) {
+      logger.error(`storing ${storageKey} failed:`, error);
+      await removeUnclaimed(id, storageKey, writing);
+      return { response: jsonError(c, 502, 'STORAGE_FAILED', upload.failed) };
+    }
+    let written: T | undefined;
+    try {
+      written = await db.transaction((tx) => write(tx, writing));
+    } catch (error) {
+      await removeUnclaimed(id, storageKey, writing);
+      if (error instanceof QuotaError) {
+        return { response: jsonError(c, error.refusal.status, error.refusal.code, error.refusal.message) };
+      }
+      throw error;
+    }
+    if (written === undefined) await removeUnclaimed(id, storageKey, writing);
+    return { written };
+  };
+
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
     .get('/', async (c) => c.json(await listAssets(db, storage, c.get('scope'))))
@@ -128,21 +161,11 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       const early = await refuseOverQuota(db, ownerId, quotas, { bytes: bytes.length });
       if (early) return jsonError(c, early.status, early.code, early.message);
 
-      // Bytes first, under a key never used before, then the row: a row is never visible without its bytes, and
-      // a crash in between leaves only bytes named by this upload's intent, which the cleanup removes
-      // (decision 026). The row's transaction settles the intent.
       const storageKey = assetStorageKey(gameId, assetId, EXTENSIONS[type], randomBytes(6).toString('hex'));
-      const writing = await intents.begin('objects', storageKey);
-      try {
-        await storage.put(storageKey, bytes, { contentType: type, cacheControl: ASSET_CACHE_CONTROL });
-      } catch (error) {
-        logger.error(`storing ${storageKey} failed:`, error);
-        await removeUnclaimed(id, storageKey, writing);
-        return jsonError(c, 502, 'STORAGE_FAILED', ASSET_MESSAGES.uploadFailed);
-      }
-      let row: AssetRow | undefined;
-      try {
-        row = await db.transaction(async (tx) => {
+      const stored = await putThenWrite(
+        c,
+        { id, storageKey, image, failed: ASSET_MESSAGES.uploadFailed },
+        async (tx, writing) => {
           const refusal = await refuseOverQuota(tx, ownerId, quotas, { bytes: bytes.length });
           if (refusal) throw new QuotaError(refusal);
           const [inserted] = await tx
@@ -162,18 +185,11 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
             .returning();
           if (inserted) await intents.settle(writing, tx);
           return inserted;
-        });
-      } catch (error) {
-        await removeUnclaimed(id, storageKey, writing);
-        if (error instanceof QuotaError) {
-          return jsonError(c, error.refusal.status, error.refusal.code, error.refusal.message);
-        }
-        throw error;
-      }
-      if (!row) {
-        await removeUnclaimed(id, storageKey, writing);
-        return duplicate();
-      }
+        },
+      );
+      if ('response' in stored) return stored.response;
+      const row = stored.written;
+      if (!row) return duplicate();
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
       return c.json(presentAsset(storage, row), 201);
     })
@@ -240,17 +256,10 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       // As an upload (decision 010): the new bytes under a new key first, then the row points at them in one
       // transaction that also records the old key for removal; a crash leaves only intents the cleanup settles.
       const storageKey = assetStorageKey(gameId, current.assetId, EXTENSIONS[type], randomBytes(6).toString('hex'));
-      const writing = await intents.begin('objects', storageKey);
-      try {
-        await storage.put(storageKey, bytes, { contentType: type, cacheControl: ASSET_CACHE_CONTROL });
-      } catch (error) {
-        logger.error(`storing ${storageKey} failed:`, error);
-        await removeUnclaimed(id, storageKey, writing);
-        return jsonError(c, 502, 'STORAGE_FAILED', ASSET_MESSAGES.replaceFailed);
-      }
-      let replaced: { row: AssetRow; oldKey: string; removing: string } | undefined;
-      try {
-        replaced = await db.transaction(async (tx) => {
+      const stored = await putThenWrite(
+        c,
+        { id, storageKey, image, failed: ASSET_MESSAGES.replaceFailed },
+        async (tx, writing) => {
           const [locked] = await tx.select().from(asset).where(owns).for('update');
           if (!locked) return undefined;
           const refusal = await refuseOverQuota(tx, ownerId, quotas, { bytes: bytes.length - locked.size });
@@ -259,18 +268,11 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
           if (!row) return undefined;
           await intents.settle(writing, tx);
           return { row, oldKey: locked.storageKey, removing: await intents.begin('objects', locked.storageKey, tx) };
-        });
-      } catch (error) {
-        await removeUnclaimed(id, storageKey, writing);
-        if (error instanceof QuotaError) {
-          return jsonError(c, error.refusal.status, error.refusal.code, error.refusal.message);
-        }
-        throw error;
-      }
-      if (!replaced) {
-        await removeUnclaimed(id, storageKey, writing);
-        return jsonError(c, 404, 'NOT_FOUND', ASSET_MESSAGES.notFound);
-      }
+        },
+      );
+      if ('response' in stored) return stored.response;
+      const replaced = stored.written;
+      if (!replaced) return jsonError(c, 404, 'NOT_FOUND', ASSET_MESSAGES.notFound);
       try {
         await storage.delete(replaced.oldKey);
         await intents.settle(replaced.removing);

@@ -58,6 +58,19 @@ function presentExperiment(
   };
 }
 
+/** The variants of these experiments, in their order. */
+const variantsOf = (db: Db | Tx, experiments: readonly { id: string }[]) =>
+  db
+    .select()
+    .from(experimentVariant)
+    .where(
+      inArray(
+        experimentVariant.experimentId,
+        experiments.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(experimentVariant.position));
+
 /** The running experiments of these configs: one statement, two when any runs, none without configs. */
 export async function runningExperiments(
   db: Db | Tx,
@@ -78,15 +91,7 @@ export async function runningExperiments(
       ),
     );
   if (rows.length === 0) return found;
-  const variants = await db
-    .select()
-    .from(experimentVariant)
-    .where(
-      inArray(
-        experimentVariant.experimentId,
-        rows.map((row) => row.id),
-      ),
-    );
+  const variants = await variantsOf(db, rows);
   const byConfig = new Map(configs.map((config) => [config.id, config]));
   for (const row of rows) {
     const own = variants.filter((variant) => variant.experimentId === row.id);
@@ -347,16 +352,7 @@ export async function experimentHistory(
     .where(eq(experiment.configId, config.id))
     .orderBy(desc(experiment.startedAt), desc(experiment.createdAt), desc(experiment.id));
   if (rows.length === 0) return [];
-  const variants = await db
-    .select()
-    .from(experimentVariant)
-    .where(
-      inArray(
-        experimentVariant.experimentId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(experimentVariant.position));
+  const variants = await variantsOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     status: row.status,

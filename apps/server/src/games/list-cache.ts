@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { LiveEvents } from '../live/live-events';
 
 /** Longest an answer is kept if a change notification were ever lost. */
@@ -20,7 +21,7 @@ export type ListCache = {
  * and dropped again then (decision 025).
  */
 export function createListCache(liveEvents: LiveEvents, now: () => number = Date.now): ListCache {
-  const entries = new Map<string, Entry>();
+  const entries = new BoundedCache<string, Entry>({ capacity: MAX_ENTRIES });
   // Bumped whenever everything is dropped: a load that overlapped that is not kept.
   let epoch = 0;
   const dropAll = () => {
@@ -30,13 +31,7 @@ export function createListCache(liveEvents: LiveEvents, now: () => number = Date
   liveEvents.onDeaf(dropAll);
   liveEvents.onResync(dropAll);
   const keyOf = (ownerId: string, topic: string) => `${topic}\u0000${ownerId}`;
-  const store = (key: string, entry: Entry) => {
-    if (!entries.has(key) && entries.size >= MAX_ENTRIES) {
-      const oldest = entries.keys().next();
-      if (!oldest.done) entries.delete(oldest.value);
-    }
-    entries.set(key, entry);
-  };
+  const store = (key: string, entry: Entry) => entries.set(key, entry);
 
   liveEvents.onChange((userId, event) => {
     const key = keyOf(userId, event.topic);

@@ -11,6 +11,7 @@ import {
   type SupportAction,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { iso, rows } from '../db/rows';
 import { dailyReward, item, release, segment, supportAction, testPlayer } from '../db/schema';
 import type { GameScope } from '../games/game-scope';
 import { balancesOf, ledgerOf } from '../runtime/player-ledger';
@@ -21,12 +22,6 @@ import { explainDailyReward } from '../targeting/daily-reward-targeting';
  * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, read with the runtime's own
  * reads and rules. The support actions on them are player-support-actions.ts.
  */
-
-type Row = Record<string, unknown>;
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The runtime's player of this id in the game, or null when the game has not signed them in. */
 export async function findGamePlayer(db: Db, scope: GameScope, playerId: string): Promise<PlayerRecord | null> {

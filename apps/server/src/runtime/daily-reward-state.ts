@@ -4,11 +4,11 @@ import {
   type DailyRewardState,
   type DailyRewardStatus,
 } from '@liveops/domain';
-import type { RuntimeConfig, RuntimeGame } from './runtime-games';
+import { BoundedCache } from '../cache/bounded-cache';
+import { iso } from '../db/rows';
+import { itemNaming, type RuntimeConfig, type RuntimeGame } from './runtime-games';
 import { targetingState } from './targeting';
 import type { PlayerTokenClaims, TokenSigner } from './tokens';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The pack a config gives on a cycle day, as the runtime answers it (with keys and names), or null. */
 export function packOf(found: RuntimeGame, config: RuntimeConfig, day: number): DailyRewardState['pack'] {
@@ -19,16 +19,11 @@ export function packOf(found: RuntimeGame, config: RuntimeConfig, day: number): 
     id: pack.id,
     key: found.packKeys.get(pack.id) ?? null,
     name: pack.name,
-    contents: (pack.contents ?? []).map((entry) => {
-      const known = found.items.get(entry.itemId);
-      return {
-        itemId: entry.itemId,
-        key: known?.key ?? null,
-        name: known?.name ?? null,
-        type: known?.type ?? null,
-        quantity: entry.quantity,
-      };
-    }),
+    contents: (pack.contents ?? []).map((entry) => ({
+      itemId: entry.itemId,
+      ...itemNaming(found, entry.itemId),
+      quantity: entry.quantity,
+    })),
     iconId: pack.iconId,
     assetUrl: pack.assetUrl,
   };
@@ -69,7 +64,7 @@ export type PopupUrls = (
 
 export function createPopupUrls(deps: { tokens: TokenSigner; now: () => number; apiBase: string }): PopupUrls {
   /** A page's address as its URL writes it, for pages without a query or fragment of their own; else null. */
-  const plainPages = new Map<string, string | null>();
+  const plainPages = new BoundedCache<string, string | null>({ capacity: 10_000 });
   /** The page with today's index and streak in its query (a list makes one per config: parsed once a page). */
   const pageAddress = (page: string, day: number, streak: number): string => {
     let plain = plainPages.get(page);
@@ -77,7 +72,6 @@ export function createPopupUrls(deps: { tokens: TokenSigner; now: () => number; 
       const url = new URL(page);
       // An empty '?' or '#' has no search or hash, but stays in the address: such pages take the long way too.
       plain = /[?#]/.test(url.href) ? null : url.href;
-      if (plainPages.size >= 10_000) plainPages.clear();
       plainPages.set(page, plain);
     }
     if (plain !== null) return `${plain}?todayIndex=${day}&streak=${streak}`;

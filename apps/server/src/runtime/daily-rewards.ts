@@ -12,6 +12,7 @@ import {
   type LoadedClaimState,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { iso } from '../db/rows';
 import { requestHeader } from '../http/request-header';
 import { invalidInput, errorResponses, refuse } from './area/errors';
 import { bearer, idempotencyHeader } from './area/document';
@@ -25,8 +26,6 @@ import { claimContext, listContext } from './store';
 import { liveCandidates } from './targeting';
 import { onServerClock, testerOffset } from './testers';
 import type { PlayerTokenClaims, TokenSigner } from './tokens';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const listRoute = createRoute({
   method: 'get',

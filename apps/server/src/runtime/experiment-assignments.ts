@@ -1,4 +1,5 @@
 import { assignVariant } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';
 import { prepared } from './statements';
@@ -9,8 +10,7 @@ const MAX_ENTRIES = 200_000;
  * Players' variants of the live releases' experiments (decision 046). A player's first assignment is stored
  * (experiment_assignment, written once: ON CONFLICT DO NOTHING) and never changes, so this instance keeps what it
  * read or wrote without expiry: a list or claim of a player it knows costs no statement; one it does not know
- * costs one (insert the hash's variant, or read the one stored first by any instance). Bounded: two generations
- * of at most half the entries each, as last-claims.ts.
+ * costs one (insert the hash's variant, or read the one stored first by any instance). Bounded (cache/bounded-cache.ts).
  */
 export type ExperimentAssignments = {
   variantOf: (gameId: string, playerRef: string, experiment: RuntimeExperiment, now: number) => Promise<string>;
@@ -19,21 +19,12 @@ export type ExperimentAssignments = {
 };
 
 export function createExperimentAssignments(db: Db, maxEntries = MAX_ENTRIES): ExperimentAssignments {
-  const half = Math.max(1, Math.floor(maxEntries / 2));
-  let young = new Map<string, string>();
-  let old = new Map<string, string>();
-  const remember = (key: string, variantId: string) => {
-    old.delete(key);
-    if (!young.has(key) && young.size >= half) {
-      old = young;
-      young = new Map();
-    }
-    young.set(key, variantId);
-  };
+  const variants = new BoundedCache<string, string>({ capacity: maxEntries });
+  const remember = (key: string, variantId: string) => variants.set(key, variantId);
   return {
     async variantOf(gameId, playerRef, experiment, now) {
       const key = `${experiment.id}\u0000${playerRef}`;
-      const known = young.get(key) ?? old.get(key);
+      const known = variants.get(key);
       if (known !== undefined) return known;
       // The hash's variant under the release's weights (the player's runtime id: stable for the game's player).
       const assigned = assignVariant(experiment.id, playerRef, experiment.variants).id;
@@ -62,7 +53,7 @@ export function createExperimentAssignments(db: Db, maxEntries = MAX_ENTRIES): E
     },
     async storedVariantOf(playerRef, experimentId) {
       const key = `${experimentId}\u0000${playerRef}`;
-      const known = young.get(key) ?? old.get(key);
+      const known = variants.get(key);
       if (known !== undefined) return known;
       const [row] = await prepared(
         db,

@@ -1,4 +1,5 @@
 import type { LastClaim } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 
 /** Players known at once, at most (each entry a player, with what is known of every config of theirs). */
 const MAX_PLAYERS = 200_000;
@@ -29,28 +30,16 @@ export type LastClaims = {
 };
 
 export function createLastClaims(maxPlayers = MAX_PLAYERS): LastClaims {
-  // Two generations, each of at most half the players: when the young one is full it becomes the old one and the
-  // old one is dropped. Every operation is O(1). (Evicting a Map's oldest key one at a time, with keys().next(),
-  // walks over every deleted slot at the table's head: at capacity that took a seventh of a claim's CPU.)
-  const half = Math.max(1, Math.floor(maxPlayers / 2));
-  let young = new Map<string, Entry>();
-  let old = new Map<string, Entry>();
-  /** The player's entry, moved into the young generation (made when missing). */
+  const players = new BoundedCache<string, Entry>({ capacity: maxPlayers });
+  /** The player's entry (made when missing). */
   const touch = (playerRef: string): Entry => {
-    let entry = young.get(playerRef);
-    if (entry) return entry;
-    entry = old.get(playerRef) ?? { claims: null, unclaimedUntil: 0 };
-    old.delete(playerRef);
-    if (young.size >= half) {
-      old = young;
-      young = new Map();
-    }
-    young.set(playerRef, entry);
+    let entry = players.get(playerRef);
+    if (!entry) players.set(playerRef, (entry = { claims: null, unclaimedUntil: 0 }));
     return entry;
   };
   return {
     get(playerRef, configId, now) {
-      const entry = young.get(playerRef) ?? old.get(playerRef);
+      const entry = players.get(playerRef);
       if (!entry) return undefined;
       const known = entry.claims?.get(configId);
       // An expired or forgotten config is unknown (not "no claim"), until it is set again.
@@ -68,7 +57,7 @@ export function createLastClaims(maxPlayers = MAX_PLAYERS): LastClaims {
       entry.claims = claims.size ? new Map([...claims].map(([configId, last]) => [configId, { last, until }])) : null;
     },
     forget(playerRef, configId) {
-      const entry = young.get(playerRef) ?? old.get(playerRef);
+      const entry = players.get(playerRef);
       if (!entry) return;
       // Unknown from now on: neither its own value nor the player's "no claim" may answer for it.
       (entry.claims ??= new Map()).set(configId, { last: null, until: 0 });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CustomAttribute, PublishedArtifact, StreakSettings } from '@liveops/domain';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import { dailyReward, game, item, pack, release, segment } from '../db/schema';
 import type { LiveEvents } from '../live/live-events';
@@ -75,12 +76,18 @@ export type RuntimeGame = {
   testers: RuntimeTesters;
 };
 
+/** An item of the game as the runtime names it in answers: key, name and type, each null when the item is unknown. */
+export function itemNaming(found: RuntimeGame, itemId: string) {
+  const known = found.items.get(itemId);
+  return { key: known?.key ?? null, name: known?.name ?? null, type: known?.type ?? null };
+}
+
 export type RuntimeGames = {
   byId: (gameId: string) => Promise<RuntimeGame | null>;
   bySdkKey: (sdkKey: string) => Promise<RuntimeGame | null>;
 };
 
-type Entry = { game: Promise<RuntimeGame | null>; until: number };
+type Entry = { game: Promise<RuntimeGame | null>; ownerId: string; until: number };
 
 /** A release artifact's experiment as the runtime assigns from it; none when no variant could get a player. */
 function runtimeExperimentOf(artifact: PublishedArtifact): RuntimeExperiment | null {
@@ -110,10 +117,17 @@ export function createRuntimeGames(deps: {
   now?: () => number;
 }): RuntimeGames {
   const now = deps.now ?? Date.now;
-  const games = new Map<string, Entry>();
-  const gameIdByKey = new Map<string, { gameId: string | null; until: number }>();
   const gamesOfOwner = new Map<string, Set<string>>();
-  const releaseConfigs = new Map<string, Promise<EmbedConfig | null>>();
+  const games = new BoundedCache<string, Entry>({
+    capacity: MAX_GAMES,
+    onEvict: (gameId, entry) => {
+      const owned = gamesOfOwner.get(entry.ownerId);
+      owned?.delete(gameId);
+      if (owned?.size === 0) gamesOfOwner.delete(entry.ownerId);
+    },
+  });
+  const gameIdByKey = new BoundedCache<string, { gameId: string | null; until: number }>({ capacity: MAX_GAMES });
+  const releaseConfigs = new BoundedCache<string, Promise<EmbedConfig | null>>({ capacity: MAX_RELEASE_CONFIGS });
   const compileSegments = createSegmentCompiler(deps.logger);
   let epoch = 0;
 
@@ -152,10 +166,6 @@ export function createRuntimeGames(deps: {
         throw error;
       },
     );
-    if (releaseConfigs.size >= MAX_RELEASE_CONFIGS) {
-      const oldest = releaseConfigs.keys().next();
-      if (!oldest.done) releaseConfigs.delete(oldest.value);
-    }
     releaseConfigs.set(key, loading);
     return loading;
   };
@@ -259,8 +269,7 @@ export function createRuntimeGames(deps: {
     void loading.then(
       (found) => {
         if (!found || startedIn !== epoch || !deps.liveEvents.hearing()) return;
-        if (games.size >= MAX_GAMES) dropAll();
-        games.set(found.id, { game: Promise.resolve(found), until: now() + GAME_TTL_MS });
+        games.set(found.id, { game: Promise.resolve(found), ownerId: found.ownerId, until: now() + GAME_TTL_MS });
         let owned = gamesOfOwner.get(found.ownerId);
         if (!owned) gamesOfOwner.set(found.ownerId, (owned = new Set()));
         owned.add(found.id);
@@ -294,7 +303,6 @@ export function createRuntimeGames(deps: {
     remember(loading, startedIn);
     const found = await loading;
     if (!found && startedIn === epoch && deps.liveEvents.hearing()) {
-      if (gameIdByKey.size >= MAX_GAMES) gameIdByKey.clear();
       gameIdByKey.set(sdkKey, { gameId: null, until: now() + UNKNOWN_KEY_TTL_MS });
     }
     return found;

@@ -7,6 +7,7 @@ import {
   type IgnoredAttribute,
 } from '@liveops/domain';
 import { compileSegment, type SegmentMatcher } from '@liveops/domain/segment-expression';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Logger } from '../logging/logger';
 
 /**
@@ -28,7 +29,7 @@ const DAY_MS = 86_400_000;
  * from here instead of being compiled again.
  */
 export function createSegmentCompiler(logger: Logger) {
-  const compiled = new Map<string, SegmentMatcher>();
+  const compiled = new BoundedCache<string, SegmentMatcher>({ capacity: MAX_COMPILED });
   return (
     rows: { id: string; name: string; expression: string; updatedAt: Date }[],
     declared: readonly CustomAttribute[],
@@ -48,10 +49,6 @@ export function createSegmentCompiler(logger: Logger) {
           logger.warn(
             `runtime: segment ${row.id} (${row.name}) does not check and matches nobody: ${matches.problem.message}`,
           );
-        }
-        if (compiled.size >= MAX_COMPILED) {
-          const oldest = compiled.keys().next();
-          if (!oldest.done) compiled.delete(oldest.value);
         }
         compiled.set(key, matches);
       }

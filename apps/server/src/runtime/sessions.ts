@@ -11,6 +11,7 @@ import {
   type ClaimedDate,
 } from '@liveops/domain';
 import type { Db } from '../db/database';
+import { iso } from '../db/rows';
 import type { Config } from '../env';
 import { clientIp } from '../http/client-ip';
 import type { SessionAnalytics } from '../analytics/analytics-sessions';
@@ -25,8 +26,6 @@ import { createPlayer, recordSession, updatePlayer, type PlayerRecord } from './
 import { liveCandidates } from './targeting';
 import { testerOffset, testerTokenClaims } from './testers';
 import { verifyPlayerSignature, type TokenSigner } from './tokens';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const sessionRoute = createRoute({
   method: 'post',

@@ -1,18 +1,11 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import type { Row } from '../db/rows';
 
 /*
  * How the runtime and its ledger send SQL: plain statements whose rows are read as they come, and the hot paths'
- * statements prepared once per connection (decision 034). Shared by store.ts and player-ledger/, so that neither
- * imports the other for it.
+ * statements prepared once per connection (decision 034); plain statements' rows are read with db/rows.ts. Shared
+ * by store.ts and player-ledger/, so that neither imports the other for it.
  */
-
-export type Row = Record<string, unknown>;
-
-export async function rows(db: Pick<Db, 'execute'>, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
 
 type Client = {
   query: (
@@ -34,5 +27,3 @@ export async function prepared(db: Db, name: string, text: string, values: unkno
 
 /** A json column as node-postgres (parsed) or PGlite (text, for json built in a statement) answers it. */
 export const parsedJson = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
-
-export const iso = (ms: number) => new Date(ms).toISOString();

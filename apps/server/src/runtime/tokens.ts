@@ -1,5 +1,6 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
+import { BoundedCache } from '../cache/bounded-cache';
 
 /**
  * The runtime's tokens (decision 034): `v1.<payload>.<signature>`, the payload base64url JSON and the signature
@@ -34,23 +35,16 @@ export type TokenSigner = {
   verify: (token: string, nowMs: number) => PlayerTokenClaims | null;
 };
 
-/** Tokens met lately (player tokens signed here, any token verified), with their claims: two generations of this many each. */
-const KNOWN_TOKENS = 25_000;
+/** Tokens met lately (player tokens signed here, any token verified), with their claims. */
+const KNOWN_TOKENS = 50_000;
 
 export function createTokenSigner(authSecret: string): TokenSigner {
   const key = Buffer.from(hkdfSync('sha256', authSecret, 'liveops', 'runtime player tokens v1', 32));
   const mac = (text: string) => createHmac('sha256', key).update(text).digest();
   // A player's calls follow their session within minutes: a token met before is not verified again (its expiry is).
   // Only a token this signer made or whose signature it checked goes in, so a forged one never matches.
-  let young = new Map<string, PlayerTokenClaims>();
-  let old = new Map<string, PlayerTokenClaims>();
-  const remember = (token: string, claims: PlayerTokenClaims) => {
-    if (young.size >= KNOWN_TOKENS) {
-      old = young;
-      young = new Map();
-    }
-    young.set(token, claims);
-  };
+  const known = new BoundedCache<string, PlayerTokenClaims>({ capacity: KNOWN_TOKENS });
+  const remember = (token: string, claims: PlayerTokenClaims) => known.set(token, claims);
   return {
     sign: (claims) => {
       const body = `${PREFIX}${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
@@ -61,8 +55,8 @@ export function createTokenSigner(authSecret: string): TokenSigner {
       return token;
     },
     verify: (token, nowMs) => {
-      const known = young.get(token) ?? old.get(token);
-      if (known) return known.e * 1000 <= nowMs ? null : known;
+      const met = known.get(token);
+      if (met) return met.e * 1000 <= nowMs ? null : met;
       if (token.length > TOKEN_MAX_CHARS || !token.startsWith(PREFIX)) return null;
       const dot = token.lastIndexOf('.');
       if (dot <= PREFIX.length) return null;

@@ -14,7 +14,7 @@ import { errorResponses, refuse } from './area/errors';
 import { jsonBody } from './area/json-body';
 import type { RuntimeArea } from './area/runtime-area';
 import { balancesOf, ledgerOf, requestHash, walletOperationOnce, type Balance } from './player-ledger';
-import type { RuntimeGame } from './runtime-games';
+import { itemNaming, type RuntimeGame } from './runtime-games';
 import { findPlayer } from './store';
 
 const inventoryRoute = createRoute({
@@ -62,16 +62,7 @@ const walletRoute = (kind: 'grant' | 'consume') =>
   });
 
 const itemsOf = (found: RuntimeGame, balances: Balance[]) =>
-  balances.map((b) => {
-    const known = found.items.get(b.itemId);
-    return {
-      itemId: b.itemId,
-      key: known?.key ?? null,
-      name: known?.name ?? null,
-      type: known?.type ?? null,
-      amount: b.amount,
-    };
-  });
+  balances.map((b) => ({ itemId: b.itemId, ...itemNaming(found, b.itemId), amount: b.amount }));
 
 /** Balances or changes with each item's key beside its id (decision 051). */
 const withKeys = <T extends { itemId: string }>(found: RuntimeGame, entries: T[]) =>

@@ -9,7 +9,9 @@ import {
   type SegmentAudience,
 } from '@liveops/domain';
 import { compileSegment } from '@liveops/domain/segment-expression';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
+import { rows } from '../db/rows';
 import { evaluatePlayer } from '../runtime/segments';
 
 /*
@@ -24,7 +26,7 @@ import { evaluatePlayer } from '../runtime/segments';
  */
 
 const DAY_MS = 86_400_000;
-/** Games whose counts are kept at once per instance (least recently read first out). */
+/** Games whose counts are kept at once per instance (the least recently read go first). */
 const COUNTS_KEPT_MAX = 1_000;
 /** Games whose samples are kept at once per instance, and the attributes' bytes one sample may hold. */
 const SAMPLES_KEPT_MAX = 16;
@@ -35,11 +37,6 @@ const BUDGET_CHECK_EVERY = 50;
 type SamplePlayer = { attributes: Record<string, unknown>; sessionCount: number; createdAt: number };
 type Sample = { players: SamplePlayer[]; sampledAt: number };
 type Kept<T> = { at: number; value: Promise<T> };
-
-type Row = Record<string, unknown>;
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** One scan of the game's players seen since `since`: how many, and how many matched each segment. */
 export async function countAudiences(db: Db, gameId: string, since: Date) {
@@ -111,17 +108,13 @@ export function estimateOverSample(
 
 /** Per instance: each game's counts and sample, read at most once every AUDIENCE_REFRESH_MS, one read at a time. */
 export function createSegmentAudiences({ db, now }: { db: Db; now: () => number }) {
-  const counts = new Map<string, Kept<SegmentAudience>>();
-  const samples = new Map<string, Kept<Sample>>();
+  const counts = new BoundedCache<string, Kept<SegmentAudience>>({ capacity: COUNTS_KEPT_MAX });
+  const samples = new BoundedCache<string, Kept<Sample>>({ capacity: SAMPLES_KEPT_MAX });
 
-  function kept<T>(cache: Map<string, Kept<T>>, max: number, gameId: string, read: (at: number) => Promise<T>) {
+  function kept<T>(cache: BoundedCache<string, Kept<T>>, gameId: string, read: (at: number) => Promise<T>) {
     const at = now();
     const found = cache.get(gameId);
-    cache.delete(gameId);
-    if (found && at - found.at < AUDIENCE_REFRESH_MS && at >= found.at) {
-      cache.set(gameId, found);
-      return found.value;
-    }
+    if (found && at - found.at < AUDIENCE_REFRESH_MS && at >= found.at) return found.value;
     const value = read(at);
     const entry = { at, value };
     cache.set(gameId, entry);
@@ -129,7 +122,6 @@ export function createSegmentAudiences({ db, now }: { db: Db; now: () => number 
     value.catch(() => {
       if (cache.get(gameId) === entry) cache.delete(gameId);
     });
-    if (cache.size > max) cache.delete(cache.keys().next().value as string);
     return value;
   }
 
@@ -137,7 +129,7 @@ export function createSegmentAudiences({ db, now }: { db: Db; now: () => number 
 
   return {
     audience(gameId: string): Promise<SegmentAudience> {
-      return kept(counts, COUNTS_KEPT_MAX, gameId, async (at) => ({
+      return kept(counts, gameId, async (at) => ({
         windowDays: AUDIENCE_WINDOW_DAYS,
         ...(await countAudiences(db, gameId, since(at))),
         countedAt: new Date(at).toISOString(),
@@ -148,7 +140,7 @@ export function createSegmentAudiences({ db, now }: { db: Db; now: () => number 
       expression: string,
       declared: readonly CustomAttribute[],
     ): Promise<AudienceEstimate> {
-      const sample = await kept(samples, SAMPLES_KEPT_MAX, gameId, async (at) => ({
+      const sample = await kept(samples, gameId, async (at) => ({
         players: await sampleRecentPlayers(db, gameId, since(at)),
         sampledAt: at,
       }));

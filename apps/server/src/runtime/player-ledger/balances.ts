@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { iso, prepared, rows, type Row } from '../statements';
+import { iso, rows, type Row } from '../../db/rows';
+import { prepared } from '../statements';
 
 export type Balance = { itemId: string; amount: number };
 

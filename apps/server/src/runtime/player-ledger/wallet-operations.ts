@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
-import { iso, parsedJson, rows } from '../statements';
+import { iso, rows } from '../../db/rows';
+import { parsedJson } from '../statements';
 import { toBalances, type Balance } from './balances';
 import { onceByKey, type KeyedRecord, type Replayed } from './replay';
 
