@@ -1,4 +1,4 @@
-import { analyticsDay } from '@liveops/domain';
+import { analyticsDay } from '@liveops/domain/analytics';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';

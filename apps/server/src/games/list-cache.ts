@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@liveops/domain';
+import type { LiveEvent } from '@liveops/domain/shared';
 import type { LiveEvents } from '../live/live-events';
 
 /** Longest an answer is kept if a change notification were ever lost. */

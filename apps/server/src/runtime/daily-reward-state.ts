@@ -1,9 +1,6 @@
-import {
-  encodePopupSession,
-  POPUP_TOKEN_TTL_SECONDS,
-  type DailyRewardState,
-  type DailyRewardStatus,
-} from '@liveops/domain';
+import { type DailyRewardStatus } from '@liveops/domain/daily-rewards';
+import { encodePopupSession } from '@liveops/domain/popup';
+import { POPUP_TOKEN_TTL_SECONDS, type DailyRewardState } from '@liveops/domain/runtime-api';
 import type { RuntimeConfig, RuntimeGame } from './runtime-games';
 import { targetingState } from './targeting';
 import type { PlayerTokenClaims, TokenSigner } from './tokens';

@@ -1,4 +1,4 @@
-import { assignVariant } from '@liveops/domain';
+import { assignVariant } from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';
 import { prepared } from './statements';

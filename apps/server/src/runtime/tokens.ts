@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
+import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain/runtime-api';
 
 /**
  * The runtime's tokens (decision 034): `v1.<payload>.<signature>`, the payload base64url JSON and the signature

@@ -1,0 +1,5 @@
+/** Analytics: daily rollups, returns, claim rates and the Analytics tab's queries. */
+export * from './analytics-rollup';
+export * from './analytics-returns';
+export * from './analytics-query';
+export * from './claim-rate';

@@ -1,0 +1,2 @@
+/** Targeting: which daily reward a player gets (segment, schedule, priority) and why. */
+export * from './daily-reward-targeting';
