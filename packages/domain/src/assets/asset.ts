@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
+import { requiredTextSchema } from '../shared/required-text-schema';
 
 /** §5/§9: the image as a base64 data URL may be at most this many characters. */
 export const ASSET_MAX_ENCODED_CHARS = 1_024_000;
@@ -48,13 +48,10 @@ export const AssetIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, ASSET_MESSAGES.idInvalid);
 
 export const AssetFieldsSchema = z.object({
-  name: z
-    .string({ error: ASSET_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ASSET_MESSAGES.nameRequired)
-    .max(ASSET_NAME_MAX_LENGTH, ASSET_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, ASSET_MESSAGES.nameRequired)
-    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
+  name: requiredTextSchema(ASSET_NAME_MAX_LENGTH, {
+    required: ASSET_MESSAGES.nameRequired,
+    tooLong: ASSET_MESSAGES.nameTooLong,
+  }),
   assetId: AssetIdSchema,
 });
 export type AssetFields = z.infer<typeof AssetFieldsSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideClaim, type LoadedClaimState } from './daily-reward-claim';
-import { claimTargeting, type TargetableConfig } from '../targeting/daily-reward-targeting';
+import { claimTargeting, type TargetableConfig } from '../targeting/daily-reward-selection';
 import { type LastClaim, type StreakSettings } from './daily-streak';
 
 const at = (iso: string) => Date.parse(iso);

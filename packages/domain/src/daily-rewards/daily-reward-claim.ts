@@ -1,5 +1,5 @@
 import { claimDailyReward, type DailyRewardStatus, type LastClaim, type StreakSettings } from './daily-streak';
-import { selectDailyReward, type claimTargeting, type TargetableConfig } from '../targeting/daily-reward-targeting';
+import { selectDailyReward, type claimTargeting, type TargetableConfig } from '../targeting/daily-reward-selection';
 
 /*
  * A daily reward's claim, decided (decision 059): the runtime loads what it decides on (from its memory of the

@@ -5,7 +5,8 @@ import { ExperimentVariantsSchema } from '../experiments/experiment-assignment';
 import { ExperimentSchema } from '../experiments/experiment';
 import { LayoutNodeSchema } from '../layout/layout-schema';
 import { DayStartSchema, MISSED_DAY_SETTINGS } from '../runtime-api/runtime-api';
-import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
+import { hasForbiddenCharacters, TEXT_MESSAGES } from '../shared/text';
+import { requiredTextSchema } from '../shared/required-text-schema';
 
 export { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
 /** §9: names are at most 60 characters. */
@@ -143,14 +144,11 @@ export function defaultDailyRewardName(existingNames: readonly string[]): string
   return `Daily Reward ${highest + 1}`;
 }
 
-export const DailyRewardNameSchema = z
-  .string({ error: DAILY_REWARD_MESSAGES.nameEmpty })
-  .trim()
-  .min(1, DAILY_REWARD_MESSAGES.nameEmpty)
-  .max(DAILY_REWARD_NAME_MAX, DAILY_REWARD_MESSAGES.nameTooLong)
-  .refine(hasVisibleCharacter, DAILY_REWARD_MESSAGES.nameEmpty)
-  .refine((name) => !hasForbiddenCharacters(name), TEXT_MESSAGES.controlCharacters)
-  .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
+export const DailyRewardNameSchema = requiredTextSchema(
+  DAILY_REWARD_NAME_MAX,
+  { required: DAILY_REWARD_MESSAGES.nameEmpty, tooLong: DAILY_REWARD_MESSAGES.nameTooLong },
+  { refuseControlCharacters: true },
+);
 
 export const DailyRewardEntrySchema = z.object({
   day: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HEX_COLOR } from './game-theme';
 import { ORIENTATIONS, type Orientation } from '../layout/popup-size';
-import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
+import { requiredTextSchema } from '../shared/required-text-schema';
 
 export const PLATFORMS = ['Android', 'iOS', 'Web', 'Windows', 'macOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -97,20 +97,14 @@ export const GameThemeSchema = z.object(
 export type GameTheme = z.infer<typeof GameThemeSchema>;
 
 export const CreateGameInputSchema = z.object({
-  name: z
-    .string({ error: GAME_MESSAGES.nameRequired })
-    .trim()
-    .min(1, GAME_MESSAGES.nameRequired)
-    .max(GAME_NAME_MAX_LENGTH, GAME_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, GAME_MESSAGES.nameRequired)
-    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
-  description: z
-    .string({ error: GAME_MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, GAME_MESSAGES.descriptionRequired)
-    .max(GAME_DESCRIPTION_MAX_LENGTH, GAME_MESSAGES.descriptionTooLong)
-    .refine(hasVisibleCharacter, GAME_MESSAGES.descriptionRequired)
-    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls),
+  name: requiredTextSchema(GAME_NAME_MAX_LENGTH, {
+    required: GAME_MESSAGES.nameRequired,
+    tooLong: GAME_MESSAGES.nameTooLong,
+  }),
+  description: requiredTextSchema(GAME_DESCRIPTION_MAX_LENGTH, {
+    required: GAME_MESSAGES.descriptionRequired,
+    tooLong: GAME_MESSAGES.descriptionTooLong,
+  }),
   platforms: z
     .array(z.enum(PLATFORMS, { error: GAME_MESSAGES.platformUnknown }), { error: GAME_MESSAGES.platformRequired })
     .min(1, GAME_MESSAGES.platformRequired)

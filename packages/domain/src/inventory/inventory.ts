@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ITEM_ICON_IDS, type ItemIconId } from './item-icons';
 import { InventoryKeyInputSchema } from './inventory-key';
-import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
+import { requiredTextSchema } from '../shared/required-text-schema';
 
 export const ITEM_TYPES = ['currency', 'game_item'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -76,13 +76,7 @@ export function itemInUseMessage(packNames: string[]): string {
 }
 
 const name = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(INVENTORY_NAME_MAX_LENGTH, INVENTORY_MESSAGES.nameTooLong)
-    .refine(hasVisibleCharacter, required)
-    .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
+  requiredTextSchema(INVENTORY_NAME_MAX_LENGTH, { required, tooLong: INVENTORY_MESSAGES.nameTooLong });
 
 const wholeNumber = (min: 0 | 1, message: string, tooLarge: string) =>
   z

@@ -1,5 +1,6 @@
 import { type EditableField, visibleFields } from './component-defaults';
-import { LAYOUT_MESSAGES, type LayoutNode, type LayoutPropValue, parseLayout } from './layout';
+import { LAYOUT_MESSAGES, type LayoutNode, type LayoutPropValue } from './layout';
+import { parseLayout } from './parse-layout';
 
 /**
  * Plain decimal notation, optionally signed, with an optional exponent: what a person types into a number field.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type LayoutNode, parseLayout } from './layout';
+import { type LayoutNode } from './layout';
+import { parseLayout } from './parse-layout';
 
 /**
  * An untrusted layout (§3 "UI layout node") checked against LAYOUT_LIMITS and the rules of layout.ts, parsed to a

@@ -1,6 +1,7 @@
 import { DAILY_REWARD_CYCLE_DAYS } from '../daily-rewards/daily-reward-limits';
 import { defaultDailyRewardsLayout, DEFAULT_LAYOUT_LABELS } from './default-layout';
-import { findNodeByLabel, type LayoutNode, parseLayout } from './layout';
+import { findNodeByLabel, type LayoutNode } from './layout';
+import { parseLayout } from './parse-layout';
 import type { Orientation } from './popup-size';
 
 /** §9: the fallback text shows at most this many characters of the value's JSON. */

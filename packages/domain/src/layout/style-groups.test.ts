@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainStyleProperty, selectOptionLabel, STYLE_GROUPS } from './editor-fields';
-import { SAFE_STYLE_PROPERTIES } from './layout';
+import { SAFE_STYLE_PROPERTIES } from './layout-style';
 
 describe('the editor’s style groups', () => {
   it('offers text, colour, spacing, size, border and shadow, in that order', () => {

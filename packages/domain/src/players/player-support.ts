@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DailyRewardExplanationSchema } from '../targeting/daily-reward-targeting';
+import { DailyRewardExplanationSchema } from '../targeting/daily-reward-for-player';
 import { DAILY_CYCLE_LENGTH, dayKeyAt, type DayStartSetting, type LastClaim } from '../daily-rewards/daily-streak';
-import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
+import { requiredTextSchema } from '../shared/required-text-schema';
 
 /**
  * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, and the support actions a
@@ -52,15 +52,11 @@ export const PLAYER_MESSAGES = {
   tester: 'Test player: their runtime clock runs at the server’s plus their offset (Emulator, Test players).',
 } as const;
 
-export const SupportReasonSchema = z
-  .string({ error: PLAYER_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, PLAYER_MESSAGES.reasonRequired)
-  .max(SUPPORT_REASON_MAX, PLAYER_MESSAGES.reasonTooLong)
-  // A reason of only zero-width or other invisible characters says nothing to whoever reads it later.
-  .refine(hasVisibleCharacter, PLAYER_MESSAGES.reasonRequired)
-  .refine((text) => !hasForbiddenCharacters(text), TEXT_MESSAGES.controlCharacters)
-  .refine((text) => !hasBidiControl(text), TEXT_MESSAGES.bidiControls);
+export const SupportReasonSchema = requiredTextSchema(
+  SUPPORT_REASON_MAX,
+  { required: PLAYER_MESSAGES.reasonRequired, tooLong: PLAYER_MESSAGES.reasonTooLong },
+  { refuseControlCharacters: true },
+);
 
 const ConfigIdSchema = z
   .string({ error: PLAYER_MESSAGES.configRequired })

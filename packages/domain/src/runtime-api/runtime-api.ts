@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../games/game';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter } from '../shared/text';
-import { NO_DAILY_REWARD_REASONS } from '../targeting/daily-reward-targeting';
+import { NO_DAILY_REWARD_REASONS } from '../targeting/daily-reward-selection';
 
 /**
  * The player runtime's contract (issue 21, decision 034): what a game client sends to `/v1` and what it gets

@@ -2,7 +2,7 @@ import type { SerializedIncrementalTestSuite } from '@bufbuild/cel-spec/testdata
 import { tests as conformanceSuite } from '@bufbuild/cel-spec/testdata/conformance.js';
 import type { Environment } from '@marcbachmann/cel-js';
 import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
-import type { CelCheck } from './segment-expression';
+import type { CelCheck } from './cel-check';
 
 /*
  * Runs google/cel-spec's conformance data (simple tests, as @bufbuild/cel-spec ships them in JSON) through a

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conformanceCases, type Outcome, runCase } from './cel-conformance.test-support';
-import { checkCelExpression, createSegmentEnvironment } from './segment-expression';
+import { checkCelExpression } from './cel-check';
+import { createSegmentEnvironment } from './segment-expression';
 
 /*
  * google/cel-spec's conformance data (cel-spec v0.25.1, from @bufbuild/cel-spec 0.6.1) through exactly what a

@@ -3,13 +3,12 @@ import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, segmentHint } from './segment';
 import { type CustomAttribute, readSessionAttributes } from './player-attributes';
 import {
   checkSegmentExpression,
-  closestName,
   compileSegment,
-  formatProblem,
   CreateSegmentInputSchema,
   evaluateSegment,
   segmentInputSchemaFor,
 } from './segment-expression';
+import { closestName, formatProblem } from './cel-check';
 
 const example = JSON.stringify(EXAMPLE_PLAYER);
 

@@ -7,3 +7,4 @@ export * from './time-zone';
 export * from './api-error';
 export * from './live-events';
 export * from './messages';
+export * from './required-text-schema';
