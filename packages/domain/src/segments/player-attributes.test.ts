@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_ATTRIBUTE_MESSAGES,
   CUSTOM_ATTRIBUTES_MAX,
-  type CustomAttribute,
   CustomAttributesSchema,
   readSessionAttributes,
 } from './player-attributes';
+import { DECLARED_OF_EVERY_TYPE } from './custom-attributes.test-support';
 
 const firstIssue = (input: unknown) => {
   const result = CustomAttributesSchema.safeParse(input);
@@ -60,13 +60,7 @@ describe('CustomAttributesSchema', () => {
 });
 
 describe('readSessionAttributes', () => {
-  const declared: CustomAttribute[] = [
-    { name: 'vip', type: 'bool' },
-    { name: 'guildRank', type: 'int' },
-    { name: 'ltv', type: 'double' },
-    { name: 'cohort', type: 'string' },
-    { name: 'tags', type: 'list<string>' },
-  ];
+  const declared = DECLARED_OF_EVERY_TYPE;
 
   it('converts the built-in and declared attributes for CEL: ints as bigint', () => {
     const read = readSessionAttributes(

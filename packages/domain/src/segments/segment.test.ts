@@ -9,6 +9,7 @@ import {
   segmentInputSchemaFor,
 } from './segment-expression';
 import { closestName, formatProblem } from './cel-check';
+import { DECLARED_OF_EVERY_TYPE } from './custom-attributes.test-support';
 
 const example = JSON.stringify(EXAMPLE_PLAYER);
 
@@ -169,13 +170,7 @@ describe('CreateSegmentInputSchema', () => {
 });
 
 describe('custom attributes', () => {
-  const declared: CustomAttribute[] = [
-    { name: 'vip', type: 'bool' },
-    { name: 'guildRank', type: 'int' },
-    { name: 'ltv', type: 'double' },
-    { name: 'cohort', type: 'string' },
-    { name: 'tags', type: 'list<string>' },
-  ];
+  const declared = DECLARED_OF_EVERY_TYPE;
   const expression = 'player.vip && player.guildRank >= 2 && player.ltv > 9.5 && "whale" in player.tags';
 
   it('type-checks expressions over the declared attributes, and only when declared', () => {
