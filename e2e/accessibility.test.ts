@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ASSET_MESSAGES, GAME_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
+import { VERIFY_MESSAGES } from '@liveops/domain/accounts';
+import { ASSET_MESSAGES } from '@liveops/domain/assets';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

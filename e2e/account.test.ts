@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES, userGreetingName } from '@liveops/domain';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_MESSAGES, userGreetingName } from '@liveops/domain/accounts';
 import { passwordResetLink } from '@liveops/testing/smtp';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';

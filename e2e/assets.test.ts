@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ASSET_MESSAGES } from '@liveops/domain';
+import { ASSET_MESSAGES } from '@liveops/domain/assets';
 import { launchChromium } from '@liveops/testing/browser';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
 import { createGameViaApi, signedInContext } from './support/accounts';

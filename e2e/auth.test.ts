@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AUTH_MESSAGES, userGreetingName, VERIFY_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, userGreetingName, VERIFY_MESSAGES } from '@liveops/domain/accounts';
 import { launchChromium } from '@liveops/testing/browser';
 import { verificationLink } from '@liveops/testing/smtp';
 import { startApp, type RunningApp } from './support/app';

@@ -5,7 +5,7 @@ import {
   LIVE_RESYNC_EVENT,
   LIVE_SESSION_ENDED_EVENT,
   LIVE_UPDATES_PATH,
-} from '@liveops/domain';
+} from '@liveops/domain/shared';
 import { openEventStream, type EventStream } from '@liveops/testing/event-stream';
 import { clusterPrerequisites, startCluster, type Cluster } from './support/cluster';
 import { PASSWORD } from './support/pages';

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game, Releases } from '@liveops/domain';
+import type { Game } from '@liveops/domain/games';
+import type { Releases } from '@liveops/domain/releases';
 import { startApp, type RunningApp } from './support/app';
 import { signedUpVisitor } from './support/visitor';
 import { everyDayAPack, sendingAs } from './support/publishable';

@@ -6,7 +6,7 @@ import {
   CUSTOM_ATTRIBUTE_MESSAGES,
   EXAMPLE_PLAYER,
   SEGMENT_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/segments';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

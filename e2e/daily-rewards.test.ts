@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DAILY_REWARD_MESSAGES, missingDaysMessage } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, missingDaysMessage } from '@liveops/domain/daily-rewards';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

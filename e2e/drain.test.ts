@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT, LIVE_UPDATES_PATH } from '@liveops/domain';
+import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT, LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { openEventStream } from '@liveops/testing/event-stream';
 import { startApp, type RunningApp } from './support/app';
 import { multipart, ONE_PIXEL_PNG, refusesConnections, slowRequest } from './support/slow-request';

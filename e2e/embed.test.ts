@@ -6,13 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import {
-  defaultDailyRewardsLayout,
-  EMBED_PATH,
-  encodeEmbedConfig,
-  type EmbedConfigInput,
-  type LayoutNode,
-} from '@liveops/domain';
+import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain/layout';
+import { EMBED_PATH, encodeEmbedConfig, type EmbedConfigInput } from '@liveops/domain/popup';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

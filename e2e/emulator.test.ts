@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DAILY_REWARD_MESSAGES, decodeEmbedConfig, decodeEmbedConfigJson, EmbedConfigSchema } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain/daily-rewards';
+import { decodeEmbedConfig, decodeEmbedConfigJson, EmbedConfigSchema } from '@liveops/domain/popup';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { DailyReward } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';

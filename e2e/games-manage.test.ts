@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { GAME_COPY_SUFFIX, GAME_MESSAGES, SEGMENT_MESSAGES } from '@liveops/domain';
+import { GAME_COPY_SUFFIX, GAME_MESSAGES } from '@liveops/domain/games';
+import { SEGMENT_MESSAGES } from '@liveops/domain/segments';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

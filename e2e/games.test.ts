@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { GAME_MESSAGES, SDK_KEY_PATTERN } from '@liveops/domain';
+import { GAME_MESSAGES, SDK_KEY_PATTERN } from '@liveops/domain/games';
 import { launchChromium } from '@liveops/testing/browser';
 import { signedInContext } from './support/accounts';
 import { startApp, type RunningApp } from './support/app';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
-import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { PASSWORD, submitCredentials, uniqueEmail } from './support/pages';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { verificationLink } from '@liveops/testing/smtp';
-import { DAILY_REWARD_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
+import { VERIFY_MESSAGES } from '@liveops/domain/accounts';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain/daily-rewards';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { PASSWORD, uniqueEmail } from './support/pages';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { INVENTORY_KEY_MESSAGES } from '@liveops/domain';
+import { INVENTORY_KEY_MESSAGES } from '@liveops/domain/inventory';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { sender } from './support/studio';

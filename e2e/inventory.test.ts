@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { INVENTORY_MESSAGES } from '@liveops/domain';
+import { INVENTORY_MESSAGES } from '@liveops/domain/inventory';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

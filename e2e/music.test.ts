@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { MUSIC_MESSAGES, MUSIC_NOTE_LIFETIME_MS, MUSIC_PADS, MUSIC_VIBRATION_MS } from '@liveops/domain';
+import { MUSIC_MESSAGES, MUSIC_NOTE_LIFETIME_MS, MUSIC_PADS, MUSIC_VIBRATION_MS } from '@liveops/domain/music';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 

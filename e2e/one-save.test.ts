@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DAILY_REWARD_MESSAGES, GAME_MESSAGES, LAYOUT_SAVE_TIMEOUT_MS, UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { LAYOUT_SAVE_TIMEOUT_MS, UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
 import { createGameViaApi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

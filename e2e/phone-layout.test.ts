@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { userGreetingName } from '@liveops/domain';
+import { userGreetingName } from '@liveops/domain/accounts';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { ONE_PIXEL_PNG } from './support/slow-request';

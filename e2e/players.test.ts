@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DAILY_REWARD_VERDICT_LABELS } from '@liveops/domain';
+import { DAILY_REWARD_VERDICT_LABELS } from '@liveops/domain/targeting';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';

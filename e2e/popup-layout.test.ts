@@ -5,14 +5,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_LAYOUT_TEXTS,
-  EMBED_PATH,
-  encodeEmbedConfig,
-  type EmbedConfigInput,
   type Orientation,
   POPUP_MAX_WIDTH_PX,
   POPUP_MIN_TARGET_PX,
   POPUP_MIN_TEXT_PX,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
+import { EMBED_PATH, encodeEmbedConfig, type EmbedConfigInput } from '@liveops/domain/popup';
 import { PUBLISHED_BRIDGE_NAME } from '@liveops/domain/published';
 import { publishedPageFor } from '../apps/server/src/releases/published-page';
 import { useBrowserAndApp } from './support/lifecycle';

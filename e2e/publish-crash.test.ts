@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verificationLink } from '@liveops/testing/smtp';
-import type { PublishedManifest, PublishEvent, Releases } from '@liveops/domain';
+import type { PublishedManifest, PublishEvent, Releases } from '@liveops/domain/releases';
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 import { everyDayAPack, sendingAs } from './support/publishable';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { PUBLISH_MESSAGES, PUBLISH_PROBLEM_MESSAGES } from '@liveops/domain';
+import { PUBLISH_MESSAGES, PUBLISH_PROBLEM_MESSAGES } from '@liveops/domain/releases';
 import { PUBLISHED_MESSAGES, PUBLISHED_TEMPLATE_BANNER } from '@liveops/domain/published';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';

@@ -7,13 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import {
-  defaultDailyRewardsLayout,
-  EMBED_PATH,
-  encodeEmbedConfig,
-  type EmbedConfigInput,
-  type LayoutNode,
-} from '@liveops/domain';
+import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain/layout';
+import { EMBED_PATH, encodeEmbedConfig, type EmbedConfigInput } from '@liveops/domain/popup';
 import {
   PUBLISHED_BRIDGE_NAME,
   PUBLISHED_FIRST_PAINT_FALLBACK_MS,

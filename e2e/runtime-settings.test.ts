@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { DAILY_REWARD_MESSAGES, GAME_MESSAGES, SDK_KEY_PATTERN } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES, SDK_KEY_PATTERN } from '@liveops/domain/games';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import type { Game } from '@liveops/domain';
+import type { Game } from '@liveops/domain/games';
 import { startExampleServer } from '../docs/examples/sdk-web-game/serve.mjs';
 import { useBrowserAndApp } from './support/lifecycle';
 import { sendingAs } from './support/publishable';

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, it } from 'vitest';
-import { AUDIENCE_MESSAGES } from '@liveops/domain';
+import { AUDIENCE_MESSAGES } from '@liveops/domain/segments';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { runtimeCall } from './support/runtime';

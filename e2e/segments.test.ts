@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SEGMENT_MESSAGES } from '@liveops/domain';
+import { SEGMENT_MESSAGES } from '@liveops/domain/segments';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

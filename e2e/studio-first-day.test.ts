@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { GAME_MESSAGES, INVENTORY_HELP } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { INVENTORY_HELP } from '@liveops/domain/inventory';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TEST_PLAYER_MESSAGES, type DailyRewardState } from '@liveops/domain';
+import { TEST_PLAYER_MESSAGES } from '@liveops/domain/players';
+import { type DailyRewardState } from '@liveops/domain/runtime-api';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { UI_EDITOR_MESSAGES as M } from '@liveops/domain';
+import { UI_EDITOR_MESSAGES as M } from '@liveops/domain/layout';
 import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';

@@ -5,8 +5,8 @@ import {
   POPUP_MAX_WIDTH_PX,
   POPUP_MIN_TARGET_PX,
   POPUP_MIN_TEXT_PX,
-  type PublishedManifest,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
+import { type PublishedManifest } from '@liveops/domain/releases';
 import { PUBLISHED_BRIDGE_NAME } from '@liveops/domain/published';
 import { verificationLink } from '@liveops/testing/smtp';
 import {

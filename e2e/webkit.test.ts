@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { PublishedManifest } from '@liveops/domain';
+import type { PublishedManifest } from '@liveops/domain/releases';
 import { verificationLink } from '@liveops/testing/smtp';
 import {
   elementGeometryQuery,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { API_MESSAGES, GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import { createAuth } from './accounts/auth';
 import type { Database } from './db/database';
 import type { Config } from './env';

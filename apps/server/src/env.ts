@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/client-ip';
-import { EVENT_BATCH_MAX_BYTES, EVENT_BATCH_MAX_EVENTS } from '@liveops/domain';
+import { EVENT_BATCH_MAX_BYTES, EVENT_BATCH_MAX_EVENTS } from '@liveops/domain/analytics';
 
 /**
  * The only module that reads process.env. Everything else receives a Config, so tests build their own.

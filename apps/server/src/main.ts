@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { LIVE_UPDATES_PATH } from '@liveops/domain';
+import { LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/database';
 import { ConfigError, loadConfig } from './env';

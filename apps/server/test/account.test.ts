@@ -1,19 +1,12 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCOUNT_MESSAGES,
-  API_MESSAGES,
-  AUTH_MESSAGES,
-  LIVE_SESSION_ENDED_EVENT,
-  USER_MESSAGES,
-  type Account,
-  type Asset,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
-  type Segment,
-} from '@liveops/domain';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, USER_MESSAGES, type Account } from '@liveops/domain/accounts';
+import { type Asset } from '@liveops/domain/assets';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
+import { type Segment } from '@liveops/domain/segments';
+import { API_MESSAGES, LIVE_SESSION_ENDED_EVENT } from '@liveops/domain/shared';
 import { startS3Server } from '@liveops/testing/s3';
 import * as schema from '../src/db/schema';
 import type { Config } from '../src/env';

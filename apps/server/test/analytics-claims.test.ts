@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsResponse } from '@liveops/domain';
+import type { AnalyticsResponse } from '@liveops/domain/analytics';
 import { createLogger } from '../src/logging/logger';
 import { createClaimAnalyticsFeed, feedClaimAnalytics, FEED_LATE_MS } from '../src/analytics/analytics-claims';
 import { DAY, HOUR, publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup } from './support/runtime';

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_QUERY_MESSAGES,
-  compareProportions,
-  experimentRollupVariantId,
-  type AnalyticsResponse,
-  type ExperimentComparison,
-} from '@liveops/domain';
+import { ANALYTICS_QUERY_MESSAGES, type AnalyticsResponse } from '@liveops/domain/analytics';
+import { compareProportions, experimentRollupVariantId, type ExperimentComparison } from '@liveops/domain/experiments';
 import type { Db } from '../src/db/database';
 import { dailyReward, experiment, experimentVariant } from '../src/db/schema';
 import { recordAnalyticsEvents, type RecordedEvent } from '../src/analytics/analytics-events';

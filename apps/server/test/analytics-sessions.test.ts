@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsResponse } from '@liveops/domain';
+import type { AnalyticsResponse } from '@liveops/domain/analytics';
 import { createLogger } from '../src/logging/logger';
 import { createClaimAnalyticsFeed } from '../src/analytics/analytics-claims';
 import { createSessionAnalytics } from '../src/analytics/analytics-sessions';

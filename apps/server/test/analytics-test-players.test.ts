@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_QUERY_MESSAGES,
-  experimentRollupVariantId,
-  type AnalyticsResponse,
-  type TestPlayer,
-} from '@liveops/domain';
+import { ANALYTICS_QUERY_MESSAGES, type AnalyticsResponse } from '@liveops/domain/analytics';
+import { experimentRollupVariantId } from '@liveops/domain/experiments';
+import { type TestPlayer } from '@liveops/domain/players';
 import { dailyReward, experiment, experimentVariant } from '../src/db/schema';
 import { createLogger } from '../src/logging/logger';
 import { createClaimAnalyticsFeed } from '../src/analytics/analytics-claims';

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_MESSAGES, ASSET_UPLOAD_MAX_BYTES, GAME_MESSAGES, type Asset, type Game } from '@liveops/domain';
+import { ASSET_MESSAGES, ASSET_UPLOAD_MAX_BYTES, type Asset } from '@liveops/domain/assets';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
 import { asset } from '../src/db/schema';
 import { createS3Storage } from '../src/storage/s3-storage';

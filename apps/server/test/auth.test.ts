@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain/accounts';
 import { verificationLink } from '@liveops/testing/smtp';
 import { user } from '../src/db/schema';
 import {

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Game, PublishedManifest, Releases } from '@liveops/domain';
+import type { Game } from '@liveops/domain/games';
+import type { PublishedManifest, Releases } from '@liveops/domain/releases';
 import { signedInClient } from './support/accounts';
 import { publishableDailyRewards } from './support/publishable';
 import type { TestServer } from './support/test-server';

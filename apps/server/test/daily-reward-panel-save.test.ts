@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  EXPERIMENT_API_MESSAGES,
-  TARGETING_MESSAGES,
-  type DailyReward,
-  type Experiment,
-  type Game,
-  type Item,
-  type Pack,
-  type Segment,
-} from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { EXPERIMENT_API_MESSAGES, type Experiment } from '@liveops/domain/experiments';
+import { type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
+import { type Segment } from '@liveops/domain/segments';
+import { TARGETING_MESSAGES } from '@liveops/domain/targeting';
 import { dailyReward, experimentVariant } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import type { TestClient } from './support/test-client';

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAILY_REWARD_MESSAGES,
-  EmbedConfigSchema,
-  GAME_MESSAGES,
-  LAYOUT_MESSAGES,
   missingDaysMessage,
   packInUseMessage,
-  TEXT_MESSAGES,
   type DailyReward,
-  type EmbedConfigInput,
-  type Game,
-  type Item,
-  type LayoutNode,
-  type Pack,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
+import { LAYOUT_MESSAGES, type LayoutNode } from '@liveops/domain/layout';
+import { EmbedConfigSchema, type EmbedConfigInput } from '@liveops/domain/popup';
+import { TEXT_MESSAGES } from '@liveops/domain/shared';
 import { dailyReward, pack } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_MESSAGES } from '@liveops/domain';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
 import { isDatabaseUnavailable } from '../src/db/database-errors';
 import { publishedRuntimeGame, RuntimeClient, TestClock } from './support/runtime';
 import { useTestServers } from './support/use-test-servers';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
-import { LIVE_UPDATES_PATH } from '@liveops/domain';
+import { LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { trackRequests } from '../src/http/drain';
 import { signedInClient } from './support/accounts';
 import { useTestServers } from './support/use-test-servers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_PATH } from '@liveops/domain';
+import { EMBED_PATH } from '@liveops/domain/popup';
 import type { Config } from '../src/env';
 import { embedContentSecurityPolicy } from '../src/web/routes';
 import type { TestServer } from './support/test-server';

@@ -6,15 +6,15 @@ import {
   ANALYTICS_MESSAGES,
   ANALYTICS_QUERY_MESSAGES,
   EVENT_BATCH_MAX_BYTES,
-  GAME_MESSAGES,
-  RUNTIME_MESSAGES,
-  decodePopupSession,
   recountRollups,
   type AnalyticsEvent,
   type AnalyticsResponse,
   type PlayerPresence,
   type RollupRow,
-} from '@liveops/domain';
+} from '@liveops/domain/analytics';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { decodePopupSession } from '@liveops/domain/popup';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
 import type { Db } from '../src/db/database';
 import {
   readDailyRollups,

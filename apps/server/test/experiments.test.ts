@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
 import {
   EXPERIMENT_API_MESSAGES,
   EXPERIMENT_MESSAGES,
   experimentRollupVariantId,
-  type DailyReward,
   type Experiment,
   type ExperimentSummary,
-  type DailyRewardState,
-  type LayoutNode,
-  type PlayerProfile,
-  type PublishPreview,
-  type Releases,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
+import { type LayoutNode } from '@liveops/domain/layout';
+import { type PlayerProfile } from '@liveops/domain/players';
+import { type PublishPreview, type Releases } from '@liveops/domain/releases';
+import { type DailyRewardState } from '@liveops/domain/runtime-api';
 import { experiment, experimentAssignment, experimentVariant, player } from '../src/db/schema';
 import { feedClaimAnalytics } from '../src/analytics/analytics-claims';
 import { readDailyRollups } from '../src/analytics/analytics-events';

@@ -7,21 +7,14 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ITEM_ICON_IDS,
-  ITEM_TYPES,
-  PLATFORMS,
-  decodePopupSession,
-  recountRollups,
-  type AnalyticsEvent,
-  type Asset,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
-  type Segment,
-  type TestPlayer,
-} from '@liveops/domain';
+import { recountRollups, type AnalyticsEvent } from '@liveops/domain/analytics';
+import { type Asset } from '@liveops/domain/assets';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { PLATFORMS, type Game } from '@liveops/domain/games';
+import { ITEM_ICON_IDS, ITEM_TYPES, type Item, type Pack } from '@liveops/domain/inventory';
+import { type TestPlayer } from '@liveops/domain/players';
+import { decodePopupSession } from '@liveops/domain/popup';
+import { type Segment } from '@liveops/domain/segments';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
 import { readDailyRollups } from '../src/analytics/analytics-events';

@@ -4,19 +4,12 @@ import path from 'node:path';
 import { eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
-import {
-  GAME_COPY_SUFFIX,
-  GAME_MESSAGES,
-  GAME_NAME_MAX_LENGTH,
-  SEGMENT_MESSAGES,
-  type Asset,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
-  type PublishEvent,
-  type Segment,
-} from '@liveops/domain';
+import { type Asset } from '@liveops/domain/assets';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { GAME_COPY_SUFFIX, GAME_MESSAGES, GAME_NAME_MAX_LENGTH, type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
+import { type PublishEvent } from '@liveops/domain/releases';
+import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain/segments';
 import * as schema from '../src/db/schema';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';
 import { createS3Storage } from '../src/storage/s3-storage';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, GAME_MESSAGES, LIVE_UPDATES_PATH, SDK_KEY_PATTERN, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, SDK_KEY_PATTERN, type Game } from '@liveops/domain/games';
+import { API_MESSAGES, LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { game } from '../src/db/schema';
 import { signedInClient, signUp } from './support/accounts';
 import { openEventStream } from './support/event-stream';

@@ -1,17 +1,11 @@
 import { connect } from 'node:net';
 import { inspectRoutes } from 'hono/dev';
 import { describe, expect, it } from 'vitest';
-import {
-  API_BODY_MAX_BYTES,
-  API_MESSAGES,
-  GAME_MESSAGES,
-  INVENTORY_MESSAGES,
-  SEGMENT_MESSAGES,
-  TEXT_MESSAGES,
-  USER_MESSAGES,
-  type Game,
-  type Item,
-} from '@liveops/domain';
+import { API_BODY_MAX_BYTES, USER_MESSAGES } from '@liveops/domain/accounts';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { INVENTORY_MESSAGES, type Item } from '@liveops/domain/inventory';
+import { SEGMENT_MESSAGES } from '@liveops/domain/segments';
+import { API_MESSAGES, TEXT_MESSAGES } from '@liveops/domain/shared';
 import { asset, game, item, pack, segment } from '../src/db/schema';
 import { LAYOUT_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '../src/http/request-body';
 import { signedInClient } from './support/accounts';

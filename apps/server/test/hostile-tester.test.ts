@@ -4,18 +4,11 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  ACCOUNT_MESSAGES,
-  AUTH_MESSAGES,
-  DAILY_REWARD_MESSAGES,
-  QUOTA_MESSAGES,
-  TEXT_MESSAGES,
-  VERIFY_MESSAGES,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
-} from '@liveops/domain';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, QUOTA_MESSAGES, VERIFY_MESSAGES } from '@liveops/domain/accounts';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
+import { TEXT_MESSAGES } from '@liveops/domain/shared';
 import { asset, dailyReward, game, release, user } from '../src/db/schema';
 import { loadConfig } from '../src/env';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage';

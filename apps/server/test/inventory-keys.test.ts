@@ -8,14 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import {
-  INVENTORY_KEY_MESSAGES,
-  type ClaimResponse,
-  type DailyRewardState,
-  type Game,
-  type Item,
-  type Pack,
-} from '@liveops/domain';
+import { type Game } from '@liveops/domain/games';
+import { INVENTORY_KEY_MESSAGES, type Item, type Pack } from '@liveops/domain/inventory';
+import { type ClaimResponse, type DailyRewardState } from '@liveops/domain/runtime-api';
 import { migrationsFolder, wrapPglite, wrapPostgres, type Database } from '../src/db/database';
 import { signedInClient } from './support/accounts';
 import { publishedRuntimeGame, RuntimeClient, serverCall, TestClock } from './support/runtime';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_MESSAGES, INVENTORY_MESSAGES, type Game, type Item, type Pack } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { INVENTORY_MESSAGES, type Item, type Pack } from '@liveops/domain/inventory';
 import { item, pack } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import { rowCount } from './support/row-count';

@@ -4,24 +4,16 @@ import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_MESSAGES,
-  DAILY_REWARD_MESSAGES,
-  decodePopupSession,
-  PUBLISH_MESSAGES,
-  GAME_MESSAGES,
-  INVENTORY_MESSAGES,
-  RUNTIME_MESSAGES,
-  SEGMENT_MESSAGES,
-  TEST_PLAYER_MESSAGES,
-  type Asset,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
-  type Segment,
-  type TestPlayer,
-} from '@liveops/domain';
+import { type Asset } from '@liveops/domain/assets';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { INVENTORY_MESSAGES, type Item, type Pack } from '@liveops/domain/inventory';
+import { TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain/players';
+import { decodePopupSession } from '@liveops/domain/popup';
+import { PUBLISH_MESSAGES } from '@liveops/domain/releases';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
+import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain/segments';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import * as schema from '../src/db/schema';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { signedInClient } from './support/accounts';

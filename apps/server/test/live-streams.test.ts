@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_EVENT_NAME, LIVE_RESYNC_EVENT, LIVE_SESSION_ENDED_EVENT } from '@liveops/domain';
+import { LIVE_EVENT_NAME, LIVE_RESYNC_EVENT, LIVE_SESSION_ENDED_EVENT } from '@liveops/domain/shared';
 import { passwordResetLink } from '@liveops/testing/smtp';
 import { PASSWORD, signedInClient, tokenOf } from './support/accounts';
 import { openEventStream } from './support/event-stream';

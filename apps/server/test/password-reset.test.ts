@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, LIVE_SESSION_ENDED_EVENT, RESET_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES, RESET_MESSAGES } from '@liveops/domain/accounts';
+import { LIVE_SESSION_ENDED_EVENT } from '@liveops/domain/shared';
 import { passwordResetLink } from '@liveops/testing/smtp';
 import { RESET_TOKEN_IDENTIFIER_PREFIX } from '../src/accounts/auth';
 import { account, user, verification } from '../src/db/schema';

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   PLAYER_MESSAGES,
-  type ClaimResponse,
   type PlayerLedgerPage,
   type PlayerProfile,
   type SupportAction,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
+import { type ClaimResponse } from '@liveops/domain/runtime-api';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import {

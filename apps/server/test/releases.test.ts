@@ -4,23 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '@liveops/testing/s3';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Game } from '@liveops/domain/games';
+import { type Item, type Pack } from '@liveops/domain/inventory';
 import {
   PUBLISH_MESSAGES,
   PUBLISH_NOTE_MAX,
   PUBLISH_PROBLEM_MESSAGES,
   PUBLISHED_CACHE,
   RELEASES_KEPT,
-  type DailyReward,
-  type Game,
-  type Item,
-  type Pack,
   type PublishedManifest,
   type PublishEvent,
   type PublishPreview,
   type PublishProblem,
   type Release,
   type Releases,
-} from '@liveops/domain';
+} from '@liveops/domain/releases';
 import { release } from '../src/db/schema';
 import { publishedPageFor } from '../src/releases/published-page';
 import type { StorageDeadline } from '../src/releases/timed-storage';

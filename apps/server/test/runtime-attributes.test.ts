@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  CUSTOM_ATTRIBUTE_MESSAGES,
   RUNTIME_ATTRIBUTE_VALUE_MAX_CHARS,
   RUNTIME_MESSAGES,
   type CreateSessionResponse,
-  type CustomAttributeDeclarations,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
+import { CUSTOM_ATTRIBUTE_MESSAGES, type CustomAttributeDeclarations } from '@liveops/domain/segments';
 import {
   createSegment,
   DAY,

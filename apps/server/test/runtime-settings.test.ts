@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  API_MESSAGES,
-  DAILY_REWARD_MESSAGES,
-  GAME_MESSAGES,
-  SDK_KEY_PATTERN,
-  type DailyReward,
-  type Game,
-} from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES, SDK_KEY_PATTERN, type Game } from '@liveops/domain/games';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import { dailyReward, game } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  decodePopupSession,
-  RUNTIME_MESSAGES,
-  type ClaimResponse,
-  type DailyReward,
-  type DailyRewardState,
-} from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { decodePopupSession } from '@liveops/domain/popup';
+import { RUNTIME_MESSAGES, type ClaimResponse, type DailyRewardState } from '@liveops/domain/runtime-api';
 import {
   createSegment,
   DAY,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { decodePopupSession } from '@liveops/domain/popup';
 import {
   IDEMPOTENCY_KEY_MAX,
   RUNTIME_MESSAGES,
   SERVER_SIGNATURE_TOLERANCE_SECONDS,
-  decodePopupSession,
   type ClaimResponse,
   type CreateSessionResponse,
   type DailyRewardState,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
 import { game, serverSignature, walletLedger } from '../src/db/schema';
 import { signPlayerId, signServerRequest } from '../src/runtime/tokens';
 import { signedInClient } from './support/accounts';

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type CreateSessionResponse } from '@liveops/domain/runtime-api';
 import {
   AUDIENCE_REFRESH_MS,
   AUDIENCE_SAMPLE_MAX,
   AudienceEstimateSchema,
   SegmentAudienceSchema,
-  type CreateSessionResponse,
-} from '@liveops/domain';
+} from '@liveops/domain/segments';
 import { estimateOverSample } from '../src/segments/segment-audience';
 import {
   createSegment,

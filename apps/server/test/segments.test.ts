@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_MESSAGES, SEGMENT_MESSAGES, type Game, type Segment } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain/segments';
 import { segment } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';

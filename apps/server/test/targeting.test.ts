@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { type Segment } from '@liveops/domain/segments';
 import {
-  DAILY_REWARD_MESSAGES,
   DailyRewardForPlayerSchema,
   FOR_PLAYER_MESSAGES,
-  GAME_MESSAGES,
   segmentInUseMessage,
   TARGETING_MESSAGES,
-  type DailyReward,
-  type Game,
-  type Segment,
-} from '@liveops/domain';
+} from '@liveops/domain/targeting';
 import { dailyReward, segment as segmentTable } from '../src/db/schema';
 import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   TEST_PLAYER_MESSAGES,
   TEST_PLAYER_OFFSET_MAX_MS,
-  type ClaimResponse,
-  type DailyRewardState,
   type TestPlayer,
   type TestPlayerClock,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
+import { type ClaimResponse, type DailyRewardState } from '@liveops/domain/runtime-api';
 import { createTokenSigner, type PlayerTokenClaims } from '../src/runtime/tokens';
 import { signedInClient } from './support/accounts';
 import { readStandInPage } from './support/page-stand-in';

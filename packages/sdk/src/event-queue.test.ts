@@ -1,4 +1,4 @@
-import * as domain from '@liveops/domain';
+import * as domain from '@liveops/domain/analytics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as bounds from './event-queue.js';
 import { createClient, LiveOpsError, type ClientOptions, type TrackedEvent } from './index.js';

@@ -8,7 +8,7 @@ import type {
   LedgerResponseSchema,
   PlayerAttributesSchema,
   RuntimeErrorSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
 
 /*
  * The runtime's answers, inferred from the zod schemas the server validates with (packages/domain's

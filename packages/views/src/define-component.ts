@@ -1,4 +1,4 @@
-import { COMPONENT_DEFINITIONS, type LayoutNodeType } from '@liveops/domain';
+import { COMPONENT_DEFINITIONS, type LayoutNodeType } from '@liveops/domain/layout';
 import type { ViewComponent } from './types';
 
 /** A view component whose fields and defaults are the domain's (§3 lives once, in COMPONENT_DEFINITIONS). */

@@ -1,4 +1,4 @@
-import { assetReferenceId, isSafeImageSource } from '@liveops/domain';
+import { assetReferenceId, isSafeImageSource } from '@liveops/domain/layout';
 
 /** Asset ID → the asset's URL. */
 export type AssetUrls = ReadonlyMap<string, string>;

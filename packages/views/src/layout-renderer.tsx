@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { type CSSProperties, type MouseEvent, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { resolveImageSource } from './image-source';
 import { EditableNodeView, NodeView, type NodeViewShared } from './node-view';

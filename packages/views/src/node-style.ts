@@ -1,4 +1,4 @@
-import { type LayoutNode, SAFE_STYLE_PROPERTIES } from '@liveops/domain';
+import { type LayoutNode, SAFE_STYLE_PROPERTIES } from '@liveops/domain/layout';
 import type { CSSProperties } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { checkEmbedConfig, type DailyRewardsParams, type EmbedConfig } from '@liveops/domain/published';
-import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain';
+import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain/layout';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyDayStates } from './daily-rewards/day-check';

@@ -1,4 +1,5 @@
-import type { DailyRewardsParams, EmbedConfig } from '@liveops/domain';
+import type { DailyRewardsParams } from '@liveops/domain/daily-rewards';
+import type { EmbedConfig } from '@liveops/domain/popup';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DailyRewardsView } from './daily-rewards/daily-rewards-view';

@@ -1,4 +1,4 @@
-import { COMPONENT_DEFINITIONS, type LayoutNode, type LayoutPropValue, propOrDefault } from '@liveops/domain';
+import { COMPONENT_DEFINITIONS, type LayoutNode, type LayoutPropValue, propOrDefault } from '@liveops/domain/layout';
 
 /**
  * Typed reads of a node's props, each falling back to the §3 default (propOrDefault) when the prop is missing

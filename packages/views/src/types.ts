@@ -1,4 +1,4 @@
-import type { EditableField, LayoutNode, LayoutNodeType, LayoutProps } from '@liveops/domain';
+import type { EditableField, LayoutNode, LayoutNodeType, LayoutProps } from '@liveops/domain/layout';
 import type { CSSProperties, MouseEvent, ReactElement, ReactNode } from 'react';
 
 /** What a host adds to one node without touching the layout: bound data, a day's state, a click. */

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { QUOTA_MESSAGES } from '@liveops/domain';
+import { QUOTA_MESSAGES } from '@liveops/domain/accounts';
 import type { Db } from '../db/database';
 import { asset, game, user } from '../db/schema';
 import type { Config } from '../env';

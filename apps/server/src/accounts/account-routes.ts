@@ -2,7 +2,7 @@ import { and, count, eq, gt, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { APIError } from 'better-auth/api';
-import { ACCOUNT_MESSAGES, confirmsDeletion, DeleteAccountInputSchema, type Account } from '@liveops/domain';
+import { ACCOUNT_MESSAGES, confirmsDeletion, DeleteAccountInputSchema, type Account } from '@liveops/domain/accounts';
 import type { Auth } from './auth';
 import type { Db } from '../db/database';
 import type { Config } from '../env';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES } from '@liveops/domain/accounts';
 import type { Db } from '../db/database';
 import { rateLimit } from '../db/schema';
 import { jsonError } from '../http/json';

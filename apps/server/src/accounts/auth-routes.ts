@@ -18,7 +18,7 @@ import {
   VERIFY_MESSAGES,
   type VerificationOutcome,
   verifyErrorMessage,
-} from '@liveops/domain';
+} from '@liveops/domain/accounts';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Db } from '../db/database';

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { validateAuthorizationCode } from 'better-auth/oauth2';
 import { and, eq, like } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_SECONDS } from '@liveops/domain';
+import { PASSWORD_RESET_TTL_SECONDS } from '@liveops/domain/accounts';
 import type { Config } from '../env';
 import type { Db } from '../db/database';
 import * as schema from '../db/schema';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SignInServer, User } from '@liveops/domain';
+import type { SignInServer, User } from '@liveops/domain/accounts';
 import type { Auth } from './auth';
 import type { Config } from '../env';
 import { requireVerifiedUser, type AuthedEnv, type SessionUser } from './session';

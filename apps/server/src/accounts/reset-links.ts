@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { RESET_MESSAGES, type ResetLinkStatus } from '@liveops/domain';
+import { RESET_MESSAGES, type ResetLinkStatus } from '@liveops/domain/accounts';
 import { RESET_TOKEN_IDENTIFIER_PREFIX } from './auth';
 import type { Db } from '../db/database';
 import { user, verification } from '../db/schema';

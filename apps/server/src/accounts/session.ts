@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { API_MESSAGES } from '@liveops/domain';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import type { Auth } from './auth';
 import { jsonError } from '../http/json';
 

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { analyticsDay, DAILY_CYCLE_LENGTH, experimentRollupVariantId } from '@liveops/domain';
+import { analyticsDay } from '@liveops/domain/analytics';
+import { DAILY_CYCLE_LENGTH } from '@liveops/domain/daily-rewards';
+import { experimentRollupVariantId } from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import { iso } from '../db/rows';
 import type { Logger } from '../logging/logger';

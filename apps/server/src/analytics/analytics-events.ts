@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   advancePresence,
   analyticsDay,
-  DAILY_CYCLE_LENGTH,
   emptyRollupRow,
   markPresence,
   returnPairMarkers,
@@ -13,7 +12,8 @@ import {
   type RollupMarker,
   type RollupRow,
   type StreakBucketId,
-} from '@liveops/domain';
+} from '@liveops/domain/analytics';
+import { DAILY_CYCLE_LENGTH } from '@liveops/domain/daily-rewards';
 import type { Db } from '../db/database';
 import { databaseErrorCode } from '../db/database-errors';
 import { ensureAnalyticsPartitions } from './analytics-partitions';

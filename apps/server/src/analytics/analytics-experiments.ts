@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { analyticsDay } from '@liveops/domain/analytics';
 import {
-  analyticsDay,
   compareExperimentVariants,
   experimentRollupVariantId,
   experimentVariantFigures,
   type ExperimentComparison,
   type VariantRollupTotals,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import { experiment, experimentVariant } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { analyticsDay } from '@liveops/domain';
+import { analyticsDay } from '@liveops/domain/analytics';
 import type { Db } from '../db/database';
 import { rows } from '../db/rows';
 import type { Logger } from '../logging/logger';

@@ -1,4 +1,4 @@
-import { analyticsDay } from '@liveops/domain';
+import { analyticsDay } from '@liveops/domain/analytics';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';

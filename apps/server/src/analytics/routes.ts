@@ -10,7 +10,7 @@ import {
   type AnalyticsDay,
   type AnalyticsResponse,
   type RollupRow,
-} from '@liveops/domain';
+} from '@liveops/domain/analytics';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { dailyReward } from '../db/schema';

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { layoutAssetIds, type Asset, type AssetUsage, type LayoutNode } from '@liveops/domain';
+import { type Asset, type AssetUsage } from '@liveops/domain/assets';
+import { layoutAssetIds, type LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { asset, dailyReward, experiment, experimentVariant, item, pack } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

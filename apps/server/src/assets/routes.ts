@@ -9,7 +9,7 @@ import {
   assetDocumentId,
   isWithinAssetLimit,
   sniffImageType,
-} from '@liveops/domain';
+} from '@liveops/domain/assets';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { asset, item, pack } from '../db/schema';

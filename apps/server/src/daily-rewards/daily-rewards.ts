@@ -1,19 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  assetReferenceId,
-  DAILY_REWARD_CYCLE_DAYS,
-  layoutNodes,
-  type Asset,
-  type DailyReward,
-  type EmbedAsset,
-  type EmbedConfigInput,
-  type EmbedPack,
-  type GameTheme,
-  type ItemIconId,
-  type LayoutNode,
-  type Orientation,
-  type Pack,
-} from '@liveops/domain';
+import { type Asset } from '@liveops/domain/assets';
+import { DAILY_REWARD_CYCLE_DAYS, type DailyReward } from '@liveops/domain/daily-rewards';
+import { type GameTheme } from '@liveops/domain/games';
+import { type ItemIconId, type Pack } from '@liveops/domain/inventory';
+import { assetReferenceId, layoutNodes, type LayoutNode, type Orientation } from '@liveops/domain/layout';
+import { type EmbedAsset, type EmbedConfigInput, type EmbedPack } from '@liveops/domain/popup';
 import type { Db } from '../db/database';
 import { dailyReward, game, item } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

@@ -5,14 +5,16 @@ import {
   CreateDailyRewardInputSchema,
   DAILY_REWARD_CYCLE_DAYS,
   DAILY_REWARD_MESSAGES,
-  DailyRewardForPlayerInputSchema,
-  DailyRewardTargetingInputSchema,
   defaultDailyRewardName,
-  EXPERIMENT_API_MESSAGES,
-  TARGETING_MESSAGES,
   UpdateDailyRewardInputSchema,
   UpdateDailyRewardLayoutInputSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
+import { EXPERIMENT_API_MESSAGES } from '@liveops/domain/experiments';
+import {
+  DailyRewardForPlayerInputSchema,
+  DailyRewardTargetingInputSchema,
+  TARGETING_MESSAGES,
+} from '@liveops/domain/targeting';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { dailyReward, game, pack } from '../db/schema';

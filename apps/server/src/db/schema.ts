@@ -16,21 +16,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type {
-  AssetImageType,
-  DailyRewardEntry,
-  LayoutNode,
-  GameTheme,
-  ItemIconId,
-  ItemType,
-  MissedDaySetting,
-  Orientation,
-  PackEntry,
-  CustomAttribute,
-  Platform,
-  PublishedArtifact,
-  ReleaseStatus,
-} from '@liveops/domain';
+import type { AssetImageType } from '@liveops/domain/assets';
+import type { DailyRewardEntry, MissedDaySetting } from '@liveops/domain/daily-rewards';
+import type { GameTheme, Platform } from '@liveops/domain/games';
+import type { ItemIconId, ItemType, PackEntry } from '@liveops/domain/inventory';
+import type { LayoutNode, Orientation } from '@liveops/domain/layout';
+import type { PublishedArtifact, ReleaseStatus } from '@liveops/domain/releases';
+import type { CustomAttribute } from '@liveops/domain/segments';
 
 /** Better Auth's tables (user, session, account, verification, rate_limit) and ours, in one schema. */
 export const user = pgTable('user', {

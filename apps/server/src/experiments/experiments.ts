@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
 import type {
-  DailyReward,
   Experiment,
   ExperimentSummary,
   ExperimentVariant,
   ExperimentVariantState,
-  LayoutNode,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
+import type { LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { dailyReward, experiment, experimentVariant } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { DAILY_REWARD_MESSAGES, UpdateDailyRewardLayoutInputSchema } from '@liveops/domain/daily-rewards';
 import {
-  DAILY_REWARD_MESSAGES,
   EXPERIMENT_API_MESSAGES,
   ExperimentVariantsInputSchema,
   PromoteExperimentInputSchema,
-  UpdateDailyRewardLayoutInputSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';
 import type { GameScope, GameScopeEnv } from '../games/game-scope';

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { assetDocumentId, GAME_MESSAGES, type LayoutNode } from '@liveops/domain';
+import { assetDocumentId } from '@liveops/domain/assets';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { type LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { refuseOverQuota, type Quotas } from '../accounts/account-quotas';
 import { asset, dailyReward, game, item, pack, segment } from '../db/schema';

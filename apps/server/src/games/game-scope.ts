@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';

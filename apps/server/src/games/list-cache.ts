@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@liveops/domain';
+import type { LiveEvent } from '@liveops/domain/shared';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { LiveEvents } from '../live/live-events';
 

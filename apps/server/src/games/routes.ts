@@ -14,7 +14,7 @@ import {
   UpdateOrientationInputSchema,
   UpdateThemeInputSchema,
   type Game,
-} from '@liveops/domain';
+} from '@liveops/domain/games';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { findTextProblem, hasForbiddenCharacters, TEXT_MESSAGES, type TextProblem } from '@liveops/domain';
+import { findTextProblem, hasForbiddenCharacters, TEXT_MESSAGES, type TextProblem } from '@liveops/domain/shared';
 import { jsonError } from './json';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { API_MESSAGES } from '@liveops/domain';
+import { API_MESSAGES } from '@liveops/domain/shared';
 
 export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string, extra?: object) {
   return c.json({ code, message, ...extra }, status);

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { API_BODY_MAX_BYTES, API_MESSAGES, ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain';
+import { API_BODY_MAX_BYTES } from '@liveops/domain/accounts';
+import { ASSET_UPLOAD_MAX_BYTES } from '@liveops/domain/assets';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import { jsonError } from './json';
 import { checkedBody } from './input-hygiene';
 

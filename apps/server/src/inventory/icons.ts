@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ItemIconId } from '@liveops/domain';
+import type { ItemIconId } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

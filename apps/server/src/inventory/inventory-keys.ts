@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { suggestInventoryKey, uniqueInventoryKey, type InventoryKind } from '@liveops/domain';
+import { suggestInventoryKey, uniqueInventoryKey, type InventoryKind } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';

@@ -7,7 +7,7 @@ import {
   isPackValueStorable,
   itemInUseMessage,
   ItemInputSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/inventory';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Item } from '@liveops/domain';
+import type { Item } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { item } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

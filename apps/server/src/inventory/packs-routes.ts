@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { packInUseMessage } from '@liveops/domain/daily-rewards';
 import {
   INVENTORY_KEY_MESSAGES,
   INVENTORY_MESSAGES,
   isPackValueStorable,
   PackInputSchema,
-  packInUseMessage,
-} from '@liveops/domain';
+} from '@liveops/domain/inventory';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { dailyReward, item, pack } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { packValue, type Pack } from '@liveops/domain';
+import { packValue, type Pack } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { LiveEventSchema, type LiveEvent } from '@liveops/domain';
+import { LiveEventSchema, type LiveEvent } from '@liveops/domain/shared';
 import type { Logger } from '../logging/logger';
 import type { Notifier } from './notifier';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { supportClaimFields, type SupportAction, type SupportActionInput } from '@liveops/domain';
+import { supportClaimFields, type SupportAction, type SupportActionInput } from '@liveops/domain/players';
 import type { Db } from '../db/database';
 import { dailyReward, pack, supportAction } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';

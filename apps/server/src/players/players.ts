@@ -1,15 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { dailyRewardStatus, type DayStartSetting, type LastClaim } from '@liveops/domain/daily-rewards';
 import {
-  dailyRewardStatus,
   onServerClock,
   PLAYER_SUPPORT_HISTORY_MAX,
-  type DayStartSetting,
-  type LastClaim,
   type PlayerConfigState,
   type PlayerLedgerPage,
   type PlayerProfile,
   type SupportAction,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
 import type { Db } from '../db/database';
 import { iso, rows } from '../db/rows';
 import { dailyReward, item, release, segment, supportAction, testPlayer } from '../db/schema';

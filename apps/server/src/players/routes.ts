@@ -1,11 +1,6 @@
 import { Hono, type Context } from 'hono';
-import {
-  IdempotencyKeySchema,
-  LedgerQuerySchema,
-  PLAYER_LEDGER_PAGE,
-  PLAYER_MESSAGES,
-  SupportActionInputSchema,
-} from '@liveops/domain';
+import { PLAYER_LEDGER_PAGE, PLAYER_MESSAGES, SupportActionInputSchema } from '@liveops/domain/players';
+import { IdempotencyKeySchema, LedgerQuerySchema } from '@liveops/domain/runtime-api';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  publishProblems,
-  PUBLISH_MESSAGES,
-  type CheckedPack,
-  type DailyReward,
-  type PublishProblem,
-} from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { publishProblems, PUBLISH_MESSAGES, type CheckedPack, type PublishProblem } from '@liveops/domain/releases';
 import { asset } from '../db/schema';
 import type { GameScope } from '../games/game-scope';
 import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from '../daily-rewards/daily-rewards';

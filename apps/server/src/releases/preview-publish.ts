@@ -1,4 +1,4 @@
-import { releaseChanges, type PublishPreview } from '@liveops/domain';
+import { releaseChanges, type PublishPreview } from '@liveops/domain/releases';
 import type { GameScope } from '../games/game-scope';
 import { planPublish } from './plan-publish';
 import type { ReleaseDeps } from './release-deps';

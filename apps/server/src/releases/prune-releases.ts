@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { RELEASES_KEPT } from '@liveops/domain';
+import { RELEASES_KEPT } from '@liveops/domain/releases';
 import { release } from '../db/schema';
 import type { GameScope } from '../games/game-scope';
 import { releasePrefix } from '../storage/release-keys';

@@ -1,4 +1,4 @@
-import { PUBLISH_MESSAGES } from '@liveops/domain';
+import { PUBLISH_MESSAGES } from '@liveops/domain/releases';
 import { StorageTimeout } from './timed-storage';
 
 /** A refusal or failure a publish or rollback answers with: an HTTP status, a code and a message for people. */

@@ -1,4 +1,4 @@
-import { PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain';
+import { PUBLISH_MESSAGES, type PublishEvent } from '@liveops/domain/releases';
 import type { GameScope } from '../games/game-scope';
 import type { PublishPlan } from './plan-publish';
 import { PublishError, storageDetail } from './publish-error';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PUBLISH_MESSAGES } from '@liveops/domain';
+import { PUBLISH_MESSAGES } from '@liveops/domain/releases';
 import type { Db } from '../db/database';
 import { release } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

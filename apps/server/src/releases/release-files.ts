@@ -1,4 +1,4 @@
-import { PUBLISHED_CACHE, type PublishedArtifact, type PublishedManifest } from '@liveops/domain';
+import { PUBLISHED_CACHE, type PublishedArtifact, type PublishedManifest } from '@liveops/domain/releases';
 import {
   dailyRewardsConfigKey,
   dailyRewardsPageKey,

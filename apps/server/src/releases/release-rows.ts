@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Release, Releases } from '@liveops/domain';
+import type { Release, Releases } from '@liveops/domain/releases';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Db } from '../db/database';
 import { release } from '../db/schema';

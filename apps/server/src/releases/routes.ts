@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { GAME_MESSAGES, PUBLISH_MESSAGES, PublishInputSchema, type PublishEvent } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { PUBLISH_MESSAGES, PublishInputSchema, type PublishEvent } from '@liveops/domain/releases';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';

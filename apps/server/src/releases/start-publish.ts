@@ -1,10 +1,6 @@
-import {
-  GAME_MESSAGES,
-  PUBLISH_MESSAGES,
-  QUOTA_MESSAGES,
-  type PublishEvent,
-  type PublishProblem,
-} from '@liveops/domain';
+import { QUOTA_MESSAGES } from '@liveops/domain/accounts';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { PUBLISH_MESSAGES, type PublishEvent, type PublishProblem } from '@liveops/domain/releases';
 import { withGameLock, type GameLocks } from '../db/game-lock';
 import type { GameScope } from '../games/game-scope';
 import { gameStillExists } from '../games/game-removal';

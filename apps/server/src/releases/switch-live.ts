@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PUBLISH_MESSAGES, PUBLISHED_CACHE } from '@liveops/domain';
+import { PUBLISH_MESSAGES, PUBLISHED_CACHE } from '@liveops/domain/releases';
 import { release } from '../db/schema';
 import type { GameScope } from '../games/game-scope';
 import { gameStablePrefix, manifestKey } from '../storage/release-keys';

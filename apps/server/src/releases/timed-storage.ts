@@ -1,4 +1,4 @@
-import { PUBLISHED_CACHE } from '@liveops/domain';
+import { PUBLISHED_CACHE } from '@liveops/domain/releases';
 import type { Storage } from '../storage/storage';
 
 /** A storage call that took longer than STORAGE_TIMEOUT_MS: the publish (or rollback) gave up on it. */

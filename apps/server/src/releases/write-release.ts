@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, max } from 'drizzle-orm';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { assetReferenceId, layoutNodes } from '@liveops/domain/layout';
 import {
-  assetReferenceId,
-  layoutNodes,
   PUBLISH_MESSAGES,
-  type DailyReward,
   type PublishedArtifact,
   type PublishedExperiment,
   type PublishEvent,
-} from '@liveops/domain';
+} from '@liveops/domain/releases';
 import type { Db } from '../db/database';
 import { asset, item, pack, release } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

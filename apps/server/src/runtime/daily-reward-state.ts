@@ -1,9 +1,6 @@
-import {
-  encodePopupSession,
-  POPUP_TOKEN_TTL_SECONDS,
-  type DailyRewardState,
-  type DailyRewardStatus,
-} from '@liveops/domain';
+import { encodePopupSession } from '@liveops/domain/popup';
+import { POPUP_TOKEN_TTL_SECONDS, type DailyRewardState } from '@liveops/domain/runtime-api';
+import { type DailyRewardStatus } from '@liveops/domain/daily-rewards';
 import { BoundedCache } from '../cache/bounded-cache';
 import { iso } from '../db/rows';
 import { itemNaming, type RuntimeConfig, type RuntimeGame } from './runtime-games';

@@ -1,16 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { dailyRewardStatus, decideClaim, type LoadedClaimState } from '@liveops/domain/daily-rewards';
 import {
   ClaimResponseSchema,
   DailyRewardListResponseSchema,
   RUNTIME_MESSAGES,
-  claimTargeting,
-  dailyRewardStatus,
-  decideClaim,
-  selectDailyReward,
   type ClaimResponse,
   type DailyRewardState,
-  type LoadedClaimState,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
+import { claimTargeting, selectDailyReward } from '@liveops/domain/targeting';
 import type { Db } from '../db/database';
 import { iso } from '../db/rows';
 import { requestHeader } from '../http/request-header';

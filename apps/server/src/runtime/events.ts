@@ -10,11 +10,10 @@ import {
   EVENT_PROPERTY_KEY_MAX,
   EVENT_PROPERTY_VALUE_MAX,
   parseEventBatch,
-  experimentRollupVariantId,
   recordedClientEvent,
-  RUNTIME_MESSAGES,
-  RuntimeErrorSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/analytics';
+import { experimentRollupVariantId } from '@liveops/domain/experiments';
+import { RUNTIME_MESSAGES, RuntimeErrorSchema } from '@liveops/domain/runtime-api';
 import type { Db } from '../db/database';
 import { recordAnalyticsEvents } from '../analytics/analytics-events';
 import { runtimeError } from './area/errors';

@@ -1,4 +1,4 @@
-import { assignVariant } from '@liveops/domain';
+import { assignVariant } from '@liveops/domain/experiments';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';

@@ -1,4 +1,4 @@
-import type { LastClaim } from '@liveops/domain';
+import type { LastClaim } from '@liveops/domain/daily-rewards';
 import { BoundedCache } from '../cache/bounded-cache';
 
 /** Players known at once, at most (each entry a player, with what is known of every config of theirs). */

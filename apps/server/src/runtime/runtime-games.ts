@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { CustomAttribute, PublishedArtifact, StreakSettings } from '@liveops/domain';
+import type { StreakSettings } from '@liveops/domain/daily-rewards';
+import type { PublishedArtifact } from '@liveops/domain/releases';
+import type { CustomAttribute } from '@liveops/domain/segments';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';

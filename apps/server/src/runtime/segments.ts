@@ -1,12 +1,15 @@
 import {
-  readSessionAttributes,
   RUNTIME_ATTRIBUTE_VALUE_MAX_CHARS,
   RUNTIME_IGNORED_ATTRIBUTES_MAX,
   RUNTIME_MESSAGES,
+} from '@liveops/domain/runtime-api';
+import {
+  readSessionAttributes,
   type CustomAttribute,
   type IgnoredAttribute,
-} from '@liveops/domain';
-import { compileSegment, type SegmentMatcher } from '@liveops/domain/segment-expression';
+  compileSegment,
+  type SegmentMatcher,
+} from '@liveops/domain/segments';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Logger } from '../logging/logger';
 

@@ -5,11 +5,9 @@ import {
   PLAYER_TOKEN_TTL_SECONDS,
   RUNTIME_BODY_MAX_BYTES,
   RUNTIME_MESSAGES,
-  canonicalTimeZone,
-  effectiveTimeZone,
-  selectDailyReward,
-  type ClaimedDate,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
+import { canonicalTimeZone, effectiveTimeZone, type ClaimedDate } from '@liveops/domain/shared';
+import { selectDailyReward } from '@liveops/domain/targeting';
 import type { Db } from '../db/database';
 import { iso } from '../db/rows';
 import type { Config } from '../env';

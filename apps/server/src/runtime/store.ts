@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { LastClaim, PlayerAttributes } from '@liveops/domain';
+import type { LastClaim } from '@liveops/domain/daily-rewards';
+import type { PlayerAttributes } from '@liveops/domain/runtime-api';
 import type { Db } from '../db/database';
 import { startingAmounts } from './player-ledger';
 import { iso, rows, type Row } from '../db/rows';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TargetableConfig } from '@liveops/domain';
+import type { TargetableConfig } from '@liveops/domain/targeting';
 import { listCandidates, liveCandidates } from './targeting';
 
 const config = fc.record({

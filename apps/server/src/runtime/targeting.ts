@@ -1,11 +1,11 @@
+import { type DailyRewardState } from '@liveops/domain/runtime-api';
 import {
   compareConfigRank,
   isScheduledAt,
   noDailyRewardReason,
-  type DailyRewardState,
   type NoDailyRewardReason,
   type TargetableConfig,
-} from '@liveops/domain';
+} from '@liveops/domain/targeting';
 import { dailyReward, segment } from '../db/schema';
 import { listCandidatesParam } from './store';
 

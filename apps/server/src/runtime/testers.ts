@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TEST_PLAYERS_PER_GAME_MAX } from '@liveops/domain';
+import { TEST_PLAYERS_PER_GAME_MAX } from '@liveops/domain/players';
 import type { Db } from '../db/database';
 
 /**
@@ -48,4 +48,4 @@ export function testerTokenClaims(game: { testers: RuntimeTesters }, playerId: s
 }
 
 /** A tester's instants moved back onto the server's clock (the domain's rule, re-exported for the routes). */
-export { onServerClock } from '@liveops/domain';
+export { onServerClock } from '@liveops/domain/players';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
+import { PLAYER_SIGNATURE_MAX_TTL_SECONDS, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain/runtime-api';
 import { BoundedCache } from '../cache/bounded-cache';
 
 /**

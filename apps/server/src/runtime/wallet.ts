@@ -7,7 +7,7 @@ import {
   RUNTIME_MESSAGES,
   ServerWalletRequestSchema,
   ServerWalletResponseSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
 import type { Db } from '../db/database';
 import { bearer, idempotencyHeader, serverSigned } from './area/document';
 import { errorResponses, refuse } from './area/errors';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { GAME_MESSAGES, UpdateCustomAttributesInputSchema, type CustomAttributeDeclarations } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
+import { UpdateCustomAttributesInputSchema, type CustomAttributeDeclarations } from '@liveops/domain/segments';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';

@@ -1,6 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES, type CustomAttribute } from '@liveops/domain';
-import { checkSegmentExpression, formatProblem } from '@liveops/domain/segment-expression';
+import {
+  CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES,
+  type CustomAttribute,
+  checkSegmentExpression,
+  formatProblem,
+} from '@liveops/domain/segments';
 import type { Db } from '../db/database';
 import { game, segment } from '../db/schema';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { SEGMENT_MESSAGES, segmentInUseMessage, type Segment } from '@liveops/domain';
-import { segmentInputSchemaFor } from '@liveops/domain/segment-expression';
+import { SEGMENT_MESSAGES, type Segment, segmentInputSchemaFor } from '@liveops/domain/segments';
+import { segmentInUseMessage } from '@liveops/domain/targeting';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { segment } from '../db/schema';

@@ -7,8 +7,8 @@ import {
   type AudienceEstimate,
   type CustomAttribute,
   type SegmentAudience,
-} from '@liveops/domain';
-import { compileSegment } from '@liveops/domain/segment-expression';
+  compileSegment,
+} from '@liveops/domain/segments';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import { rows } from '../db/rows';

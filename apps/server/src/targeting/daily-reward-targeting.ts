@@ -1,14 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { type PublishedArtifact } from '@liveops/domain/releases';
 import {
   endInPastProblem,
   explainDailyRewardSelection,
   type DailyRewardExplanation,
   type DailyRewardForPlayer,
   type DailyRewardTargeting,
-  type PublishedArtifact,
   type TargetableConfig,
-} from '@liveops/domain';
-import { evaluateSegment } from '@liveops/domain/segment-expression';
+} from '@liveops/domain/targeting';
+import { evaluateSegment } from '@liveops/domain/segments';
 import type { Db } from '../db/database';
 import { dailyReward, game, release, segment } from '../db/schema';
 import type { GameScope } from '../games/game-scope';

@@ -8,7 +8,7 @@ import {
   TEST_PLAYERS_PER_GAME_MAX,
   TestPlayerConfigInputSchema,
   UpdateTestPlayerInputSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game, testPlayer } from '../db/schema';

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  nextDayOffset,
-  resetClaimFields,
-  TEST_PLAYER_OFFSET_MAX_MS,
-  type DayStartSetting,
-  type TestPlayer,
-} from '@liveops/domain';
+import { type DayStartSetting } from '@liveops/domain/daily-rewards';
+import { nextDayOffset, resetClaimFields, TEST_PLAYER_OFFSET_MAX_MS, type TestPlayer } from '@liveops/domain/players';
 import type { Db } from '../db/database';
 import { dailyReward, player, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';

@@ -6,7 +6,7 @@ import {
   LIVE_RESYNC_EVENT,
   LIVE_SESSION_ENDED_EVENT,
   API_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/shared';
 import type { Auth } from '../accounts/auth';
 import { jsonError } from '../http/json';
 import type { LiveEvents } from '../live/live-events';

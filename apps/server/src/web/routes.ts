@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { EMBED_PATH, isMusicPath } from '@liveops/domain';
+import { isMusicPath } from '@liveops/domain/music';
+import { EMBED_PATH } from '@liveops/domain/popup';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Config } from '../env';
 import {

@@ -1,4 +1,4 @@
-import { LIVE_UPDATES_PATH } from '@liveops/domain';
+import { LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { openEventStream as openStream } from '@liveops/testing/event-stream';
 import type { TestClient } from './test-client';
 

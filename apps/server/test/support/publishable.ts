@@ -1,4 +1,5 @@
-import type { DailyReward, Item, Pack } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { Item, Pack } from '@liveops/domain/inventory';
 import type { TestClient } from './test-client';
 
 /**

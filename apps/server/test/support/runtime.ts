@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DailyReward, Game, Item, Pack, Segment } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { Game } from '@liveops/domain/games';
+import type { Item, Pack } from '@liveops/domain/inventory';
+import type { Segment } from '@liveops/domain/segments';
 import { dailyReward, game as gameTable } from '../../src/db/schema';
 import { signServerRequest } from '../../src/runtime/tokens';
 import { signedInClient } from './accounts';

@@ -1,4 +1,5 @@
-import type { DailyReward, DailyRewardTargeting } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { DailyRewardTargeting } from '@liveops/domain/targeting';
 import type { RuntimeGameSetup } from './runtime';
 
 /**

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES, LIVE_UPDATES_PATH } from '@liveops/domain';
+import { AUTH_MESSAGES } from '@liveops/domain/accounts';
+import { LIVE_UPDATES_PATH } from '@liveops/domain/shared';
 import { RequireAuth } from './require-auth';
 
 afterEach(() => vi.unstubAllGlobals());

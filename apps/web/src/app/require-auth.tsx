@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { AUTH_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES } from '@liveops/domain/accounts';
 import { AppShell } from '../components/app-shell';
 import { FullPageStatus } from '../components/full-page-status';
 import { paths } from '../config/paths';

@@ -1,6 +1,6 @@
 import { Megaphone, Sparkles, type LucideIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { TabPlaceholder } from '../components/tab-placeholder';
 import { paths, routePatterns, type GameTab } from '../config/paths';
 import { NotFoundPage } from './not-found-page';

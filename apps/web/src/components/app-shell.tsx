@@ -1,7 +1,7 @@
 import { LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { User } from '@liveops/domain';
+import type { User } from '@liveops/domain/accounts';
 import { paths } from '../config/paths';
 import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';

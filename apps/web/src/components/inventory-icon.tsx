@@ -1,4 +1,4 @@
-import { ITEM_ICONS, type Item, type Pack } from '@liveops/domain';
+import { ITEM_ICONS, type Item, type Pack } from '@liveops/domain/inventory';
 import styles from './inventory-icon.module.css';
 
 /** An item's or pack's icon: its asset image when it has one, else its emoji. */

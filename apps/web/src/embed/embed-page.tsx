@@ -1,12 +1,12 @@
+import { type DailyRewardsParams } from '@liveops/domain/daily-rewards';
+import { embedFrame } from '@liveops/domain/layout';
 import {
-  type DailyRewardsParams,
   EMBED_LOADED_MESSAGE,
   EMBED_MESSAGES,
   type EmbedConfig,
   type EmbedInitMessage,
-  embedFrame,
   readEmbedQuery,
-} from '@liveops/domain';
+} from '@liveops/domain/popup';
 import { DailyRewardsView, VIEWS_CSS } from '@liveops/views';
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadStoredConfig } from './load-stored-config';

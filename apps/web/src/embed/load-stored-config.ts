@@ -1,4 +1,4 @@
-import { type EmbedConfig, EmbedConfigSchema } from '@liveops/domain';
+import { type EmbedConfig, EmbedConfigSchema } from '@liveops/domain/popup';
 
 /**
  * A daily reward's stored config with its packs, assets and the game's theme, as its owner's session may read it

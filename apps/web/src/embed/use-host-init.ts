@@ -1,4 +1,4 @@
-import { type EmbedInitMessage, parseEmbedInitMessage } from '@liveops/domain';
+import { type EmbedInitMessage, parseEmbedInitMessage } from '@liveops/domain/popup';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@liveops/domain';
+import type { ApiErrorBody } from '@liveops/domain/shared';
 
 /** An /api answer that was not ok, with the server's code and message. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { UserSchema, type User } from '@liveops/domain';
+import { UserSchema, type User } from '@liveops/domain/accounts';
 import { apiFetch } from './api-client';
 import { queryKeys } from './api/query-keys';
 

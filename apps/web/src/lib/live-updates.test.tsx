@@ -8,7 +8,7 @@ import {
   LIVE_RESYNC_EVENT,
   LIVE_SESSION_ENDED_EVENT,
   LIVE_UPDATES_PATH,
-} from '@liveops/domain';
+} from '@liveops/domain/shared';
 import { topicKey } from './api/query-keys';
 import { currentUserQueryKey } from './current-user';
 import { useLiveUpdates } from './live-updates';

@@ -7,7 +7,7 @@ import {
   LIVE_SESSION_ENDED_EVENT,
   LIVE_UPDATES_PATH,
   LiveEventSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/shared';
 import { topicKey } from './api/query-keys';
 import { currentUserQueryKey } from './current-user';
 

@@ -1,4 +1,4 @@
-import { MUSIC_MESSAGES, musicNameFromPath } from '@liveops/domain';
+import { MUSIC_MESSAGES, musicNameFromPath } from '@liveops/domain/music';
 import { deviceHaptics } from './haptics';
 import { mountMusicPage } from './music-page';
 import { createSynth } from './synth';

@@ -6,7 +6,7 @@ import {
   MUSIC_VIBRATION_MS,
   type MusicInstrumentId,
   type MusicPad,
-} from '@liveops/domain';
+} from '@liveops/domain/music';
 import type { Haptics } from './haptics';
 import type { Synth } from './synth';
 

@@ -1,4 +1,4 @@
-import { type MusicInstrumentId, type MusicVoice, musicVoice } from '@liveops/domain';
+import { type MusicInstrumentId, type MusicVoice, musicVoice } from '@liveops/domain/music';
 
 export type Synth = {
   /** Plays an instrument's note now; silently nothing when audio is not available. */

@@ -1,4 +1,4 @@
-import type { ClaimResponse } from '@liveops/domain';
+import type { ClaimResponse } from '@liveops/domain/runtime-api';
 import { PUBLISHED_CLAIM_ERROR_CODES, type PopupSession } from '@liveops/domain/published';
 
 /**

@@ -1,4 +1,4 @@
-import { encodeEmbedConfig } from '@liveops/domain';
+import { encodeEmbedConfig } from '@liveops/domain/popup';
 import { describe, expect, it } from 'vitest';
 import { readPublishedQuery } from './read-published-query';
 

@@ -1,4 +1,4 @@
-import type { ClaimResponse } from '@liveops/domain';
+import type { ClaimResponse } from '@liveops/domain/runtime-api';
 import type { PopupSession } from '@liveops/domain/published';
 
 // For tests: a popup session as the runtime's popupUrl carries it, and a claim's 200 body for it.

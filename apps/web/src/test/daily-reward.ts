@@ -1,4 +1,6 @@
-import { DEFAULT_TARGETING, type DailyReward, type Experiment, type ExperimentVariantState } from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Experiment, type ExperimentVariantState } from '@liveops/domain/experiments';
+import { DEFAULT_TARGETING } from '@liveops/domain/targeting';
 
 /**
  * A daily reward config as the server sends it: 'Launch Week' (id c1, game g1, owner u1), seven days without rewards

@@ -1,4 +1,4 @@
-import type { Game } from '@liveops/domain';
+import type { Game } from '@liveops/domain/games';
 
 /** A game as the server sends it: 'Star Miner' (id g1, owner u1), on the Web, portrait, active; overrides win. */
 export function aGame(overrides: Partial<Game> = {}): Game {

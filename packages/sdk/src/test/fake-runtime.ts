@@ -1,16 +1,16 @@
+import { eventBatchSchema } from '@liveops/domain/analytics';
 import {
   ClaimResponseSchema,
   CreateSessionRequestSchema,
   CreateSessionResponseSchema,
   DailyRewardListResponseSchema,
-  eventBatchSchema,
   IdempotencyKeySchema,
   InventoryResponseSchema,
   LedgerQuerySchema,
   LedgerResponseSchema,
   RUNTIME_MESSAGES,
   RuntimeErrorSchema,
-} from '@liveops/domain';
+} from '@liveops/domain/runtime-api';
 import type { FetchInit, FetchLike } from '../transport.js';
 import type { ClaimResult, DailyRewardState, Session } from '../types.js';
 

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import type { CSSProperties } from 'react';
 import { cx } from '../cx';
 import { defineComponent } from '../define-component';

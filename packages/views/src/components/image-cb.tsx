@@ -1,4 +1,4 @@
-import { propOrDefault, type LayoutNode } from '@liveops/domain';
+import { propOrDefault, type LayoutNode } from '@liveops/domain/layout';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../cx';
 import { defineComponent } from '../define-component';

@@ -1,4 +1,4 @@
-import { COMPONENT_DEFINITIONS, LAYOUT_NODE_TYPES } from '@liveops/domain';
+import { COMPONENT_DEFINITIONS, LAYOUT_NODE_TYPES } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { COMPONENTS } from './registry';
 

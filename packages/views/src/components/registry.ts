@@ -1,4 +1,4 @@
-import type { LayoutNodeType } from '@liveops/domain';
+import type { LayoutNodeType } from '@liveops/domain/layout';
 import type { ViewComponent } from '../types';
 import { BackgroundCB } from './background-cb';
 import { ButtonCB } from './button-cb';

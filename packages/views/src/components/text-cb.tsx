@@ -1,4 +1,4 @@
-import { TEXT_SIZES } from '@liveops/domain';
+import { TEXT_SIZES } from '@liveops/domain/layout';
 import { cx } from '../cx';
 import { defineComponent } from '../define-component';
 import { booleanProp, choiceProp, colorProp, textProp } from '../read-props';

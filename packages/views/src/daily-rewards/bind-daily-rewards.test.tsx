@@ -1,4 +1,4 @@
-import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain';
+import { defaultDailyRewardsLayout, type LayoutNode } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { bindDailyRewards, dailyRewardsPropSource, formatAmount } from './bind-daily-rewards';
 

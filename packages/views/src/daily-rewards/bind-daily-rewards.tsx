@@ -1,17 +1,15 @@
+import { type DailyRewardsParams, dayState } from '@liveops/domain/daily-rewards';
+import { ITEM_ICONS } from '@liveops/domain/inventory';
 import {
   ACCENT_COLOR,
-  type DailyRewardsParams,
-  type EmbedPack,
-  formatNumber,
-  ITEM_ICONS,
   type LayoutNode,
   type LayoutProps,
-  packFigure,
   propOrDefault,
   SCREEN_BACKGROUND_COLOR,
-  dayState,
   DEFAULT_LAYOUT_TEXTS,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
+import { type EmbedPack, packFigure } from '@liveops/domain/popup';
+import { formatNumber } from '@liveops/domain/shared';
 import type { AssetUrls } from '../image-source';
 import { resolveImageSource } from '../image-source';
 import type { NodeDecoration, NodeDecorator } from '../types';

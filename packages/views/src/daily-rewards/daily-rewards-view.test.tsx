@@ -1,4 +1,8 @@
-import type { Asset, DailyReward, EmbedConfig, EmbedPack, LayoutNode, Pack } from '@liveops/domain';
+import type { Asset } from '@liveops/domain/assets';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { Pack } from '@liveops/domain/inventory';
+import type { LayoutNode } from '@liveops/domain/layout';
+import type { EmbedConfig, EmbedPack } from '@liveops/domain/popup';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ViewAsset } from '../types';

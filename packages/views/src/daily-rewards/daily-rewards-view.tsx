@@ -1,15 +1,14 @@
+import { DAILY_REWARD_CYCLE_DAYS, type DailyRewardsParams } from '@liveops/domain/daily-rewards';
 import {
   ACCENT_COLOR,
-  DAILY_REWARD_CYCLE_DAYS,
-  type DailyRewardsParams,
-  type EmbedPack,
   type LayoutNode,
   normaliseDailyRewardsLayout,
   type Orientation,
   POPUP_MAX_WIDTH_PX,
   SCREEN_BACKGROUND_COLOR,
   storedDailyRewardsLayout,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
+import { type EmbedPack } from '@liveops/domain/popup';
 import { type CSSProperties, useMemo } from 'react';
 import { LayoutRenderer } from '../layout-renderer';
 import type { RenderContext, ViewAsset } from '../types';

@@ -1,4 +1,4 @@
-import { RUNTIME_MESSAGES, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain';
+import { RUNTIME_MESSAGES, SERVER_SIGNATURE_TOLERANCE_SECONDS } from '@liveops/domain/runtime-api';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requestHeader } from '../../http/request-header';

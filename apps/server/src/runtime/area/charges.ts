@@ -1,4 +1,4 @@
-import { RUNTIME_MESSAGES } from '@liveops/domain';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
 import type { Context } from 'hono';
 import type { Config } from '../../env';
 import { clientIp } from '../../http/client-ip';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '@liveops/domain';
+import { IdempotencyKeySchema } from '@liveops/domain/runtime-api';
 import type { RuntimeApp } from './runtime-env';
 
 /*

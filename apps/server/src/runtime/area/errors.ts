@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import { RUNTIME_MESSAGES, RuntimeErrorSchema } from '@liveops/domain';
+import { RUNTIME_MESSAGES, RuntimeErrorSchema } from '@liveops/domain/runtime-api';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

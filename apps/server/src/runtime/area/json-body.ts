@@ -1,4 +1,5 @@
-import { RUNTIME_MESSAGES, findTextProblem } from '@liveops/domain';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
+import { findTextProblem } from '@liveops/domain/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';

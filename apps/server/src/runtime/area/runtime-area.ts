@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { RUNTIME_MESSAGES } from '@liveops/domain';
+import { RUNTIME_MESSAGES } from '@liveops/domain/runtime-api';
 import type { Config } from '../../env';
 import type { Logger } from '../../logging/logger';
 import type { RateLimiter, RuntimeLimits } from '../rate-limits';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { parseCanvasSide } from '@liveops/domain';
+import { parseCanvasSide } from '@liveops/domain/layout';
 
 /**
  * §5 preview width or height: typed freely, committed on blur or Enter; an entry that is not a positive whole

@@ -8,7 +8,7 @@ import {
   fitScale,
   PREVIEW_MIN_HEIGHT,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import { VIEWS_CSS } from '@liveops/views';
 import { CanvasSideInput } from './canvas-side-input';
 import { IsolatedFrame } from './isolated-frame';

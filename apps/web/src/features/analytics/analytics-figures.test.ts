@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain';
+import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain/analytics';
 import {
   byDay,
   chartDays,

@@ -1,13 +1,13 @@
 import {
   claimRateFigures,
-  DAILY_REWARD_CYCLE_DAYS,
   NO_POPUP_VIEWS_RECORDED,
   STREAK_BUCKETS,
   type AnalyticsDay,
   type ClaimRateFigures,
-  type ExperimentVariantFigures,
   type StreakBucketId,
-} from '@liveops/domain';
+} from '@liveops/domain/analytics';
+import { DAILY_REWARD_CYCLE_DAYS } from '@liveops/domain/daily-rewards';
+import { type ExperimentVariantFigures } from '@liveops/domain/experiments';
 
 /**
  * What the Analytics tab draws from the server's daily rollups (decision 044): each figure counts players once per

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain';
+import { emptyRollupRow, type AnalyticsDay } from '@liveops/domain/analytics';
 import { hasReturnRates, returnDays, returnSummary } from './return-figures';
 
 function day(date: string, figures: Partial<AnalyticsDay> = {}): AnalyticsDay {

@@ -1,4 +1,4 @@
-import type { AnalyticsDay } from '@liveops/domain';
+import type { AnalyticsDay } from '@liveops/domain/analytics';
 
 /**
  * Return rates as the Analytics tab shows them (issue 23 item 2, decision 047), from the daily rollups only: of the

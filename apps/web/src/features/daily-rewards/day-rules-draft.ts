@@ -5,7 +5,7 @@ import {
   type DailyReward,
   type DayStartKind,
   type UpdateDailyRewardInput,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
 
 /** The day rules as the form holds them: the fixed time as typed ("HH:MM"), kept while midnight is chosen. */
 export type DayRulesDraft = { kind: DayStartKind; time: string; missedDay: DailyReward['missedDay'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERIMENT_MESSAGES } from '@liveops/domain';
+import { EXPERIMENT_MESSAGES } from '@liveops/domain/experiments';
 import { ExperimentFormSchema, newExperimentVariants, nextVariant, variantShares } from './experiment-draft';
 
 describe('experiment draft', () => {

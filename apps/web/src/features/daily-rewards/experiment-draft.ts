@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPERIMENT_VARIANTS_MAX, ExperimentVariantsSchema, type ExperimentVariant } from '@liveops/domain';
+import { EXPERIMENT_VARIANTS_MAX, ExperimentVariantsSchema, type ExperimentVariant } from '@liveops/domain/experiments';
 
 /**
  * The Experiment panel's form (issue 23 item 4): the variants of a config's experiment, checked by the domain's

@@ -1,12 +1,10 @@
 import {
   DAILY_REWARD_CYCLE_DAYS,
-  EXPERIMENT_API_MESSAGES,
-  TARGETING_MESSAGES,
   type DailyRewardEntry,
-  type DailyRewardTargeting,
-  type ExperimentVariant,
   type UpdateDailyRewardInput,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
+import { EXPERIMENT_API_MESSAGES, type ExperimentVariant } from '@liveops/domain/experiments';
+import { TARGETING_MESSAGES, type DailyRewardTargeting } from '@liveops/domain/targeting';
 import { ApiError } from '../../lib/api-client';
 import type { TargetingFormValues } from './targeting-form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingDays } from '@liveops/domain';
+import { missingDays } from '@liveops/domain/daily-rewards';
 import { draftFromRewards, isSameDraft, rewardsFromDraft } from './reward-draft';
 
 describe('reward draft', () => {

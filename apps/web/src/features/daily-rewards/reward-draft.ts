@@ -1,4 +1,4 @@
-import { DAILY_REWARD_CYCLE_DAYS, type DailyRewardEntry } from '@liveops/domain';
+import { DAILY_REWARD_CYCLE_DAYS, type DailyRewardEntry } from '@liveops/domain/daily-rewards';
 
 /** The editor's 7 slots: the pack id given on each day, '' where none is chosen yet. */
 export type RewardDraft = readonly string[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARGETING, TARGETING_MESSAGES, type DailyRewardTargeting } from '@liveops/domain';
+import { DEFAULT_TARGETING, TARGETING_MESSAGES, type DailyRewardTargeting } from '@liveops/domain/targeting';
 import { formValuesOf, isoOfLocalInput, localInputOf, targetingFormSchema } from './targeting-form';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');

@@ -4,7 +4,7 @@ import {
   endInPastProblem,
   TARGETING_MESSAGES,
   type DailyRewardTargeting,
-} from '@liveops/domain';
+} from '@liveops/domain/targeting';
 
 /**
  * The targeting form's values as its inputs hold them: the segment's id ('' = every player), start and end as a

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { DailyReward, DailyRewardTargeting } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { DailyRewardTargeting } from '@liveops/domain/targeting';
 import { formValuesOf, targetingFormSchema, type TargetingFormValues } from './targeting-form';
 
 /**

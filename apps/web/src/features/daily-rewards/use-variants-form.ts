@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { DailyReward } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
 import { configExperiment } from '../../lib/api/daily-rewards/config-experiment';
 import { ExperimentFormSchema, type ExperimentFormValues } from './experiment-draft';
 

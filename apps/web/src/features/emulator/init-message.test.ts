@@ -5,7 +5,7 @@ import {
   EmbedConfigSchema,
   emulatorUrl,
   parseEmbedInitMessage,
-} from '@liveops/domain';
+} from '@liveops/domain/popup';
 import { initMessage } from './init-message';
 
 const config = EmbedConfigSchema.parse({

@@ -1,11 +1,11 @@
+import { type DailyRewardsParams } from '@liveops/domain/daily-rewards';
 import {
-  type DailyRewardsParams,
   EMBED_FEATURE_TYPE,
   EMBED_HOST_SOURCE,
   EMBED_INIT_TYPE,
   EMBED_PROTOCOL_VERSION,
   type EmbedConfigInput,
-} from '@liveops/domain';
+} from '@liveops/domain/popup';
 
 /** §7 host → embed: the message a game's WebView posts to the embed page to show this config with these params. */
 export function initMessage(config: EmbedConfigInput, params: DailyRewardsParams) {

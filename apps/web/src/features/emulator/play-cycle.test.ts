@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayOfCycle } from '@liveops/domain';
+import { todayOfCycle } from '@liveops/domain/daily-rewards';
 import { INITIAL_PLAY_CYCLE, playCycle, playCycleParams, type PlayCycleState } from './play-cycle';
 
 const today = (state: PlayCycleState) => todayOfCycle(playCycleParams(state));

@@ -4,7 +4,7 @@ import {
   parseStreak,
   parseTodayIndex,
   readDailyRewardsParams,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
 
 /** The emulator's Streak and Today Index inputs, as typed: §5 lets Today Index be blank. */
 export type PlayCycleState = { streak: string; todayIndex: string };

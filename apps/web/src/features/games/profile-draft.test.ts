@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { draftOf, profileChanges, profileDraftSchema, profileSaveInput, saveLabelOf } from './profile-draft';
 import { aGame } from '../../test/game';
 

@@ -6,7 +6,7 @@ import {
   PLATFORMS,
   type Game,
   type UpdateGameInput,
-} from '@liveops/domain';
+} from '@liveops/domain/games';
 import { parseHexColor } from './parse-hex-color';
 
 const colour = z.string().transform((text, ctx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAILY_REWARD_VERDICT_LABELS } from '@liveops/domain';
+import { DAILY_REWARD_VERDICT_LABELS } from '@liveops/domain/targeting';
 import { nextClaimText } from './next-claim-text';
 
 const when = (iso: string) => `at ${iso}`;

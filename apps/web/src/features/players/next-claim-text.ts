@@ -1,4 +1,5 @@
-import { DAILY_REWARD_VERDICT_LABELS, type DailyRewardVerdict, type PlayerConfigState } from '@liveops/domain';
+import { type PlayerConfigState } from '@liveops/domain/players';
+import { DAILY_REWARD_VERDICT_LABELS, type DailyRewardVerdict } from '@liveops/domain/targeting';
 
 /**
  * The Players tab's "Next claim" for one config. A player can claim only the config they get now (the runtime

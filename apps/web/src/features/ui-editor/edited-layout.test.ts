@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyReward, Experiment, LayoutNode } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { Experiment } from '@liveops/domain/experiments';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { editedLayout } from './edited-layout';
 
 const own: LayoutNode = { id: 'root', type: 'Root', props: {}, children: [] };

@@ -1,4 +1,5 @@
-import type { DailyReward, ExperimentVariantState } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { ExperimentVariantState } from '@liveops/domain/experiments';
 
 /** The address parameter naming the experiment variant the UI editor edits (none: the config's own layout). */
 export const VARIANT_PARAM = 'variant';

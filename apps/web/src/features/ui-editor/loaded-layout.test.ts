@@ -5,7 +5,7 @@ import {
   findNodeByLabel,
   type LayoutNode,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from './loaded-layout';
 
 describe('loadedLayout', () => {

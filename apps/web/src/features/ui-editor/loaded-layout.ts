@@ -1,14 +1,14 @@
+import { type DailyReward } from '@liveops/domain/daily-rewards';
 import {
   DEFAULT_LAYOUT_LABELS,
   findNodeByLabel,
   NORMALISE_MESSAGES,
-  type DailyReward,
   type LayoutNode,
   normaliseDailyRewardsLayout,
   type Orientation,
   storedDailyRewardsLayout,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import { layoutForSave } from './state/editor-state';
 
 export interface LoadedLayout {

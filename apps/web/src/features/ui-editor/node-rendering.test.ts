@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDailyRewardsLayout, type EmbedPack, UI_EDITOR_MESSAGES as M } from '@liveops/domain';
+import { defaultDailyRewardsLayout, UI_EDITOR_MESSAGES as M } from '@liveops/domain/layout';
+import { type EmbedPack } from '@liveops/domain/popup';
 import { dailyRewardsDecorator } from '@liveops/views';
 import { findNode } from './state/find-node';
 import { nodeRendering, propNote, themeColor } from './node-rendering';

@@ -1,10 +1,5 @@
-import {
-  type EmbedPack,
-  type LayoutNode,
-  type LayoutPropValue,
-  propOrDefault,
-  UI_EDITOR_MESSAGES as M,
-} from '@liveops/domain';
+import { type LayoutNode, type LayoutPropValue, propOrDefault, UI_EDITOR_MESSAGES as M } from '@liveops/domain/layout';
+import { type EmbedPack } from '@liveops/domain/popup';
 import { dailyRewardsPropSource, type NodeDecoration, type NodeDecorator, type ThemeColorRole } from '@liveops/views';
 
 /** How the preview draws one node, as the popup's renderer decorates it: what Properties explains. */

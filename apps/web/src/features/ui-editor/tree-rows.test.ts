@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { stableTreeRows, treeRows } from './tree-rows';
 
 const text = (id: string): LayoutNode => ({ id, type: 'TextCB', props: {} });

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 
 /** One row of the hierarchy: a node, how deep it sits, and where among its parent's children. */
 export interface TreeRow {

@@ -1,6 +1,6 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { LIVE_TOPICS } from '@liveops/domain';
+import { LIVE_TOPICS } from '@liveops/domain/shared';
 import { queryKeys, topicKey } from './query-keys';
 
 // What invalidateQueries({ queryKey: filter }) refreshes: every query whose key starts with the filter.

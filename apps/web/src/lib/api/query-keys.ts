@@ -1,4 +1,4 @@
-import type { LIVE_TOPICS } from '@liveops/domain';
+import type { LIVE_TOPICS } from '@liveops/domain/shared';
 
 /** A topic of the live-update stream; a topic added to LIVE_TOPICS is one here too. */
 export type LiveTopic = (typeof LIVE_TOPICS)[number];

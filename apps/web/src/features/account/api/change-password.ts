@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput } from '@liveops/domain';
+import type { ChangePasswordInput } from '@liveops/domain/accounts';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { apiFetch } from '../../../lib/api-client';
 import { signOutOtherDevices } from './sign-out-other-devices';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeleteAccountInput } from '@liveops/domain';
+import type { DeleteAccountInput } from '@liveops/domain/accounts';
 import { paths } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 

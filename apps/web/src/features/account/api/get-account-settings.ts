@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountSchema } from '@liveops/domain';
+import { AccountSchema } from '@liveops/domain/accounts';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 

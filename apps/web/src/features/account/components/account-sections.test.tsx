@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, type User } from '@liveops/domain';
+import { ACCOUNT_MESSAGES, type User } from '@liveops/domain/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { DisplayNameSection } from './display-name-section';
 import { PasswordSection } from './password-section';

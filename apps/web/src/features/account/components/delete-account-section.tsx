@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, confirmsDeletion, type User } from '@liveops/domain';
+import { ACCOUNT_MESSAGES, confirmsDeletion, type User } from '@liveops/domain/accounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';

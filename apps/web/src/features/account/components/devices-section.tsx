@@ -1,6 +1,6 @@
 import { MonitorSmartphone } from 'lucide-react';
 import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES } from '@liveops/domain';
+import { ACCOUNT_MESSAGES } from '@liveops/domain/accounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useSignOutOtherDevices } from '../api/sign-out-other-devices';

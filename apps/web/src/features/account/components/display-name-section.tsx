@@ -3,13 +3,8 @@ import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  DISPLAY_NAME_MAX_LENGTH,
-  SAVED_MESSAGE_MS,
-  UpdateUserInputSchema,
-  type User,
-} from '@liveops/domain';
+import { ACCOUNT_MESSAGES, DISPLAY_NAME_MAX_LENGTH, UpdateUserInputSchema, type User } from '@liveops/domain/accounts';
+import { SAVED_MESSAGE_MS } from '@liveops/domain/shared';
 import { SaveBar } from '../../../components/save-bar';
 import { TextField } from '../../../components/ui/text-field';
 import { useTimedMessage } from '../../../lib/use-timed-message';

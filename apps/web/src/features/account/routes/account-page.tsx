@@ -1,5 +1,5 @@
 import { useSignedInUser } from '../../../lib/current-user';
-import { ACCOUNT_MESSAGES } from '@liveops/domain';
+import { ACCOUNT_MESSAGES } from '@liveops/domain/accounts';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ExperimentVariantFigures } from '@liveops/domain';
+import type { ExperimentVariantFigures } from '@liveops/domain/experiments';
 import { experimentBars, formatRate } from '../analytics-figures';
 
 /**

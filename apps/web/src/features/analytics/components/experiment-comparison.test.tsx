@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compareExperimentVariants, experimentVariantFigures, type ExperimentComparison } from '@liveops/domain';
+import {
+  compareExperimentVariants,
+  experimentVariantFigures,
+  type ExperimentComparison,
+} from '@liveops/domain/experiments';
 import { renderWithProviders } from '../../../test/render';
 import { experimentBars } from '../analytics-figures';
 import { ExperimentComparisonSection } from './experiment-comparison';

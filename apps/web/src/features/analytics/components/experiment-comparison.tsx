@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { lazy, useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { promoteWarning, type ExperimentComparison } from '@liveops/domain';
+import { promoteWarning, type ExperimentComparison } from '@liveops/domain/experiments';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import rows from '../../../components/row-list.module.css';
 import { Button } from '../../../components/ui/button';

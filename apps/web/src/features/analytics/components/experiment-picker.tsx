@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ExperimentSummary } from '@liveops/domain';
+import type { ExperimentSummary } from '@liveops/domain/experiments';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import own from './experiment-comparison.module.css';

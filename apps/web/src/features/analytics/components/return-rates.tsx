@@ -1,6 +1,6 @@
 import { Undo2 } from 'lucide-react';
 import { lazy } from 'react';
-import type { AnalyticsDay } from '@liveops/domain';
+import type { AnalyticsDay } from '@liveops/domain/analytics';
 import { useNow } from '../../../lib/use-now';
 import { formatRate, toCsv, utcDay } from '../analytics-figures';
 import { RETURN_LATER, hasReturnRates, returnDays, returnSummary, type ReturnCell } from '../return-figures';

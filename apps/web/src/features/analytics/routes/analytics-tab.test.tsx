@@ -5,14 +5,16 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ANALYTICS_QUERY_MESSAGES,
   analyticsRangeDayList,
-  compareExperimentVariants,
-  experimentVariantFigures,
   emptyRollupRow,
   type AnalyticsDay,
   type AnalyticsResponse,
+} from '@liveops/domain/analytics';
+import {
+  compareExperimentVariants,
+  experimentVariantFigures,
   type ExperimentComparison,
   type ExperimentSummary,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
 import { renderWithProviders } from '../../../test/render';
 import { dailyRewardConfig } from '../../../test/daily-reward';
 import { presetRange } from '../analytics-figures';

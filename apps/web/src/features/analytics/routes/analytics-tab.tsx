@@ -4,7 +4,7 @@ import { lazy, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ANALYTICS_QUERY_MESSAGES, AnalyticsQuerySchema, type AnalyticsResponse } from '@liveops/domain';
+import { ANALYTICS_QUERY_MESSAGES, AnalyticsQuerySchema, type AnalyticsResponse } from '@liveops/domain/analytics';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain';
+import { ASSET_MESSAGES, assetDeleteConfirmation, type Asset } from '@liveops/domain/assets';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteAsset } from '../../../lib/api/assets/delete-asset';
 import { AssetDialog } from './asset-dialog';

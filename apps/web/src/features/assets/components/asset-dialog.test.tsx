@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Asset, AssetUsage } from '@liveops/domain';
+import type { Asset, AssetUsage } from '@liveops/domain/assets';
 import { renderWithProviders } from '../../../test/render';
 import { AssetCard } from './asset-card';
 import { usageSummary } from './asset-dialog';

@@ -11,7 +11,7 @@ import {
   type Asset,
   type AssetUsage,
   type RenameAssetInput,
-} from '@liveops/domain';
+} from '@liveops/domain/assets';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Alert } from '../../../components/ui/alert';

@@ -10,7 +10,7 @@ import {
   AssetFieldsSchema,
   isWithinAssetLimit,
   randomAssetId,
-} from '@liveops/domain';
+} from '@liveops/domain/assets';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';

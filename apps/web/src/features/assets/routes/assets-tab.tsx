@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ASSET_MESSAGES } from '@liveops/domain';
+import { ASSET_MESSAGES } from '@liveops/domain/assets';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES } from '@liveops/domain';
+import { AUTH_MESSAGES } from '@liveops/domain/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { AuthCard } from './auth-card';
 

@@ -3,13 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  DAILY_REWARD_MESSAGES,
-  TARGETING_MESSAGES,
-  type DailyReward,
-  type Pack,
-  type UpdateDailyRewardInput,
-} from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward, type UpdateDailyRewardInput } from '@liveops/domain/daily-rewards';
+import { type Pack } from '@liveops/domain/inventory';
+import { TARGETING_MESSAGES } from '@liveops/domain/targeting';
 import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
 import { DailyRewardEditor } from './daily-reward-editor';
 

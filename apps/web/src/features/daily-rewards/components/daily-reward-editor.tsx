@@ -11,8 +11,8 @@ import {
   missingDays,
   missingDaysMessage,
   type DailyReward,
-  type DailyRewardTargeting,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
+import { type DailyRewardTargeting } from '@liveops/domain/targeting';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LeaveDialog } from '../../../components/leave-dialog';
 import { LoadError } from '../../../components/load-error';

@@ -1,6 +1,6 @@
 import { Paintbrush } from 'lucide-react';
 import { Link } from 'react-router';
-import { DAILY_REWARD_CYCLE_DAYS, missingDays, type DailyReward } from '@liveops/domain';
+import { DAILY_REWARD_CYCLE_DAYS, missingDays, type DailyReward } from '@liveops/domain/daily-rewards';
 import rows from '../../../components/row-list.module.css';
 import { paths } from '../../../config/paths';
 import styles from './daily-reward-list.module.css';

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { DAILY_REWARD_MESSAGES, DailyRewardNameSchema, type DailyReward } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, DailyRewardNameSchema, type DailyReward } from '@liveops/domain/daily-rewards';
 import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-daily-reward';
 import styles from './daily-reward-name.module.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
 import { renderWithProviders } from '../../../test/render';
 import { dailyRewardConfig } from '../../../test/daily-reward';
 import { useDayRulesDraft } from '../day-rules-draft';

@@ -3,9 +3,9 @@ import {
   DAY_START_KINDS,
   DAY_START_LABELS,
   MISSED_DAY_LABELS,
-  MISSED_DAY_SETTINGS,
   type DailyReward,
-} from '@liveops/domain';
+} from '@liveops/domain/daily-rewards';
+import { MISSED_DAY_SETTINGS } from '@liveops/domain/runtime-api';
 import type { DayRulesState } from '../day-rules-draft';
 import styles from './day-rules.module.css';
 import section from './config-section.module.css';

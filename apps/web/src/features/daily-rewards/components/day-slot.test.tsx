@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Item, Pack } from '@liveops/domain';
+import type { Item, Pack } from '@liveops/domain/inventory';
 import { DaySlot } from './day-slot';
 
 const item = (id: string, name: string, value: number) => ({ id, name, value }) as Item;

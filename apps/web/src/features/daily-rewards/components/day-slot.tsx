@@ -1,4 +1,4 @@
-import type { Item, Pack } from '@liveops/domain';
+import type { Item, Pack } from '@liveops/domain/inventory';
 import { InventoryIcon } from '../../../components/inventory-icon';
 import { formatValue } from '../../../lib/format-value';
 import styles from './day-slot.module.css';

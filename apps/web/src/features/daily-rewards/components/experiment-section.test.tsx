@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPERIMENT_API_MESSAGES } from '@liveops/domain';
+import { EXPERIMENT_API_MESSAGES } from '@liveops/domain/experiments';
 import { renderWithProviders } from '../../../test/render';
 import { dailyRewardConfig, runningExperiment } from '../../../test/daily-reward';
-import type { DailyReward } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
 import { useVariantsForm } from '../use-variants-form';
 import { ExperimentSection } from './experiment-section';
 

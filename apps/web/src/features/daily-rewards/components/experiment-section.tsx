@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
 import {
   EXPERIMENT_VARIANTS_MAX,
   EXPERIMENT_VARIANTS_MIN,
   promoteWarning,
-  type DailyReward,
   type Experiment,
-} from '@liveops/domain';
+} from '@liveops/domain/experiments';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import rows from '../../../components/row-list.module.css';
 import { Alert } from '../../../components/ui/alert';

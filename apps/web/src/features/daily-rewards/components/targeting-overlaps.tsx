@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import { overlapMessage, targetableOf, targetingOverlaps, TARGETING_MESSAGES, type DailyReward } from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { overlapMessage, targetableOf, targetingOverlaps, TARGETING_MESSAGES } from '@liveops/domain/targeting';
 import { formatLocalInstant } from '../../../lib/format-instant';
 import { useNow } from '../../../lib/use-now';
 import styles from './targeting-overlaps.module.css';

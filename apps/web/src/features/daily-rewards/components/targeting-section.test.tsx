@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TARGETING, TARGETING_MESSAGES, type DailyReward, type Segment } from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Segment } from '@liveops/domain/segments';
+import { DEFAULT_TARGETING, TARGETING_MESSAGES } from '@liveops/domain/targeting';
 import { renderWithProviders } from '../../../test/render';
 import { dailyRewardConfig } from '../../../test/daily-reward';
 import { useTargetingForm } from '../use-targeting-form';

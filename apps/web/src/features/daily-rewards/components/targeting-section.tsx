@@ -1,11 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  DAILY_REWARD_PRIORITY_MAX,
-  DAILY_REWARD_PRIORITY_MIN,
-  TARGETING_MESSAGES,
-  type DailyReward,
-} from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { DAILY_REWARD_PRIORITY_MAX, DAILY_REWARD_PRIORITY_MIN, TARGETING_MESSAGES } from '@liveops/domain/targeting';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field, hintIdOf } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';

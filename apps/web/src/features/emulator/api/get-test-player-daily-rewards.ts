@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DailyRewardListResponseSchema } from '@liveops/domain';
+import { DailyRewardListResponseSchema } from '@liveops/domain/runtime-api';
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { TestPlayerSession } from './sign-in-as-test-player';
 import { runtimeFetch } from './runtime-fetch';

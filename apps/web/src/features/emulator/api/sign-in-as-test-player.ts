@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TestPlayer } from '@liveops/domain';
+import type { TestPlayer } from '@liveops/domain/players';
 import { signTestPlayerId } from '../../../lib/api/test-players/sign-test-player-id';
 import { runtimeFetch } from './runtime-fetch';
 

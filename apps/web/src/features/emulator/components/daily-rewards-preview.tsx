@@ -1,6 +1,8 @@
 import { RotateCcw, SkipForward, Gift } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { type DailyRewardsParams, defaultCanvasSize, emulatorUrl, type EmbedConfig } from '@liveops/domain';
+import { type DailyRewardsParams } from '@liveops/domain/daily-rewards';
+import { defaultCanvasSize } from '@liveops/domain/layout';
+import { emulatorUrl, type EmbedConfig } from '@liveops/domain/popup';
 import { DailyRewardsView } from '@liveops/views';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Button } from '../../../components/ui/button';

@@ -2,15 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play, RefreshCw, RotateCcw, SkipForward } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  defaultCanvasSize,
-  formatClockOffset,
-  TEST_PLAYER_MESSAGES,
-  type DailyReward,
-  type DailyRewardState,
-  type Game,
-  type TestPlayer,
-} from '@liveops/domain';
+import { type DailyReward } from '@liveops/domain/daily-rewards';
+import { type Game } from '@liveops/domain/games';
+import { defaultCanvasSize } from '@liveops/domain/layout';
+import { formatClockOffset, TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain/players';
+import { type DailyRewardState } from '@liveops/domain/runtime-api';
 import { LoadError } from '../../../components/load-error';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Alert } from '../../../components/ui/alert';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain';
+import { TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain/players';
 import { renderWithProviders } from '../../../test/render';
 import { TestPlayerDialog } from './test-player-dialog';
 

@@ -10,7 +10,7 @@ import {
   TestPlayerFormSchema,
   type TestPlayer,
   type TestPlayerForm,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';

@@ -1,4 +1,4 @@
-import type { DailyReward } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
 import { LoadError } from '../../../components/load-error';
 import { useGame } from '../../../lib/api/games/get-game';
 import { useTestPlayers } from '../../../lib/api/test-players/get-test-players';

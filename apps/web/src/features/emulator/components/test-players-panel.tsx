@@ -1,7 +1,7 @@
 import { Clock, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatClockOffset, TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain';
+import { formatClockOffset, TEST_PLAYER_MESSAGES, type TestPlayer } from '@liveops/domain/players';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';

@@ -1,13 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useMemo, useReducer, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import {
-  DAILY_REWARD_MESSAGES,
-  EMBED_FEATURE_TYPE,
-  EMBED_MESSAGES,
-  EMULATOR_MESSAGES,
-  explainPlayInputs,
-} from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES } from '@liveops/domain/daily-rewards';
+import { EMBED_FEATURE_TYPE, EMBED_MESSAGES, EMULATOR_MESSAGES, explainPlayInputs } from '@liveops/domain/popup';
 import { LoadError } from '../../../components/load-error';
 import { Field, hintIdOf } from '../../../components/ui/field';
 import { Page } from '../../../components/page';

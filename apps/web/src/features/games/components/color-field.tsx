@@ -1,4 +1,4 @@
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { ColorInput } from '../../../components/ui/color-input';
 import { errorIdOf } from '../../../components/ui/field';
 import { parseHexColor } from '../parse-hex-color';

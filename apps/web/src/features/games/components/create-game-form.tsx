@@ -4,10 +4,10 @@ import {
   CreateGameInputSchema,
   GAME_MESSAGES,
   ORIENTATION_LABELS,
-  ORIENTATIONS,
   type CreateGameInput,
   type Game,
-} from '@liveops/domain';
+} from '@liveops/domain/games';
+import { ORIENTATIONS } from '@liveops/domain/layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

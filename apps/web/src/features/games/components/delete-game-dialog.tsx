@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { confirmsGameDeletion, GAME_MESSAGES, type Game } from '@liveops/domain';
+import { confirmsGameDeletion, GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDeleteGame } from '../../../lib/api/games/delete-game';

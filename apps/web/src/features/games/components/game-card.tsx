@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { Game } from '@liveops/domain';
+import type { Game } from '@liveops/domain/games';
 import { paths } from '../../../config/paths';
 import styles from './game-card.module.css';
 import { SdkKey } from './sdk-key';

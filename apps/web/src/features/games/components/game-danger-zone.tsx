@@ -1,7 +1,7 @@
 import { Copy, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { GAME_MESSAGES, gameCopyName, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, gameCopyName, type Game } from '@liveops/domain/games';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

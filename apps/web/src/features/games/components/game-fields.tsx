@@ -1,5 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form';
-import type { CreateGameInput } from '@liveops/domain';
+import type { CreateGameInput } from '@liveops/domain/games';
 import { errorIdOf, Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { PlatformsField } from './platforms-field';

@@ -1,5 +1,5 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
-import { PLATFORMS, type Platform } from '@liveops/domain';
+import { PLATFORMS, type Platform } from '@liveops/domain/games';
 import styles from './platforms-field.module.css';
 
 /** A game's platforms as toggles, with the form's message under them: the same field when creating and editing. */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import { renderWithProviders } from '../../../test/render';
 import { PlayerRuntimePanel } from './player-runtime-panel';
 import { aGame } from '../../../test/game';

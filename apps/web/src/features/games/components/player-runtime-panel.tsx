@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { useRegenerateSdkKey } from '../../../lib/api/games/regenerate-sdk-key';

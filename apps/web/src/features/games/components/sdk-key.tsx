@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { Button } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
 import styles from './sdk-key.module.css';

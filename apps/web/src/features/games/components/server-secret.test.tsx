@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { renderWithProviders } from '../../../test/render';
 import { ServerSecret } from './server-secret';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { GAME_MESSAGES, PLAYER_TOKEN_TTL_SECONDS, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
+import { PLAYER_TOKEN_TTL_SECONDS } from '@liveops/domain/runtime-api';
 import { useUpdateGame } from '../../../lib/api/games/update-game';
 import styles from './signed-player-ids-switch.module.css';
 

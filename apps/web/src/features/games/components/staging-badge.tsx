@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import styles from './staging-badge.module.css';
 
 /** "Staging copy", on a game duplicated from another (whatever it is called now); nothing on any other game. */

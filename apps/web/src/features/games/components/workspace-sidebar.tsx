@@ -1,7 +1,7 @@
 import { Menu, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { GAME_MESSAGES, type Game } from '@liveops/domain';
+import { GAME_MESSAGES, type Game } from '@liveops/domain/games';
 import { paths } from '../../../config/paths';
 import { StagingBadge } from './staging-badge';
 import {

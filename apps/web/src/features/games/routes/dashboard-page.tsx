@@ -1,6 +1,7 @@
 import { Gamepad2 } from 'lucide-react';
 import { useState } from 'react';
-import { GAME_MESSAGES, userGreetingName } from '@liveops/domain';
+import { userGreetingName } from '@liveops/domain/accounts';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/page';

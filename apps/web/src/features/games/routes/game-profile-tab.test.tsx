@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GAME_MESSAGES, type UpdateGameInput } from '@liveops/domain';
+import { GAME_MESSAGES, type UpdateGameInput } from '@liveops/domain/games';
 import { GameProfileTab } from './game-profile-tab';
 import { aGame } from '../../../test/game';
 

@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useParams } from 'react-router';
-import { GAME_MESSAGES } from '@liveops/domain';
+import { GAME_MESSAGES } from '@liveops/domain/games';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
 import { SKIP_TARGET } from '../../../components/skip-link';

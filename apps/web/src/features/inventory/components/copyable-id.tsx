@@ -1,4 +1,4 @@
-import { INVENTORY_HELP, INVENTORY_KEY_MESSAGES } from '@liveops/domain';
+import { INVENTORY_HELP, INVENTORY_KEY_MESSAGES } from '@liveops/domain/inventory';
 import { CopyButton } from './copy-button';
 import styles from './copyable-id.module.css';
 

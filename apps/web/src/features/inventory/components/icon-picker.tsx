@@ -1,5 +1,5 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
-import { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from '@liveops/domain';
+import { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from '@liveops/domain/inventory';
 import { useAssets } from '../../../lib/api/assets/get-assets';
 import styles from './icon-picker.module.css';
 

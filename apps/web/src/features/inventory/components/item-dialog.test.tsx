@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVENTORY_KEY_MESSAGES, type Item } from '@liveops/domain';
+import { INVENTORY_KEY_MESSAGES, type Item } from '@liveops/domain/inventory';
 import { renderWithProviders } from '../../../test/render';
 import { ItemDialog } from './item-dialog';
 

@@ -14,7 +14,7 @@ import {
   type Item,
   type ItemInput,
   type ItemType,
-} from '@liveops/domain';
+} from '@liveops/domain/inventory';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

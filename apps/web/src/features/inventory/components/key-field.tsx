@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { INVENTORY_KEY_MAX_LENGTH, INVENTORY_KEY_MESSAGES } from '@liveops/domain';
+import { INVENTORY_KEY_MAX_LENGTH, INVENTORY_KEY_MESSAGES } from '@liveops/domain/inventory';
 import { errorIdOf, Field, hintIdOf } from '../../../components/ui/field';
 import { CopyButton } from './copy-button';
 import styles from './key-field.module.css';

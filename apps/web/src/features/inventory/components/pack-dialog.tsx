@@ -12,7 +12,7 @@ import {
   type Item,
   type Pack,
   type PackEntry,
-} from '@liveops/domain';
+} from '@liveops/domain/inventory';
 import { InventoryIcon } from '../../../components/inventory-icon';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/alert';

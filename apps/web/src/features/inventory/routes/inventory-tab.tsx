@@ -3,7 +3,7 @@ import { Package, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { INVENTORY_MESSAGES, ITEM_TYPE_LABELS, type Item, type Pack } from '@liveops/domain';
+import { INVENTORY_MESSAGES, ITEM_TYPE_LABELS, type Item, type Pack } from '@liveops/domain/inventory';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InventoryIcon } from '../../../components/inventory-icon';
 import { LoadError } from '../../../components/load-error';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SupportActionSchema, type SupportActionInput } from '@liveops/domain';
+import { SupportActionSchema, type SupportActionInput } from '@liveops/domain/players';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 

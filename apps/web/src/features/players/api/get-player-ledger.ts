@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PLAYER_LEDGER_PAGE, PlayerLedgerPageSchema } from '@liveops/domain';
+import { PLAYER_LEDGER_PAGE, PlayerLedgerPageSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 

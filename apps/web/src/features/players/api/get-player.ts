@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PlayerProfileSchema } from '@liveops/domain';
+import { PlayerProfileSchema } from '@liveops/domain/players';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 

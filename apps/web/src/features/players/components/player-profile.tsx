@@ -1,15 +1,14 @@
 import { FlaskConical, Gift, RotateCcw, Flame } from 'lucide-react';
 import { useState } from 'react';
 import {
-  DAILY_REWARD_VERDICT_LABELS,
   formatClockOffset,
   PLAYER_MESSAGES,
-  scheduleText,
   SUPPORT_ACTION_LABELS,
   type PlayerProfile as Profile,
   type SupportAction,
   type SupportActionKind,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
+import { DAILY_REWARD_VERDICT_LABELS, scheduleText } from '@liveops/domain/targeting';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { usePacks } from '../../../lib/api/packs/get-packs';

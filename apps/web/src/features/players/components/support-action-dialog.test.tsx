@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PLAYER_MESSAGES } from '@liveops/domain';
+import { PLAYER_MESSAGES } from '@liveops/domain/players';
 import { renderWithProviders } from '../../../test/render';
 import { SupportActionDialog } from './support-action-dialog';
 

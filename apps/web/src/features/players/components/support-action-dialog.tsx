@@ -11,7 +11,7 @@ import {
   SUPPORT_REASON_MAX,
   SUPPORT_STREAK_MAX,
   type SupportActionKind,
-} from '@liveops/domain';
+} from '@liveops/domain/players';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorIdOf, Field } from '../../../components/ui/field';

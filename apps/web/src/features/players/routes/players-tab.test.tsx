@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PLAYER_MESSAGES, type PlayerLedgerPage, type PlayerProfile } from '@liveops/domain';
+import { PLAYER_MESSAGES, type PlayerLedgerPage, type PlayerProfile } from '@liveops/domain/players';
 import { formatLocalInstant, localZoneLabel } from '../../../lib/format-instant';
 import { renderWithProviders } from '../../../test/render';
 import { PlayersTab } from './players-tab';

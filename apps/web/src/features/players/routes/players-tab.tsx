@@ -3,7 +3,7 @@ import { Search, UserSearch } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { PLAYER_MESSAGES } from '@liveops/domain';
+import { PLAYER_MESSAGES } from '@liveops/domain/players';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PublishPreview } from '@liveops/domain';
+import type { PublishPreview } from '@liveops/domain/releases';
 import { renderWithProviders } from '../../../test/render';
 import { experimentLine, PUBLISH_REVIEW_LABELS, PublishReview } from './publish-review';
 

@@ -8,7 +8,7 @@ import {
   type PublishPreview,
   type PublishProblem,
   type Release,
-} from '@liveops/domain';
+} from '@liveops/domain/releases';
 import { Alert } from '../../../components/ui/alert';
 import { variantShares } from '../../../lib/variant-shares';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { Gauge } from 'lucide-react';
-import { AUDIENCE_MESSAGES, formatNumber } from '@liveops/domain';
+import { AUDIENCE_MESSAGES } from '@liveops/domain/segments';
+import { formatNumber } from '@liveops/domain/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useEstimateSegmentAudience } from '../../../lib/api/segments/estimate-segment-audience';

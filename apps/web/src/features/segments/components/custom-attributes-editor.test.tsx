@@ -5,7 +5,7 @@ import {
   CUSTOM_ATTRIBUTE_DECLARATION_MESSAGES,
   CUSTOM_ATTRIBUTE_MESSAGES,
   type CustomAttribute,
-} from '@liveops/domain';
+} from '@liveops/domain/segments';
 import { renderWithProviders } from '../../../test/render';
 import { CustomAttributesEditor } from './custom-attributes-editor';
 

@@ -6,11 +6,11 @@ import {
   CUSTOM_ATTRIBUTE_TYPE_LABELS,
   CUSTOM_ATTRIBUTE_TYPES,
   CUSTOM_ATTRIBUTES_MAX,
-  SAVED_MESSAGE_MS,
   UpdateCustomAttributesInputSchema,
   type CustomAttribute,
   type UpdateCustomAttributesInput,
-} from '@liveops/domain';
+} from '@liveops/domain/segments';
+import { SAVED_MESSAGE_MS } from '@liveops/domain/shared';
 import { LoadError } from '../../../components/load-error';
 import { SaveBar } from '../../../components/save-bar';
 import { Button } from '../../../components/ui/button';

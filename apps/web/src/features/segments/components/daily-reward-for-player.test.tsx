@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOR_PLAYER_MESSAGES, type DailyRewardForPlayer as Answer } from '@liveops/domain';
+import { FOR_PLAYER_MESSAGES, type DailyRewardForPlayer as Answer } from '@liveops/domain/targeting';
 import { renderWithProviders } from '../../../test/render';
 import { DailyRewardForPlayer } from './daily-reward-for-player';
 

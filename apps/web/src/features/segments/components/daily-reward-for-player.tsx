@@ -5,7 +5,7 @@ import {
   FOR_PLAYER_MESSAGES,
   scheduleText,
   type DailyRewardForPlayer as Answer,
-} from '@liveops/domain';
+} from '@liveops/domain/targeting';
 import { LoadError } from '../../../components/load-error';
 import { useDailyRewardForPlayer } from '../../../lib/api/daily-rewards/get-daily-reward-for-player';
 import { useSegments } from '../../../lib/api/segments/get-segments';

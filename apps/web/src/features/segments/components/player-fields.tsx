@@ -1,4 +1,4 @@
-import { PLAYER_FIELDS, type CustomAttribute } from '@liveops/domain';
+import { PLAYER_FIELDS, type CustomAttribute } from '@liveops/domain/segments';
 import styles from './player-fields.module.css';
 
 /** The fields an expression can use: the built-in ones, from the same list the checker uses, and the game's own. */

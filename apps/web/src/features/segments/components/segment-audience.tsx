@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { AUDIENCE_MESSAGES } from '@liveops/domain';
+import { AUDIENCE_MESSAGES } from '@liveops/domain/segments';
 import { useSegmentAudience } from '../../../lib/api/segments/get-segment-audience';
 import styles from './segment-audience.module.css';
 

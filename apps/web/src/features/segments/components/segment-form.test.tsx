@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
+import { SEGMENT_MESSAGES, type Segment } from '@liveops/domain/segments';
 import { renderWithProviders } from '../../../test/render';
 import { SegmentForm } from './segment-form';
 

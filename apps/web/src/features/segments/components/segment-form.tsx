@@ -4,13 +4,17 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SAVED_MESSAGE_MS, segmentHint, SEGMENT_MESSAGES, type CustomAttribute, type Segment } from '@liveops/domain';
 import {
+  segmentHint,
+  SEGMENT_MESSAGES,
+  type CustomAttribute,
+  type Segment,
   checkSegmentExpression,
   formatProblem,
   segmentInputSchemaFor,
   type CreateSegmentInput,
-} from '@liveops/domain/segment-expression';
+} from '@liveops/domain/segments';
+import { SAVED_MESSAGE_MS } from '@liveops/domain/shared';
 import { SaveBar } from '../../../components/save-bar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
-import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment } from '@liveops/domain';
-import { evaluateSegment } from '@liveops/domain/segment-expression';
+import { EXAMPLE_PLAYER, SEGMENT_MESSAGES, type Segment, evaluateSegment } from '@liveops/domain/segments';
 import { useCustomAttributes } from '../../../lib/api/custom-attributes/get-custom-attributes';
 import segmentStyles from '../segments.module.css';
 import { DailyRewardForPlayer } from './daily-reward-for-player';

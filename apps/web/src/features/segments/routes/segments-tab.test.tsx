@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIENCE_MESSAGES, type Segment } from '@liveops/domain';
+import { AUDIENCE_MESSAGES, type Segment } from '@liveops/domain/segments';
 import { renderWithProviders } from '../../../test/render';
 import { SegmentsTab } from './segments-tab';
 

@@ -2,7 +2,7 @@ import { Pencil, SearchX, Trash2, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { SEGMENT_MESSAGES } from '@liveops/domain';
+import { SEGMENT_MESSAGES } from '@liveops/domain/segments';
 import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';

@@ -1,13 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import {
-  ACCENT_COLOR,
-  type DailyReward,
-  type DailyRewardsParams,
-  type EmbedConfig,
-  SCREEN_BACKGROUND_COLOR,
-} from '@liveops/domain';
+import { type DailyReward, type DailyRewardsParams } from '@liveops/domain/daily-rewards';
+import { ACCENT_COLOR, SCREEN_BACKGROUND_COLOR, defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
+import { type EmbedConfig } from '@liveops/domain/popup';
 import { dailyRewardsDecorator, DailyRewardsView } from '@liveops/views';
 import { PreviewFrame } from '../../../components/preview-frame/preview-frame';
 import { Alert } from '../../../components/ui/alert';
@@ -21,7 +17,6 @@ import { useSaveExperimentVariantLayout } from '../../../lib/api/daily-rewards/s
 import { isMissingLabel, loadedLayout, missingLabelWarnings } from '../loaded-layout';
 import { nodeRendering } from '../node-rendering';
 import { editorReducer, type EditorState, findNode, initialEditorState, layoutForSave } from '../state/editor-state';
-import { defaultCanvasSize, UI_EDITOR_MESSAGES } from '@liveops/domain';
 import { useLeaveGuard, type Leaves } from '../../../lib/use-leave-guard';
 import { editedLayout } from '../edited-layout';
 import { useUndoShortcuts } from '../use-undo-shortcuts';

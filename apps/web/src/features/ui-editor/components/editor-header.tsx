@@ -2,7 +2,7 @@ import { Redo2, Save, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
 import styles from './editor-header.module.css';
 
 /** §2 the editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */

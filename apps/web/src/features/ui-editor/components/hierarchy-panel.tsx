@@ -22,7 +22,7 @@ import {
   type LayoutNodeType,
   nodeLabel,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import { COMPONENTS } from '@liveops/views';
 import { Button } from '../../../components/ui/button';
 import { canRemove, type EditorAction } from '../state/editor-state';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type EditableField, type LayoutNode, type LayoutPropValue, UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { type EditableField, type LayoutNode, type LayoutPropValue, UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
 import { PropField } from './prop-field';
 
 const node: LayoutNode = { id: 'n', type: 'ImageCB', props: {} };

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { type Asset } from '@liveops/domain/assets';
 import {
-  type Asset,
   assetReference,
   type EditableField,
   isColor,
@@ -12,7 +12,7 @@ import {
   parseNumberInput,
   parseSliceInput,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import type { ThemeColorRole } from '@liveops/views';
 import type { PropNote } from '../node-rendering';
 import { StyleField } from './style-field';

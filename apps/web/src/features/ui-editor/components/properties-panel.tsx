@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { type Asset } from '@liveops/domain/assets';
 import {
-  type Asset,
   assetReference,
   canEditLabel,
   editableFields,
@@ -12,7 +12,7 @@ import {
   nodeLabel,
   propOrDefault,
   UI_EDITOR_MESSAGES,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import { COMPONENTS } from '@liveops/views';
 import { colorEdit } from '../state/color-edit';
 import type { EditorAction } from '../state/editor-state';

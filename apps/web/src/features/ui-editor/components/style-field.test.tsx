@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LAYOUT_MESSAGES } from '@liveops/domain';
+import { LAYOUT_MESSAGES } from '@liveops/domain/layout';
 import { StyleField } from './style-field';
 
 describe('StyleField', () => {

@@ -6,7 +6,7 @@ import {
   SAFE_STYLE_PROPERTIES,
   STYLE_GROUPS,
   styleEntryProblem,
-} from '@liveops/domain';
+} from '@liveops/domain/layout';
 import type { PropChange } from './prop-field';
 import { type Reading, useLiveText } from './use-live-text';
 import frame from '../ui-editor.module.css';

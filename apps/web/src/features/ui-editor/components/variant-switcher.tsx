@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Experiment } from '@liveops/domain';
+import type { Experiment } from '@liveops/domain/experiments';
 import { VARIANT_PARAM } from '../edited-layout';
 import styles from './variant-switcher.module.css';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DAILY_REWARD_MESSAGES, type DailyReward, EMBED_FEATURE_TYPE } from '@liveops/domain';
+import { DAILY_REWARD_MESSAGES, type DailyReward } from '@liveops/domain/daily-rewards';
+import { EMBED_FEATURE_TYPE } from '@liveops/domain/popup';
 import { FullPageStatus } from '../../../components/full-page-status';
 import { LoadError } from '../../../components/load-error';
 import { paths } from '../../../config/paths';
@@ -12,7 +13,7 @@ import { DailyRewardsEditor } from '../components/daily-rewards-editor';
 import { VariantSwitcher } from '../components/variant-switcher';
 import { editedLayout, VARIANT_PARAM } from '../edited-layout';
 import type { Leaves } from '../../../lib/use-leave-guard';
-import { UI_EDITOR_MESSAGES } from '@liveops/domain';
+import { UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
 import styles from './ui-editor-page.module.css';
 
 /**

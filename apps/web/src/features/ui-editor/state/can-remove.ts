@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { keepsProtectedLabels } from './protected-labels';
 import { withoutNode } from './without-node';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { dailyRewardsPropSource } from '@liveops/views';
 import { colorEdit } from './color-edit';
 

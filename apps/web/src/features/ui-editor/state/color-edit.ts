@@ -1,4 +1,4 @@
-import { ACCENT_COLOR, type LayoutNode, type LayoutPropValue, SCREEN_BACKGROUND_COLOR } from '@liveops/domain';
+import { ACCENT_COLOR, type LayoutNode, type LayoutPropValue, SCREEN_BACKGROUND_COLOR } from '@liveops/domain/layout';
 import type { ThemeColorRole } from '@liveops/views';
 
 /** The §9 default colour that stands for each of the game's theme colours in a layout. */

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { HISTORY_LIMIT } from './history-limit';
 import { pruneSelection } from './prune-selection';
 import type { EditorState, TypingField } from './types';

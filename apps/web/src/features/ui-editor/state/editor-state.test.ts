@@ -1,4 +1,4 @@
-import { defaultDailyRewardsLayout, findNodeByLabel, LayoutNodeSchema } from '@liveops/domain';
+import { defaultDailyRewardsLayout, findNodeByLabel, LayoutNodeSchema } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { canRemove, findNode, findParent, initialEditorState, layoutForSave, PROTECTED_LABELS } from './editor-state';
 import { freshIdFactory } from './fresh-id';

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 
 /** The node with this id, depth first without recursion, else null. */
 export function findNode(document: LayoutNode, id: string): LayoutNode | null {

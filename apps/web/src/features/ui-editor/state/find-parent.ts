@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { nodePath } from './node-path';
 
 /** The parent of the node with this id and the node's index among its children; null for the root or none. */

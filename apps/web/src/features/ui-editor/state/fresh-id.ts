@@ -1,4 +1,4 @@
-import { type LayoutNode, type LayoutNodeType, layoutNodes } from '@liveops/domain';
+import { type LayoutNode, type LayoutNodeType, layoutNodes } from '@liveops/domain/layout';
 
 /**
  * A source of node ids unused in `document`: `<type in lower case>-<counter in base 36>` (textcb-1, gridcb-a),

@@ -1,4 +1,4 @@
-import type { LayoutNode, LayoutPropValue, LayoutProps } from '@liveops/domain';
+import type { LayoutNode, LayoutPropValue, LayoutProps } from '@liveops/domain/layout';
 
 const definedEntries = <T>(record: Record<string, T | undefined>) =>
   Object.entries(record).filter((entry): entry is [string, T] => entry[1] !== undefined);

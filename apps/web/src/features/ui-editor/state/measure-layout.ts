@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 
 /** How many nodes a (sub)tree has and how many levels deep it goes (1 for a leaf), without recursion. */
 export function measureLayout(root: LayoutNode): { nodes: number; depth: number } {

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 
 /** The child indexes leading from the root to the node with this id ([] for the root), else null. */
 export function nodePath(document: LayoutNode, id: string): number[] | null {

@@ -1,4 +1,4 @@
-import { DEFAULT_LAYOUT_LABELS, type LayoutNode, layoutNodes, nodeLabel } from '@liveops/domain';
+import { DEFAULT_LAYOUT_LABELS, type LayoutNode, layoutNodes, nodeLabel } from '@liveops/domain/layout';
 
 /**
  * The nodes the daily-rewards popup is built around (§4 warns when a layout lacks them): the editor never lets

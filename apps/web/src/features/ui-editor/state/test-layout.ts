@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { initialEditorState } from './initial-editor-state';
 import type { EditorState } from './types';
 

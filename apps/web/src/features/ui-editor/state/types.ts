@@ -1,4 +1,4 @@
-import type { LayoutNode, LayoutNodeType, LayoutPropValue } from '@liveops/domain';
+import type { LayoutNode, LayoutNodeType, LayoutPropValue } from '@liveops/domain/layout';
 
 /**
  * A field being typed into: a node's prop (by name) or its label (LABEL_FIELD, which no prop name can be).

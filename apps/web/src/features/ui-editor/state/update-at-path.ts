@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 
 /**
  * The document with the node at `path` replaced by `update(node)`, copying only the nodes on the path: every

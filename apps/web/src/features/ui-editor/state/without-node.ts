@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { nodePath } from './node-path';
 import { updateAtPath } from './update-at-path';
 

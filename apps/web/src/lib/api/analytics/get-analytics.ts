@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { STREAK_BUCKETS, type AnalyticsResponse, type StreakBucketId } from '@liveops/domain';
+import { STREAK_BUCKETS, type AnalyticsResponse, type StreakBucketId } from '@liveops/domain/analytics';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AssetUsageSchema } from '@liveops/domain';
+import { AssetUsageSchema } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AssetSchema } from '@liveops/domain';
+import { AssetSchema } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

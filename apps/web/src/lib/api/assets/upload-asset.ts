@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AssetSchema, type AssetFields } from '@liveops/domain';
+import { AssetSchema, type AssetFields } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

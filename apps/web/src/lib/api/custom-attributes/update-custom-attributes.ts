@@ -3,7 +3,7 @@ import {
   CustomAttributeDeclarationsSchema,
   type CustomAttribute,
   type UpdateCustomAttributesInput,
-} from '@liveops/domain';
+} from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

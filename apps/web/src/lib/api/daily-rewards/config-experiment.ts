@@ -1,4 +1,5 @@
-import type { DailyReward, Experiment } from '@liveops/domain';
+import type { DailyReward } from '@liveops/domain/daily-rewards';
+import type { Experiment } from '@liveops/domain/experiments';
 
 /** The config's running experiment (issue 23 item 4, decision 046), or null: a config read before experiments has none. */
 export function configExperiment(config: DailyReward): Experiment | null {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DailyRewardSchema, type CreateDailyRewardInput, type DailyReward } from '@liveops/domain';
+import { DailyRewardSchema, type CreateDailyRewardInput, type DailyReward } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

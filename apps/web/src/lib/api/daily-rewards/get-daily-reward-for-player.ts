@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DailyRewardForPlayerSchema } from '@liveops/domain';
+import { DailyRewardForPlayerSchema } from '@liveops/domain/targeting';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

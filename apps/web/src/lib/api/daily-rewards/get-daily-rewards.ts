@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DailyRewardSchema } from '@liveops/domain';
+import { DailyRewardSchema } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

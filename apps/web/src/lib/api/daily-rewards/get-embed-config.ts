@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { EmbedConfigSchema } from '@liveops/domain';
+import { EmbedConfigSchema } from '@liveops/domain/popup';
 import { apiFetch } from '../../api-client';
 import { useGame } from '../games/get-game';
 import { usePacks } from '../packs/get-packs';

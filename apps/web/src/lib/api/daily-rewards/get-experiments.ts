@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExperimentHistorySchema } from '@liveops/domain';
+import { ExperimentHistorySchema } from '@liveops/domain/experiments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { experimentPath } from './config-experiment';

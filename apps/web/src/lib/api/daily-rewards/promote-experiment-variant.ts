@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DailyRewardSchema } from '@liveops/domain';
+import { DailyRewardSchema } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { experimentPath } from './config-experiment';
 import { invalidateExperiment } from './invalidate-experiment';

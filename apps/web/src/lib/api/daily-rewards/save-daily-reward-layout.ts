@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DailyRewardSchema, LAYOUT_SAVE_TIMEOUT_MS, type LayoutNode } from '@liveops/domain';
+import { DailyRewardSchema } from '@liveops/domain/daily-rewards';
+import { LAYOUT_SAVE_TIMEOUT_MS, type LayoutNode } from '@liveops/domain/layout';
 import { ApiError, apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { dailyRewardQueryKey } from './get-daily-reward';

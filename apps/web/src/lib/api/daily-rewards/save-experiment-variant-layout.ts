@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExperimentSchema, LAYOUT_SAVE_TIMEOUT_MS } from '@liveops/domain';
+import { ExperimentSchema } from '@liveops/domain/experiments';
+import { LAYOUT_SAVE_TIMEOUT_MS } from '@liveops/domain/layout';
 import { apiFetch } from '../../api-client';
 import { experimentPath } from './config-experiment';
 import { invalidateExperiment } from './invalidate-experiment';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExperimentSchema, type ExperimentVariant } from '@liveops/domain';
+import { ExperimentSchema, type ExperimentVariant } from '@liveops/domain/experiments';
 import { apiFetch } from '../../api-client';
 import { experimentPath } from './config-experiment';
 import { invalidateExperiment } from './invalidate-experiment';

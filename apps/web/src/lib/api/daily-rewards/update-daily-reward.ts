@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DailyRewardSchema, type DailyReward, type UpdateDailyRewardInput } from '@liveops/domain';
+import { DailyRewardSchema, type DailyReward, type UpdateDailyRewardInput } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { invalidateExperiment } from './invalidate-experiment';

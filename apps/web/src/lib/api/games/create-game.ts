@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GameSchema, type CreateGameInput } from '@liveops/domain';
+import { GameSchema, type CreateGameInput } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

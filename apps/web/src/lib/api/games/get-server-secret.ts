@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ServerSecretSchema } from '@liveops/domain';
+import { ServerSecretSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

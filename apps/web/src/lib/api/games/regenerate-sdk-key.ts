@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GameSchema } from '@liveops/domain';
+import { GameSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

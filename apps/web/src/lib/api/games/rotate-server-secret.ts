@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ServerSecretSchema } from '@liveops/domain';
+import { ServerSecretSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { serverSecretQueryOptions } from './get-server-secret';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ItemSchema, type ItemInput } from '@liveops/domain';
+import { ItemSchema, type ItemInput } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

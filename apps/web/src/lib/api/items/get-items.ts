@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ItemSchema } from '@liveops/domain';
+import { ItemSchema } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PackSchema, type PackInput } from '@liveops/domain';
+import { PackSchema, type PackInput } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

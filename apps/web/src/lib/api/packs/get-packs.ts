@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PackSchema } from '@liveops/domain';
+import { PackSchema } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,4 +1,4 @@
-import { PublishPreviewSchema } from '@liveops/domain';
+import { PublishPreviewSchema } from '@liveops/domain/releases';
 import { apiFetch } from '../../api-client';
 
 /**

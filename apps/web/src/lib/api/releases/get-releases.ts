@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ReleasesSchema } from '@liveops/domain';
+import { ReleasesSchema } from '@liveops/domain/releases';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -5,7 +5,7 @@ import {
   type PublishProblem,
   PublishProblemSchema,
   type Release,
-} from '@liveops/domain';
+} from '@liveops/domain/releases';
 import { ApiError } from '../../api-client';
 
 /** A publish the server refused because configs could not show a proper popup (422, decision 029). */

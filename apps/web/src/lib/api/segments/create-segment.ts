@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SegmentSchema } from '@liveops/domain';
-import type { CreateSegmentInput } from '@liveops/domain/segment-expression';
+import { SegmentSchema, type CreateSegmentInput } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

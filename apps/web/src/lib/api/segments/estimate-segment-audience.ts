@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AudienceEstimateSchema } from '@liveops/domain';
+import { AudienceEstimateSchema } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 
 /**

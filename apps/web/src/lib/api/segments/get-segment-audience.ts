@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUDIENCE_REFRESH_MS, SegmentAudienceSchema } from '@liveops/domain';
+import { AUDIENCE_REFRESH_MS, SegmentAudienceSchema } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SegmentSchema } from '@liveops/domain';
+import { SegmentSchema } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TestPlayerClockSchema } from '@liveops/domain';
+import { TestPlayerClockSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

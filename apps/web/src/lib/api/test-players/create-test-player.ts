@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TestPlayerSchema, type CreateTestPlayerInput } from '@liveops/domain';
+import { TestPlayerSchema, type CreateTestPlayerInput } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TestPlayerSchema } from '@liveops/domain';
+import { TestPlayerSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 

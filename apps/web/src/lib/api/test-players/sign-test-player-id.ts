@@ -1,4 +1,4 @@
-import { TestPlayerSignatureSchema } from '@liveops/domain';
+import { TestPlayerSignatureSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 
 /**

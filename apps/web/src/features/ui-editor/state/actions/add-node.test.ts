@@ -1,4 +1,4 @@
-import { COMPONENT_DEFINITIONS, LAYOUT_LIMITS, type LayoutNode } from '@liveops/domain';
+import { COMPONENT_DEFINITIONS, LAYOUT_LIMITS, type LayoutNode } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { initialEditorState } from '../initial-editor-state';
 import { findNode } from '../find-node';

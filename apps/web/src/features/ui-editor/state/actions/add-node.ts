@@ -1,4 +1,4 @@
-import { COMPONENT_DEFINITIONS, LAYOUT_LIMITS, type LayoutNode, type LayoutProps } from '@liveops/domain';
+import { COMPONENT_DEFINITIONS, LAYOUT_LIMITS, type LayoutNode, type LayoutProps } from '@liveops/domain/layout';
 import { clampIndex } from '../clamp-index';
 import { commitDocument } from '../commit-document';
 import { freshIdFactory } from '../fresh-id';

@@ -1,4 +1,4 @@
-import { LAYOUT_LIMITS } from '@liveops/domain';
+import { LAYOUT_LIMITS } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { findNode } from '../find-node';
 import { initialEditorState } from '../initial-editor-state';

@@ -1,4 +1,4 @@
-import { LAYOUT_LIMITS, type LayoutNode, type LayoutNodeType } from '@liveops/domain';
+import { LAYOUT_LIMITS, type LayoutNode, type LayoutNodeType } from '@liveops/domain/layout';
 import { commitDocument } from '../commit-document';
 import { freshIdFactory } from '../fresh-id';
 import { measureLayout } from '../measure-layout';

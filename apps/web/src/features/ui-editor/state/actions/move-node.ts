@@ -1,4 +1,4 @@
-import { LAYOUT_LIMITS } from '@liveops/domain';
+import { LAYOUT_LIMITS } from '@liveops/domain/layout';
 import { commitDocument } from '../commit-document';
 import { clampIndex } from '../clamp-index';
 import { findNode } from '../find-node';

@@ -1,4 +1,4 @@
-import type { LayoutNode } from '@liveops/domain';
+import type { LayoutNode } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { testState } from '../test-layout';
 import { remoteChanged } from './remote-changed';

@@ -1,4 +1,4 @@
-import { defaultDailyRewardsLayout, findNodeByLabel } from '@liveops/domain';
+import { defaultDailyRewardsLayout, findNodeByLabel } from '@liveops/domain/layout';
 import { describe, expect, it } from 'vitest';
 import { findNode } from '../find-node';
 import { initialEditorState } from '../initial-editor-state';

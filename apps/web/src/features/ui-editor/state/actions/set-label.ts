@@ -1,4 +1,4 @@
-import { canEditLabel, LAYOUT_LIMITS } from '@liveops/domain';
+import { canEditLabel, LAYOUT_LIMITS } from '@liveops/domain/layout';
 import { commitDocument } from '../commit-document';
 import { nodePath } from '../node-path';
 import { keepsProtectedLabels } from '../protected-labels';

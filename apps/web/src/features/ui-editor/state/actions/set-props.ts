@@ -1,4 +1,4 @@
-import { editorNodeVisible, type LayoutNode, type LayoutPropValue } from '@liveops/domain';
+import { editorNodeVisible, type LayoutNode, type LayoutPropValue } from '@liveops/domain/layout';
 import { commitDocument } from '../commit-document';
 import { nodePath } from '../node-path';
 import { keepsProtectedLabels } from '../protected-labels';

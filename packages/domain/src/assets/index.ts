@@ -1,0 +1,2 @@
+/** Assets: uploaded images and their limits. */
+export * from './asset';

@@ -1,0 +1,3 @@
+/** Games: a game's settings and theme. */
+export * from './game';
+export * from './game-theme';

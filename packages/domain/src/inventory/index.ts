@@ -1,0 +1,4 @@
+/** Inventory: items, packs, their keys and icons. */
+export * from './inventory';
+export * from './inventory-key';
+export * from './item-icons';

@@ -1,0 +1,2 @@
+/** The public music toy at /{name}-music. */
+export * from './music';
