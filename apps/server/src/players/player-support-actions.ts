@@ -5,14 +5,7 @@ import type { Db } from '../db/database';
 import { dailyReward, pack, supportAction } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
 import { inScope, type GameScope } from '../games/game-scope';
-import {
-  addToBalances,
-  lastProgress,
-  onceByKey,
-  requestHash,
-  writeProgress,
-  type KeyedRecord,
-} from '../runtime/player-ledger';
+import { addToBalances, lastProgress, onceByKey, requestHash, writeProgress, type KeyedRecord } from '../player-ledger';
 import type { PlayerRecord } from '../runtime/store';
 import { dayStartOf, itemNames, presentAction, testerOf } from './players';
 

@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { dailyReward, experiment, item, release, segment, supportAction, testPlayer } from '../db/schema';
 import { inScope, ownedBy, type GameScope } from '../games/game-scope';
-import { balancesOf, ledgerOf } from '../runtime/player-ledger';
+import { balancesOf, ledgerOf } from '../player-ledger';
 import { findPlayer, type PlayerRecord } from '../runtime/store';
 import { explainDailyReward } from '../targeting/daily-reward-targeting';
 

@@ -1,7 +1,7 @@
 import { assignVariant } from '@liveops/domain';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';
-import { prepared } from './statements';
+import { prepared } from '../db/statements';
 
 const MAX_ENTRIES = 200_000;
 

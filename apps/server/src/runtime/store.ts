@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LastClaim, PlayerAttributes } from '@liveops/domain';
 import type { Db } from '../db/database';
-import { startingAmounts } from './player-ledger';
-import { iso, parsedJson, prepared, rows, type Row } from './statements';
+import { startingAmounts } from '../player-ledger';
+import { iso, parsedJson, prepared, rows, type Row } from '../db/statements';
 
 /**
  * The runtime's reads and writes of players and their claims, in plain SQL: each is as few round trips as it can

@@ -10,7 +10,7 @@ import {
 } from '@liveops/domain';
 import { compileSegment } from '@liveops/domain/segment-expression';
 import type { Db } from '../db/database';
-import { evaluatePlayer } from '../runtime/segments';
+import { evaluatePlayer } from './player-segments';
 
 /*
  * Segment audiences (issue 34 point 5, decision 054). A player's segments are decided at each session and kept on

@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { dailyReward, player, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
 import { inScope, type GameScope } from '../games/game-scope';
-import { writeProgress } from '../runtime/player-ledger';
+import { writeProgress } from '../player-ledger';
 
 /**
  * Test players (issue 22, decision 040): the dashboard's side. Their offsets reach the runtime through its game

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db } from './database';
 
 /*
  * How the runtime and its ledger send SQL: plain statements whose rows are read as they come, and the hot paths'
- * statements prepared once per connection (decision 034). Shared by store.ts and player-ledger/, so that neither
+ * statements prepared once per connection (decision 034). Shared by runtime/store.ts and player-ledger/, so that neither
  * imports the other for it.
  */
 

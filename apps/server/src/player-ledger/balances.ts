@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { iso, prepared, rows, type Row } from '../statements';
+import type { Db } from '../db/database';
+import { iso, prepared, rows, type Row } from '../db/statements';
 
 export type Balance = { itemId: string; amount: number };
 

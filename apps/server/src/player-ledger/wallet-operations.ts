@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { databaseErrorCode } from '../../db/database-errors';
-import { iso, parsedJson, rows } from '../statements';
+import type { Db } from '../db/database';
+import { databaseErrorCode } from '../db/database-errors';
+import { iso, parsedJson, rows } from '../db/statements';
 import { toBalances, type Balance } from './balances';
 import { onceByKey, type KeyedRecord, type Replayed } from './replay';
 
