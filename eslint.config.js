@@ -13,7 +13,7 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
 const LEDGER_TABLES = 'wallet_balance|wallet_ledger|wallet_operation|daily_reward_claim';
 const LEDGER_WRITE_SQL = `/(insert\\s+into|update|delete\\s+from)\\s+(${LEDGER_TABLES})\\b/i`;
 const LEDGER_WRITE_MESSAGE =
-  'Balances, the wallet ledger, wallet operations and claim rows are written only by apps/server/src/runtime/player-ledger: call it.';
+  'Balances, the wallet ledger, wallet operations and claim rows are written only by apps/server/src/player-ledger: call it.';
 const playerLedgerWrites = [
   { selector: `TemplateElement[value.raw=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
   { selector: `Literal[value=${LEDGER_WRITE_SQL}]`, message: LEDGER_WRITE_MESSAGE },
@@ -110,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/runtime/player-ledger/**/*.ts'],
+    files: ['apps/server/src/player-ledger/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', gameLockByHand] },
   },

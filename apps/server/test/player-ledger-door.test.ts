@@ -22,7 +22,7 @@ async function ledgerRefusals(filePath: string) {
 describe('the player ledger is the one door of balances and claims (decision 059)', () => {
   it('fails lint on a write of the ledger’s tables anywhere in the server but the ledger, and allows reads', async () => {
     expect(await ledgerRefusals('apps/server/src/players/some-feature.ts')).toEqual([2, 4, 5, 6]);
-    expect(await ledgerRefusals('apps/server/src/runtime/player-ledger/some-write.ts')).toEqual([]);
+    expect(await ledgerRefusals('apps/server/src/player-ledger/some-write.ts')).toEqual([]);
   });
 
   it('keeps the game lock rule beside it: tryAcquire outside db/game-lock.ts fails, in the ledger too', async () => {
@@ -32,7 +32,7 @@ describe('the player ledger is the one door of balances and claims (decision 059
       return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
     };
     expect(await refusals('apps/server/src/players/some-feature.ts')).toEqual([2, 4, 5, 6, 8]);
-    expect(await refusals('apps/server/src/runtime/player-ledger/some-write.ts')).toEqual([8]);
+    expect(await refusals('apps/server/src/player-ledger/some-write.ts')).toEqual([8]);
     expect(await refusals('apps/server/src/db/game-lock.ts')).toEqual([2, 4, 5, 6]);
   });
 });

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { QUOTA_MESSAGES } from '@liveops/domain/accounts';
 import type { Db } from '../db/database';
 import { asset, game, user } from '../db/schema';
+import { gamesOf, ownedBy } from '../games/game-scope';
 import type { Config } from '../env';
 
 export type Quotas = Pick<Config, 'maxGamesPerAccount' | 'maxStorageBytesPerAccount'>;
@@ -23,7 +24,7 @@ export async function refuseOverQuota(
 ): Promise<QuotaRefusal | null> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
   if (adding.games) {
-    const [games] = await tx.select({ n: count() }).from(game).where(eq(game.ownerId, ownerId));
+    const [games] = await tx.select({ n: count() }).from(game).where(gamesOf(ownerId));
     if ((games?.n ?? 0) + adding.games > quotas.maxGamesPerAccount) {
       return { status: 403, code: 'GAME_LIMIT', message: QUOTA_MESSAGES.games(quotas.maxGamesPerAccount) };
     }
@@ -32,7 +33,7 @@ export async function refuseOverQuota(
     const [stored] = await tx
       .select({ bytes: sql<string>`coalesce(sum(${asset.size}), 0)` })
       .from(asset)
-      .where(eq(asset.ownerId, ownerId));
+      .where(ownedBy(asset, ownerId));
     if (Number(stored?.bytes ?? 0) + adding.bytes > quotas.maxStorageBytesPerAccount) {
       return { status: 413, code: 'STORAGE_LIMIT', message: QUOTA_MESSAGES.storage(quotas.maxStorageBytesPerAccount) };
     }

@@ -7,6 +7,7 @@ import type { Auth } from './auth';
 import type { Db } from '../db/database';
 import type { Config } from '../env';
 import { account, game, session, user, verification } from '../db/schema';
+import { gamesOf } from '../games/game-scope';
 import { passwordCheckKeys, refuseOverBudget } from './attempt-limits';
 import { clientIp } from '../http/client-ip';
 import { jsonError, readJson } from '../http/json';
@@ -110,7 +111,7 @@ export function accountRoutes({ auth, db, storage, liveEvents, logger, config }:
       // whose files are removed below is complete.
       const gameIds = await db.transaction(async (tx) => {
         await tx.select({ id: user.id }).from(user).where(eq(user.id, me.id)).for('update');
-        const games = await tx.select({ id: game.id }).from(game).where(eq(game.ownerId, me.id));
+        const games = await tx.select({ id: game.id }).from(game).where(gamesOf(me.id));
         // Outstanding reset links name the user by id; they would point at nobody.
         await tx.delete(verification).where(eq(verification.value, me.id));
         await tx.delete(user).where(eq(user.id, me.id));

@@ -9,6 +9,7 @@ import {
 } from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import { experiment, experimentVariant } from '../db/schema';
+import { inScope } from '../games/game-scope';
 
 /**
  * An experiment's comparison as the Analytics tab reads it (issue 23 item 4, decision 046): its variants' rollup
@@ -37,11 +38,7 @@ export async function readExperimentComparison(
   db: Db,
   scope: ExperimentComparisonScope,
 ): Promise<ExperimentComparison | null> {
-  const owned = and(
-    eq(experiment.configId, scope.configId),
-    eq(experiment.gameId, scope.gameId),
-    eq(experiment.ownerId, scope.ownerId),
-  );
+  const owned = and(eq(experiment.configId, scope.configId), inScope(experiment, scope));
   const [found] = await db
     .select()
     .from(experiment)

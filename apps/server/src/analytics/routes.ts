@@ -14,7 +14,7 @@ import {
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { dailyReward } from '../db/schema';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
 import { jsonError } from '../http/json';
 import { readDailyRollups } from './analytics-events';
 import { readExperimentComparison } from './analytics-experiments';
@@ -61,13 +61,7 @@ export function analyticsRoutes({ auth, db, now }: Deps) {
       const [config] = await db
         .select({ id: dailyReward.id })
         .from(dailyReward)
-        .where(
-          and(
-            eq(dailyReward.id, configId),
-            eq(dailyReward.gameId, scope.gameId),
-            eq(dailyReward.ownerId, scope.ownerId),
-          ),
-        );
+        .where(and(eq(dailyReward.id, configId), inScope(dailyReward, scope)));
       if (!config) return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.configNotFound);
     }
     const { from, to } = range;

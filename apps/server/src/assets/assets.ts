@@ -3,7 +3,7 @@ import { type Asset, type AssetUsage } from '@liveops/domain/assets';
 import { layoutAssetIds, type LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { asset, dailyReward, experiment, experimentVariant, item, pack } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import type { Storage } from '../storage/storage';
 
 export type AssetRow = typeof asset.$inferSelect;
@@ -17,11 +17,7 @@ export function presentAsset(storage: Storage, { storageKey, ...row }: AssetRow)
 
 /** A game's assets as the API lists them, oldest first. */
 export async function listAssets(db: Db, storage: Storage, scope: GameScope): Promise<Asset[]> {
-  const rows = await db
-    .select()
-    .from(asset)
-    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)))
-    .orderBy(asc(asset.createdAt), asc(asset.id));
+  const rows = await db.select().from(asset).where(inScope(asset, scope)).orderBy(asc(asset.createdAt), asc(asset.id));
   return rows.map((row) => presentAsset(storage, row));
 }
 
@@ -30,7 +26,7 @@ export async function assetUrlsOf(db: Db, storage: Storage, scope: GameScope): P
   const rows = await db
     .select({ assetId: asset.assetId, storageKey: asset.storageKey })
     .from(asset)
-    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
+    .where(inScope(asset, scope));
   const urls = new Map(rows.map((row) => [row.assetId, storage.publicUrl(row.storageKey)]));
   return (assetRefId) => (assetRefId ? (urls.get(assetRefId) ?? null) : null);
 }
@@ -40,8 +36,7 @@ export async function assetUrlsOf(db: Db, storage: Storage, scope: GameScope): P
  * running experiments' variants by theirs (an ended experiment's layouts show nowhere). Only this game's rows.
  */
 export async function assetUsage(db: Db, scope: GameScope, assetId: string): Promise<AssetUsage> {
-  const owned = <T extends typeof item | typeof pack | typeof dailyReward>(table: T) =>
-    and(eq(table.gameId, scope.gameId), eq(table.ownerId, scope.ownerId));
+  const owned = <T extends typeof item | typeof pack | typeof dailyReward>(table: T) => inScope(table, scope);
   const [items, packs, configs, variants] = await Promise.all([
     db
       .select({ id: item.id, name: item.name })
@@ -68,13 +63,7 @@ export async function assetUsage(db: Db, scope: GameScope, assetId: string): Pro
       })
       .from(experimentVariant)
       .innerJoin(experiment, eq(experiment.id, experimentVariant.experimentId))
-      .where(
-        and(
-          eq(experiment.gameId, scope.gameId),
-          eq(experiment.ownerId, scope.ownerId),
-          eq(experiment.status, 'running'),
-        ),
-      )
+      .where(and(inScope(experiment, scope), eq(experiment.status, 'running')))
       .orderBy(asc(experimentVariant.position)),
   ]);
   const uses = (layout: LayoutNode | null) => layout !== null && layoutAssetIds(layout).has(assetId);

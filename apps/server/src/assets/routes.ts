@@ -18,8 +18,8 @@ import { jsonBody, uploadBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
-import { assetUsage, listAssets, presentAsset } from './assets';
+import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { assetUsage, listAssets, presentAsset, type AssetRow } from './assets';
 import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';
@@ -204,16 +204,14 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
         const [renamed] = await tx
           .update(asset)
           .set({ name })
-          .where(
-            and(eq(asset.id, assetDocumentId(gameId, assetId)), eq(asset.gameId, gameId), eq(asset.ownerId, ownerId)),
-          )
+          .where(and(eq(asset.id, assetDocumentId(gameId, assetId)), inScope(asset, { gameId, ownerId })))
           .returning();
         if (!renamed) return undefined;
         for (const table of [item, pack]) {
           await tx
             .update(table)
             .set({ assetName: name })
-            .where(and(eq(table.gameId, gameId), eq(table.ownerId, ownerId), eq(table.assetRefId, renamed.assetId)));
+            .where(and(inScope(table, { gameId, ownerId }), eq(table.assetRefId, renamed.assetId)));
         }
         return renamed;
       });
@@ -228,20 +226,14 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       const [found] = await db
         .select({ assetId: asset.assetId })
         .from(asset)
-        .where(
-          and(
-            eq(asset.id, assetDocumentId(scope.gameId, c.req.param('assetId'))),
-            eq(asset.gameId, scope.gameId),
-            eq(asset.ownerId, scope.ownerId),
-          ),
-        );
+        .where(and(eq(asset.id, assetDocumentId(scope.gameId, c.req.param('assetId'))), inScope(asset, scope)));
       if (!found) return jsonError(c, 404, 'NOT_FOUND', ASSET_MESSAGES.notFound);
       return c.json(await assetUsage(db, scope, found.assetId));
     })
     .put('/:assetId/file', ...uploadBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const id = assetDocumentId(gameId, c.req.param('assetId'));
-      const owns = and(eq(asset.id, id), eq(asset.gameId, gameId), eq(asset.ownerId, ownerId));
+      const owns = and(eq(asset.id, id), inScope(asset, { gameId, ownerId }));
       const [current] = await db.select().from(asset).where(owns);
       if (!current) return jsonError(c, 404, 'NOT_FOUND', ASSET_MESSAGES.notFound);
       const read = await readForm(c);
@@ -290,11 +282,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
         const [gone] = await tx
           .delete(asset)
           .where(
-            and(
-              eq(asset.id, assetDocumentId(gameId, c.req.param('assetId'))),
-              eq(asset.gameId, gameId),
-              eq(asset.ownerId, ownerId),
-            ),
+            and(eq(asset.id, assetDocumentId(gameId, c.req.param('assetId'))), inScope(asset, { gameId, ownerId })),
           )
           .returning();
         return gone ? { row: gone, removing: await intents.begin('objects', gone.storageKey, tx) } : null;

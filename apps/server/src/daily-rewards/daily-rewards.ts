@@ -7,7 +7,7 @@ import { assetReferenceId, layoutNodes, type LayoutNode, type Orientation } from
 import { type EmbedAsset, type EmbedConfigInput, type EmbedPack } from '@liveops/domain/popup';
 import type { Db } from '../db/database';
 import { dailyReward, game, item } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import type { Storage } from '../storage/storage';
 import { listAssets } from '../assets/assets';
 import { listPacks } from '../inventory/packs';
@@ -51,7 +51,7 @@ export async function listDailyRewards(db: Db, scope: GameScope): Promise<DailyR
   const rows = await db
     .select()
     .from(dailyReward)
-    .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)))
+    .where(inScope(dailyReward, scope))
     .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id));
   return rows.map(presentDailyReward);
 }
@@ -78,13 +78,7 @@ export async function embedConfigOf(
   const [row] = await db
     .select()
     .from(dailyReward)
-    .where(
-      and(
-        eq(dailyReward.id, dailyRewardId),
-        eq(dailyReward.gameId, scope.gameId),
-        eq(dailyReward.ownerId, scope.ownerId),
-      ),
-    );
+    .where(and(eq(dailyReward.id, dailyRewardId), inScope(dailyReward, scope)));
   if (!row) return null;
   return embedConfigFrom(row, await embedSourcesOf(db, storage, scope));
 }
@@ -104,10 +98,7 @@ export async function embedSourcesOf(db: Db, storage: Storage, scope: GameScope)
     db.select({ theme: game.theme, orientation: game.orientation }).from(game).where(eq(game.id, scope.gameId)),
     listPacks(db, storage, scope),
     listAssets(db, storage, scope),
-    db
-      .select({ id: item.id, name: item.name, iconId: item.iconId })
-      .from(item)
-      .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId))),
+    db.select({ id: item.id, name: item.name, iconId: item.iconId }).from(item).where(inScope(item, scope)),
   ]);
   return {
     theme: owner?.theme ?? null,

@@ -20,7 +20,7 @@ import type { Db } from '../db/database';
 import { dailyReward, game, pack } from '../db/schema';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { inScope, ownedBy, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
 import { jsonBody, layoutBody } from '../http/request-body';
 import {
@@ -78,8 +78,7 @@ type Deps = {
  * now (POST …/for-player, the segment tester's question).
  */
 export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.now }: Deps) {
-  const own = (scope: GameScope, id: string) =>
-    and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
+  const own = (scope: GameScope, id: string) => and(eq(dailyReward.id, id), inScope(dailyReward, scope));
   const changed = (scope: GameScope, id: string) => liveEvents.publish(scope.ownerId, { topic: 'dailyRewards', id });
 
   return (
@@ -103,7 +102,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
           const names = await tx
             .select({ name: dailyReward.name })
             .from(dailyReward)
-            .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)));
+            .where(inScope(dailyReward, scope));
           const [created] = await tx
             .insert(dailyReward)
             .values({
@@ -135,7 +134,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
               const found = await tx
                 .select({ id: pack.id })
                 .from(pack)
-                .where(and(inArray(pack.id, ids), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+                .where(and(inArray(pack.id, ids), inScope(pack, scope)))
                 .for('share');
               if (found.length !== ids.length) return { kind: 'unknown-packs' };
             }
@@ -294,7 +293,7 @@ export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
       .where(
         and(
           eq(dailyReward.id, c.req.param('dailyRewardId')),
-          eq(dailyReward.ownerId, c.get('user').id),
+          ownedBy(dailyReward, c.get('user').id),
           eq(game.enabled, true),
         ),
       );

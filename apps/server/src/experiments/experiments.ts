@@ -11,7 +11,7 @@ import type { LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { dailyReward, experiment, experimentVariant } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import { presentDailyReward, type DailyRewardRow } from '../daily-rewards/daily-rewards';
 
 /*
@@ -112,8 +112,7 @@ export async function withExperiments(db: Db, configs: readonly DailyReward[]): 
   return configs.map((config) => ({ ...config, experiment: running.get(config.id) ?? null }));
 }
 
-const ownConfig = (scope: GameScope, id: string) =>
-  and(eq(dailyReward.id, id), eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId));
+const ownConfig = (scope: GameScope, id: string) => and(eq(dailyReward.id, id), inScope(dailyReward, scope));
 
 /** The owner's config and its running experiment, locked for this transaction's change. */
 async function lockedRunning(tx: Tx, scope: GameScope, configId: string) {

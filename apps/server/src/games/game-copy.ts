@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { assetDocumentId } from '@liveops/domain/assets';
 import { GAME_MESSAGES } from '@liveops/domain/games';
 import { type LayoutNode } from '@liveops/domain/layout';
 import type { Db } from '../db/database';
 import { refuseOverQuota, type Quotas } from '../accounts/account-quotas';
 import { asset, dailyReward, game, item, pack, segment } from '../db/schema';
+import { inScope, ownedGame } from './game-scope';
 import type { Logger } from '../logging/logger';
 import { ASSET_CACHE_CONTROL } from '../assets/routes';
 import { removeGameFiles } from '../storage/remove-game-files';
@@ -64,7 +64,7 @@ export async function copyGame(
 ): Promise<GameRow> {
   const { db, storage, logger, intents } = deps;
   const mine = <T extends typeof segment | typeof item | typeof pack | typeof dailyReward | typeof asset>(table: T) =>
-    and(eq(table.gameId, source.id), eq(table.ownerId, source.ownerId));
+    inScope(table, { gameId: source.id, ownerId: source.ownerId });
   // The daily rewards are read before the segments: a segment one of them targets cannot be deleted meanwhile.
   const [rewards, items, packs, assets] = await Promise.all([
     db.select().from(dailyReward).where(mine(dailyReward)),
@@ -130,7 +130,7 @@ export async function copyGame(
           const [still] = await tx
             .select({ id: game.id })
             .from(game)
-            .where(and(eq(game.id, source.id), eq(game.ownerId, source.ownerId)))
+            .where(ownedGame({ gameId: source.id, ownerId: source.ownerId }))
             .for('share');
           if (!still) throw new GameCopyError(404, 'NOT_FOUND', GAME_MESSAGES.notFound);
           const refusal = await refuseOverQuota(tx, source.ownerId, values.quotas, adding);

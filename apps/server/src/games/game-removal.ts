@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
 import { withGameLock, type GameLocks } from '../db/game-lock';
-import type { GameScope } from './game-scope';
+import { ownedGame, type GameScope } from './game-scope';
 import type { Logger } from '../logging/logger';
 import { removeGameFiles, type RemovedGameFiles } from '../storage/remove-game-files';
 import { gameStoragePrefixes } from '../storage/storage-keys';
@@ -29,10 +28,7 @@ export type GameRemoval =
 
 /** Whether the game of a scope is still there (a deletion may have run since the request's guard looked). */
 export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean> {
-  const [row] = await db
-    .select({ id: game.id })
-    .from(game)
-    .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)));
+  const [row] = await db.select({ id: game.id }).from(game).where(ownedGame(scope));
   return !!row;
 }
 
@@ -53,10 +49,7 @@ export async function removeGame(deps: GameRemovalDeps, scope: GameScope): Promi
 async function removeLocked(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
   // The rows go with intents to remove the game's files, settled once those are gone (decision 026).
   const deleted = await deps.db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(game)
-      .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
-      .returning();
+    const [gone] = await tx.delete(game).where(ownedGame(scope)).returning();
     if (!gone) return null;
     const removing = [];
     for (const prefix of gameStoragePrefixes(gone.id)) {

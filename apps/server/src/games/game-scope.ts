@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createMiddleware } from 'hono/factory';
 import { GAME_MESSAGES } from '@liveops/domain/games';
 import type { Auth } from '../accounts/auth';
@@ -22,10 +23,33 @@ export function requireOwnGame(auth: Auth, db: Db) {
     const [row] = await db
       .select({ id: game.id })
       .from(game)
-      .where(and(eq(game.id, c.req.param('gameId') ?? ''), eq(game.ownerId, ownerId), eq(game.enabled, true)));
+      .where(and(ownedGame({ gameId: c.req.param('gameId') ?? '', ownerId }), eq(game.enabled, true)));
     if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
     c.set('scope', { gameId: row.id, ownerId });
     await next();
   });
   return [verified, ownGame] as const;
 }
+
+/*
+ * The owner filters: every dashboard query finds its rows through these, never a hand-written owner `where`, so
+ * what a scope is (today the signed-in owner; with teams, a team and a role) changes here alone. Another owner's
+ * rows match exactly as missing ones do.
+ */
+
+/** A table whose rows belong to a game and its owner (the schema's ownedByGame columns). */
+type OwnedByGame = { gameId: AnyPgColumn; ownerId: AnyPgColumn };
+
+/** The scope's own game: the game row itself. */
+export const ownedGame = (scope: GameScope): SQL | undefined =>
+  and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId));
+
+/** All of an owner's games (the games list, quotas, removing an account). */
+export const gamesOf = (ownerId: string): SQL => eq(game.ownerId, ownerId);
+
+/** The rows of a game's table that are in the scope's game. */
+export const inScope = (table: OwnedByGame, scope: GameScope): SQL | undefined =>
+  and(eq(table.gameId, scope.gameId), eq(table.ownerId, scope.ownerId));
+
+/** The rows of a game's table that an owner holds in any of their games (quotas, a row reached by its id alone). */
+export const ownedBy = (table: OwnedByGame, ownerId: string): SQL => eq(table.ownerId, ownerId);

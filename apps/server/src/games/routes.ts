@@ -18,6 +18,7 @@ import {
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
+import { gamesOf, ownedGame } from './game-scope';
 import { refuseOverQuota, QuotaError, type Quotas } from '../accounts/account-quotas';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
@@ -78,8 +79,7 @@ type Deps = {
  */
 export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas }: Deps) {
   const lists = createListCache(liveEvents);
-  const ownGame = (ownerId: string, id: string) =>
-    and(eq(game.id, id), eq(game.ownerId, ownerId), eq(game.enabled, true));
+  const ownGame = (ownerId: string, id: string) => and(ownedGame({ gameId: id, ownerId }), eq(game.enabled, true));
 
   return new Hono<AuthedEnv>()
     .use(...jsonBody, requireVerifiedUser(auth))
@@ -89,7 +89,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
         const rows = await db
           .select()
           .from(game)
-          .where(and(eq(game.ownerId, ownerId), eq(game.enabled, true)))
+          .where(and(gamesOf(ownerId), eq(game.enabled, true)))
           .orderBy(asc(game.createdAt), asc(game.id));
         return rows.map(toGame);
       });

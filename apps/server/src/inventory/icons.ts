@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ItemIconId } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { asset } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 
 type IconInput = { iconId?: ItemIconId | null | undefined; assetRefId?: string | null | undefined };
 export type ResolvedIcon = { iconId: ItemIconId | null; assetRefId: string | null; assetName: string | null };
@@ -21,9 +21,7 @@ export async function resolveIcon(
     const [row] = await db
       .select({ name: asset.name })
       .from(asset)
-      .where(
-        and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId), eq(asset.assetId, input.assetRefId)),
-      );
+      .where(and(inScope(asset, scope), eq(asset.assetId, input.assetRefId)));
     if (!row) return null;
     return { iconId: null, assetRefId: input.assetRefId, assetName: row.name };
   }

@@ -14,7 +14,7 @@ import { item, pack } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { assetUrlsOf } from '../assets/assets';
 import { resolveIcon } from './icons';
 import { isKeyTaken, withKey } from './inventory-keys';
@@ -35,8 +35,7 @@ const keyTaken = (c: Context, key: string) =>
 
 /** /api/games/:gameId/items: list, create, edit, delete (refused while a pack holds the item). */
 export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
-  const ownItem = (scope: GameScope, id: string) =>
-    and(eq(item.id, id), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId));
+  const ownItem = (scope: GameScope, id: string) => and(eq(item.id, id), inScope(item, scope));
 
   /** The scope, and the item fields to store (value in cents, icon resolved), or the answer refusing them. */
   async function readItem(c: Context<GameScopeEnv>) {
@@ -106,7 +105,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
             const items = await tx
               .select({ id: item.id, valueCents: item.valueCents })
               .from(item)
-              .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)));
+              .where(inScope(item, scope));
             const values = items.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
             if (holders.some((holder) => !isPackValueStorable(holder.contents, values))) {
               throw new PackTooValuable();

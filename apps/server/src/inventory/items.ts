@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Item } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { item } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import type { Storage } from '../storage/storage';
 import { assetUrlsOf, type AssetUrlOf } from '../assets/assets';
 
@@ -22,11 +22,7 @@ export function presentItem({ valueCents, ...row }: ItemRow, assetUrl: AssetUrlO
 /** A game's items as the API lists them, oldest first. */
 export async function listItems(db: Db, storage: Storage, scope: GameScope): Promise<Item[]> {
   const [rows, assetUrl] = await Promise.all([
-    db
-      .select()
-      .from(item)
-      .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
-      .orderBy(asc(item.createdAt), asc(item.id)),
+    db.select().from(item).where(inScope(item, scope)).orderBy(asc(item.createdAt), asc(item.id)),
     assetUrlsOf(db, storage, scope),
   ]);
   return rows.map((row) => presentItem(row, assetUrl));

@@ -14,7 +14,7 @@ import { dailyReward, item, pack } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
 import { givesPack } from '../daily-rewards/daily-rewards';
 import { resolveIcon } from './icons';
 import { isKeyTaken, withKey } from './inventory-keys';
@@ -42,7 +42,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
         const found = await tx
           .select({ id: item.id, valueCents: item.valueCents })
           .from(item)
-          .where(and(inArray(item.id, ids), eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)))
+          .where(and(inArray(item.id, ids), inScope(item, scope)))
           .for('share');
         if (found.length !== ids.length) return 'unknown-items' as const;
         const values = found.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
@@ -54,7 +54,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
             .returning();
           return created ?? null;
         }
-        const own = and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId));
+        const own = and(eq(pack.id, packId), inScope(pack, scope));
         const [current] = await tx
           .select({ key: pack.key, keyFixed: pack.keyFixed })
           .from(pack)
@@ -102,7 +102,7 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
         const [locked] = await tx
           .select({ id: pack.id })
           .from(pack)
-          .where(and(eq(pack.id, packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
+          .where(and(eq(pack.id, packId), inScope(pack, scope)))
           .for('update');
         if (!locked) return { status: 404 as const };
         const givers = await tx

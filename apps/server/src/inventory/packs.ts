@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { packValue, type Pack } from '@liveops/domain/inventory';
 import type { Db } from '../db/database';
 import { item, pack } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import type { Storage } from '../storage/storage';
 import { assetUrlsOf } from '../assets/assets';
 
@@ -11,10 +11,7 @@ export type PackRow = typeof pack.$inferSelect;
 /** Packs as the API shows them: the value is always the items' current value times the quantities. */
 export async function presentPacks(db: Db, storage: Storage, scope: GameScope, rows: PackRow[]): Promise<Pack[]> {
   const [items, assetUrl] = await Promise.all([
-    db
-      .select({ id: item.id, valueCents: item.valueCents })
-      .from(item)
-      .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId))),
+    db.select({ id: item.id, valueCents: item.valueCents }).from(item).where(inScope(item, scope)),
     assetUrlsOf(db, storage, scope),
   ]);
   const values = items.map((i) => ({ id: i.id, value: i.valueCents / 100 }));
@@ -29,10 +26,6 @@ export async function presentPacks(db: Db, storage: Storage, scope: GameScope, r
 
 /** A game's packs as the API lists them, oldest first. */
 export async function listPacks(db: Db, storage: Storage, scope: GameScope): Promise<Pack[]> {
-  const rows = await db
-    .select()
-    .from(pack)
-    .where(and(eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)))
-    .orderBy(asc(pack.createdAt), asc(pack.id));
+  const rows = await db.select().from(pack).where(inScope(pack, scope)).orderBy(asc(pack.createdAt), asc(pack.id));
   return presentPacks(db, storage, scope, rows);
 }

@@ -4,15 +4,8 @@ import { supportClaimFields, type SupportAction, type SupportActionInput } from 
 import type { Db } from '../db/database';
 import { dailyReward, pack, supportAction } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
-import type { GameScope } from '../games/game-scope';
-import {
-  addToBalances,
-  lastProgress,
-  onceByKey,
-  requestHash,
-  writeProgress,
-  type KeyedRecord,
-} from '../runtime/player-ledger';
+import { inScope, type GameScope } from '../games/game-scope';
+import { addToBalances, lastProgress, onceByKey, requestHash, writeProgress, type KeyedRecord } from '../player-ledger';
 import type { PlayerRecord } from '../runtime/store';
 import { dayStartOf, itemNames, presentAction, testerOf } from './players';
 
@@ -91,7 +84,7 @@ async function writeSupportAction(
     const [granted] = await db
       .select({ id: pack.id, name: pack.name, contents: pack.contents })
       .from(pack)
-      .where(and(eq(pack.id, input.packId), eq(pack.gameId, scope.gameId), eq(pack.ownerId, scope.ownerId)));
+      .where(and(eq(pack.id, input.packId), inScope(pack, scope)));
     if (!granted) return { kind: 'pack-not-found' };
     const contents = granted.contents.filter((entry) => entry.quantity > 0);
     if (contents.length === 0) return { kind: 'pack-empty' };
@@ -128,13 +121,7 @@ async function writeSupportAction(
   const [config] = await db
     .select()
     .from(dailyReward)
-    .where(
-      and(
-        eq(dailyReward.id, input.configId),
-        eq(dailyReward.gameId, scope.gameId),
-        eq(dailyReward.ownerId, scope.ownerId),
-      ),
-    );
+    .where(and(eq(dailyReward.id, input.configId), inScope(dailyReward, scope)));
   if (!config) return { kind: 'config-not-found' };
   const tester = await testerOf(db, scope, found.playerId);
   const playerNow = ctx.now + (tester?.clockOffsetMs ?? 0);

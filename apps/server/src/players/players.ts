@@ -8,11 +8,12 @@ import {
   type PlayerProfile,
   type SupportAction,
 } from '@liveops/domain/players';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { iso, rows } from '../db/rows';
-import { dailyReward, item, release, segment, supportAction, testPlayer } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
-import { balancesOf, ledgerOf } from '../runtime/player-ledger';
+import { dailyReward, experiment, item, release, segment, supportAction, testPlayer } from '../db/schema';
+import { inScope, ownedBy, type GameScope } from '../games/game-scope';
+import { balancesOf, ledgerOf } from '../player-ledger';
 import { findPlayer, type PlayerRecord } from '../runtime/store';
 import { explainDailyReward } from '../targeting/daily-reward-targeting';
 
@@ -30,13 +31,7 @@ export async function testerOf(db: Db, scope: GameScope, playerId: string) {
   const [row] = await db
     .select({ id: testPlayer.id, clockOffsetMs: testPlayer.clockOffsetMs, note: testPlayer.note })
     .from(testPlayer)
-    .where(
-      and(
-        eq(testPlayer.gameId, scope.gameId),
-        eq(testPlayer.ownerId, scope.ownerId),
-        eq(testPlayer.playerId, playerId),
-      ),
-    );
+    .where(and(inScope(testPlayer, scope), eq(testPlayer.playerId, playerId)));
   return row ?? null;
 }
 
@@ -73,10 +68,7 @@ async function lastClaimsOf(db: Db, playerRef: string) {
 }
 
 export async function itemNames(db: Db, scope: GameScope): Promise<Map<string, string>> {
-  const list = await db
-    .select({ id: item.id, name: item.name })
-    .from(item)
-    .where(and(eq(item.gameId, scope.gameId), eq(item.ownerId, scope.ownerId)));
+  const list = await db.select({ id: item.id, name: item.name }).from(item).where(inScope(item, scope));
   return new Map(list.map((r) => [r.id, r.name]));
 }
 
@@ -100,6 +92,9 @@ export async function playerLedger(
   };
 }
 
+/** The experiment table as `e`, the name variantsOf's SQL gives it. */
+const e = alias(experiment, 'e');
+
 /**
  * The player's variant per config (decision 046): of the running test if they were assigned in it, else of the
  * latest ended test they were assigned in. Only the studio's own game's experiments.
@@ -109,7 +104,7 @@ async function variantsOf(db: Db, scope: GameScope, playerRef: string) {
     SELECT e.config_id, e.id AS experiment_id, e.status, a.variant_id, v.name AS variant_name,
            (extract(epoch from a.assigned_at) * 1000)::float8 AS assigned_at
     FROM experiment_assignment a
-    JOIN experiment e ON e.id = a.experiment_id AND e.game_id = ${scope.gameId} AND e.owner_id = ${scope.ownerId}
+    JOIN experiment e ON e.id = a.experiment_id AND ${inScope(e, scope)}
     JOIN experiment_variant v ON v.experiment_id = a.experiment_id AND v.variant_id = a.variant_id
     WHERE a.player_ref = ${playerRef} AND a.game_id = ${scope.gameId}
     ORDER BY e.config_id, (e.status = 'running') DESC, e.started_at DESC`)) as unknown as {
@@ -158,26 +153,23 @@ export async function playerProfile(
 ): Promise<PlayerProfile> {
   const [tester, segments, configs, live, names, balances, claims, actions, variants] = await Promise.all([
     testerOf(db, scope, found.playerId),
-    db
-      .select({ id: segment.id, name: segment.name })
-      .from(segment)
-      .where(and(eq(segment.gameId, scope.gameId), eq(segment.ownerId, scope.ownerId))),
+    db.select({ id: segment.id, name: segment.name }).from(segment).where(inScope(segment, scope)),
     db
       .select()
       .from(dailyReward)
-      .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)))
+      .where(inScope(dailyReward, scope))
       .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
     db
       .select({ artifacts: release.artifacts })
       .from(release)
-      .where(and(eq(release.gameId, scope.gameId), eq(release.ownerId, scope.ownerId), eq(release.live, true))),
+      .where(and(inScope(release, scope), eq(release.live, true))),
     itemNames(db, scope),
     balancesOf(db, found.id),
     lastClaimsOf(db, found.id),
     db
       .select()
       .from(supportAction)
-      .where(and(eq(supportAction.playerRef, found.id), eq(supportAction.ownerId, scope.ownerId)))
+      .where(and(eq(supportAction.playerRef, found.id), ownedBy(supportAction, scope.ownerId)))
       .orderBy(desc(supportAction.createdAt), desc(supportAction.id))
       .limit(PLAYER_SUPPORT_HISTORY_MAX),
     variantsOf(db, scope, found.id),

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { type DailyReward } from '@liveops/domain/daily-rewards';
 import { publishProblems, PUBLISH_MESSAGES, type CheckedPack, type PublishProblem } from '@liveops/domain/releases';
 import { asset } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import { embedConfigFrom, embedSourcesOf, listDailyRewards, type EmbedSources } from '../daily-rewards/daily-rewards';
 import { withExperiments } from '../experiments/experiments';
 import type { ReleaseDeps } from './release-deps';
@@ -120,7 +119,7 @@ export async function releaseBytesOf(
   const rows = await deps.db
     .select({ storageKey: asset.storageKey, size: asset.size })
     .from(asset)
-    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
+    .where(inScope(asset, scope));
   const sizeByUrl = new Map(rows.map((row) => [deps.storage.publicUrl(row.storageKey), row.size]));
   const shown = new Set<string>();
   let bytes = 0;

@@ -3,15 +3,14 @@ import type { Release, Releases } from '@liveops/domain/releases';
 import { PUBLISHED_PAGE_PATH } from '@liveops/domain/published';
 import type { Db } from '../db/database';
 import { release } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import { manifestKey } from '../storage/release-keys';
 import type { ReleaseDeps } from './release-deps';
 
 export type ReleaseRow = typeof release.$inferSelect;
 
 /** The release rows of the scope's game, and of its owner only. */
-export const ownReleases = (scope: GameScope) =>
-  and(eq(release.gameId, scope.gameId), eq(release.ownerId, scope.ownerId));
+export const ownReleases = (scope: GameScope) => inScope(release, scope);
 
 export function presentRelease(row: ReleaseRow): Release {
   return {

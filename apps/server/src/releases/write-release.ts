@@ -10,7 +10,7 @@ import {
 } from '@liveops/domain/releases';
 import type { Db } from '../db/database';
 import { asset, item, pack, release } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import {
   dailyRewardsConfigKey,
   dailyRewardsPageKey,
@@ -64,7 +64,7 @@ async function assetCopier(deps: ReleaseDeps, scope: GameScope, version: number,
   const assets = await deps.db
     .select({ assetId: asset.assetId, storageKey: asset.storageKey })
     .from(asset)
-    .where(and(eq(asset.gameId, scope.gameId), eq(asset.ownerId, scope.ownerId)));
+    .where(inScope(asset, scope));
   const assetByUrl = new Map(assets.map((row) => [deps.storage.publicUrl(row.storageKey), row]));
   const copies = new Map<string, Promise<string | null>>();
   return (url: string): Promise<string | null> => {

@@ -17,7 +17,7 @@ import type { RuntimeArea } from './area/runtime-area';
 import { createPopupUrls, packOf, stateOf } from './daily-reward-state';
 import type { ExperimentAssignments } from './experiment-assignments';
 import type { LastClaims } from './last-claims';
-import { BALANCES_MARK, replayOf, type ClaimWriter } from './player-ledger';
+import { BALANCES_MARK, replayOf, type ClaimWriter } from '../player-ledger';
 import type { RuntimeConfig } from './runtime-games';
 import { claimContext, listContext } from './store';
 import { liveCandidates } from './targeting';

@@ -2,7 +2,7 @@ import { assignVariant } from '@liveops/domain/experiments';
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import type { RuntimeExperiment } from './runtime-games';
-import { prepared } from './statements';
+import { prepared } from '../db/statements';
 
 const MAX_ENTRIES = 200_000;
 

@@ -11,7 +11,7 @@ import { registerDailyRewardRoutes } from './daily-rewards';
 import { registerEventRoutes } from './events';
 import { createExperimentAssignments } from './experiment-assignments';
 import { createLastClaims } from './last-claims';
-import { createClaimWriter } from './player-ledger';
+import { createClaimWriter } from '../player-ledger';
 import { createRateLimiter, type RuntimeLimits } from './rate-limits';
 import { createRuntimeGames } from './runtime-games';
 import { createServerSignatures } from './server-signatures';

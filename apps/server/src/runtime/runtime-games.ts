@@ -10,7 +10,7 @@ import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
 import type { Storage } from '../storage/storage';
 import { versionedConfigKey } from '../storage/release-keys';
-import { createSegmentCompiler, type RuntimeSegment } from './segments';
+import { createSegmentCompiler, type RuntimeSegment } from '../segments/player-segments';
 import { loadTesters, type RuntimeTesters } from './testers';
 import { runtimeTargetingOf, TARGETING_COLUMNS, type RuntimeTargeting } from './targeting';
 import { sdkKeyTag } from './tokens';

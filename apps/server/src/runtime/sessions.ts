@@ -19,7 +19,7 @@ import type { RuntimeArea } from './area/runtime-area';
 import type { LastClaims } from './last-claims';
 import type { RuntimeLimits } from './rate-limits';
 import type { RuntimeGames } from './runtime-games';
-import { evaluatePlayer, readSentAttributes, sameSegments } from './segments';
+import { evaluatePlayer, readSentAttributes, sameSegments } from '../segments/player-segments';
 import { createPlayer, recordSession, updatePlayer, type PlayerRecord } from './store';
 import { liveCandidates } from './targeting';
 import { testerOffset, testerTokenClaims } from './testers';

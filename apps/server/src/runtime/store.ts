@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { LastClaim } from '@liveops/domain/daily-rewards';
 import type { PlayerAttributes } from '@liveops/domain/runtime-api';
 import type { Db } from '../db/database';
-import { startingAmounts } from './player-ledger';
+import { startingAmounts } from '../player-ledger';
 import { iso, rows, type Row } from '../db/rows';
-import { parsedJson, prepared } from './statements';
+import { parsedJson, prepared } from '../db/statements';
 
 /**
  * The runtime's reads and writes of players and their claims, in plain SQL: each is as few round trips as it can

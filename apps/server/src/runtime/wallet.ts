@@ -13,7 +13,7 @@ import { bearer, idempotencyHeader, serverSigned } from './area/document';
 import { errorResponses, refuse } from './area/errors';
 import { jsonBody } from './area/json-body';
 import type { RuntimeArea } from './area/runtime-area';
-import { balancesOf, ledgerOf, requestHash, walletOperationOnce, type Balance } from './player-ledger';
+import { balancesOf, ledgerOf, requestHash, walletOperationOnce, type Balance } from '../player-ledger';
 import { itemNaming, type RuntimeGame } from './runtime-games';
 import { findPlayer } from './store';
 

@@ -7,6 +7,7 @@ import {
 } from '@liveops/domain/segments';
 import type { Db } from '../db/database';
 import { game, segment } from '../db/schema';
+import { ownedGame } from '../games/game-scope';
 
 /**
  * A game's custom attribute declarations (issue 22, decision 039) and the rule that ties them to its segments:
@@ -65,7 +66,7 @@ export async function replaceCustomAttributes(
     const [current] = await tx
       .select({ customAttributes: game.customAttributes })
       .from(game)
-      .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)))
+      .where(ownedGame(scope))
       .for('update');
     if (!current) return null;
     const segments = await tx

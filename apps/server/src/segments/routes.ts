@@ -9,7 +9,7 @@ import { segment } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
 import { configsTargeting } from '../targeting/daily-reward-targeting';
 import { customAttributesOf, writeSegmentChecked } from './custom-attributes';
 import type { SegmentAudiences } from './segment-audience';
@@ -33,7 +33,7 @@ const expressionRefused = (c: Parameters<typeof jsonError>[0], message: string) 
  */
 export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
   const ownSegment = (gameId: string, ownerId: string, id: string) =>
-    and(eq(segment.id, id), eq(segment.gameId, gameId), eq(segment.ownerId, ownerId), eq(segment.enabled, true));
+    and(eq(segment.id, id), inScope(segment, { gameId, ownerId }), eq(segment.enabled, true));
 
   return (
     new Hono<GameScopeEnv>()
@@ -43,7 +43,7 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
         const rows = await db
           .select()
           .from(segment)
-          .where(and(eq(segment.gameId, gameId), eq(segment.ownerId, ownerId), eq(segment.enabled, true)))
+          .where(and(inScope(segment, { gameId, ownerId }), eq(segment.enabled, true)))
           .orderBy(asc(segment.createdAt), asc(segment.id));
         return c.json(rows.map(toSegment));
       })

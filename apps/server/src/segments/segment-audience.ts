@@ -12,7 +12,7 @@ import {
 import { BoundedCache } from '../cache/bounded-cache';
 import type { Db } from '../db/database';
 import { rows } from '../db/rows';
-import { evaluatePlayer } from '../runtime/segments';
+import { evaluatePlayer } from './player-segments';
 
 /*
  * Segment audiences (issue 34 point 5, decision 054). A player's segments are decided at each session and kept on

@@ -11,7 +11,7 @@ import {
 import { evaluateSegment } from '@liveops/domain/segments';
 import type { Db } from '../db/database';
 import { dailyReward, game, release, segment } from '../db/schema';
-import type { GameScope } from '../games/game-scope';
+import { inScope, type GameScope } from '../games/game-scope';
 import type { DailyRewardRow } from '../daily-rewards/daily-rewards';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -129,25 +129,14 @@ export async function saveTargetingIn(
   input: DailyRewardTargeting,
   now: number,
 ): Promise<TargetingSave> {
-  const own = and(
-    eq(dailyReward.id, dailyRewardId),
-    eq(dailyReward.gameId, scope.gameId),
-    eq(dailyReward.ownerId, scope.ownerId),
-  );
+  const own = and(eq(dailyReward.id, dailyRewardId), inScope(dailyReward, scope));
   const [current] = await tx.select({ endsAt: dailyReward.endsAt }).from(dailyReward).where(own).for('update');
   if (!current) return { kind: 'not-found' };
   if (input.segmentId !== null) {
     const [found] = await tx
       .select({ id: segment.id })
       .from(segment)
-      .where(
-        and(
-          eq(segment.id, input.segmentId),
-          eq(segment.gameId, scope.gameId),
-          eq(segment.ownerId, scope.ownerId),
-          eq(segment.enabled, true),
-        ),
-      )
+      .where(and(eq(segment.id, input.segmentId), inScope(segment, scope), eq(segment.enabled, true)))
       .for('share');
     if (!found) return { kind: 'unknown-segment' };
   }
@@ -193,17 +182,17 @@ export async function dailyRewardForPlayer(
     db
       .select({ id: segment.id, name: segment.name, expression: segment.expression })
       .from(segment)
-      .where(and(eq(segment.gameId, scope.gameId), eq(segment.ownerId, scope.ownerId), eq(segment.enabled, true)))
+      .where(and(inScope(segment, scope), eq(segment.enabled, true)))
       .orderBy(asc(segment.createdAt), asc(segment.id)),
     db
       .select()
       .from(dailyReward)
-      .where(and(eq(dailyReward.gameId, scope.gameId), eq(dailyReward.ownerId, scope.ownerId)))
+      .where(inScope(dailyReward, scope))
       .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
     db
       .select({ artifacts: release.artifacts })
       .from(release)
-      .where(and(eq(release.gameId, scope.gameId), eq(release.ownerId, scope.ownerId), eq(release.live, true))),
+      .where(and(inScope(release, scope), eq(release.live, true))),
   ]);
   const json = JSON.stringify(player);
   const evaluated = segments.map((row) => {

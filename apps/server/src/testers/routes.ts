@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   CreateTestPlayerInputSchema,
@@ -13,7 +13,7 @@ import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
-import { requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { inScope, ownedGame, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import { jsonBody } from '../http/request-body';
@@ -69,10 +69,7 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
       const scope = c.get('scope');
       const input = await readJson(c, CreateTestPlayerInputSchema);
       if (!input.ok) return input.response;
-      const [held] = await db
-        .select({ n: count() })
-        .from(testPlayer)
-        .where(and(eq(testPlayer.gameId, scope.gameId), eq(testPlayer.ownerId, scope.ownerId)));
+      const [held] = await db.select({ n: count() }).from(testPlayer).where(inScope(testPlayer, scope));
       if ((held?.n ?? 0) >= TEST_PLAYERS_PER_GAME_MAX) {
         return jsonError(c, 409, 'TEST_PLAYER_LIMIT', TEST_PLAYER_MESSAGES.tooMany);
       }
@@ -136,10 +133,7 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
       const scope = c.get('scope');
       const tester = await findTestPlayer(db, scope, c.req.param('testPlayerId'));
       if (!tester) return notFound(c);
-      const [row] = await db
-        .select({ secret: game.serverSecret })
-        .from(game)
-        .where(and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId)));
+      const [row] = await db.select({ secret: game.serverSecret }).from(game).where(ownedGame(scope));
       if (!row) return jsonError(c, 404, 'NOT_FOUND', TEST_PLAYER_MESSAGES.notFound);
       const expiresAt = Math.floor(now() / 1000) + TEST_PLAYER_SIGNATURE_TTL_SECONDS;
       return c.json({

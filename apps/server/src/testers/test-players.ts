@@ -5,8 +5,8 @@ import { nextDayOffset, resetClaimFields, TEST_PLAYER_OFFSET_MAX_MS, type TestPl
 import type { Db } from '../db/database';
 import { dailyReward, player, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
-import type { GameScope } from '../games/game-scope';
-import { writeProgress } from '../runtime/player-ledger';
+import { inScope, type GameScope } from '../games/game-scope';
+import { writeProgress } from '../player-ledger';
 
 /**
  * Test players (issue 22, decision 040): the dashboard's side. Their offsets reach the runtime through its game
@@ -25,14 +25,13 @@ export const presentTestPlayer = (row: TestPlayerRow): TestPlayer => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const ownTestPlayer = (scope: GameScope, id: string) =>
-  and(eq(testPlayer.id, id), eq(testPlayer.gameId, scope.gameId), eq(testPlayer.ownerId, scope.ownerId));
+export const ownTestPlayer = (scope: GameScope, id: string) => and(eq(testPlayer.id, id), inScope(testPlayer, scope));
 
 export async function listTestPlayers(db: Db, scope: GameScope): Promise<TestPlayer[]> {
   const rows = await db
     .select()
     .from(testPlayer)
-    .where(and(eq(testPlayer.gameId, scope.gameId), eq(testPlayer.ownerId, scope.ownerId)))
+    .where(inScope(testPlayer, scope))
     .orderBy(asc(testPlayer.createdAt), asc(testPlayer.id));
   return rows.map(presentTestPlayer);
 }
@@ -47,14 +46,7 @@ export async function configDayStart(db: Db, scope: GameScope, configId: string)
   const [row] = await db
     .select({ kind: dailyReward.dayStartKind, minute: dailyReward.dayStartMinute })
     .from(dailyReward)
-    .where(
-      and(
-        eq(dailyReward.id, configId),
-        eq(dailyReward.gameId, scope.gameId),
-        eq(dailyReward.ownerId, scope.ownerId),
-        eq(dailyReward.enabled, true),
-      ),
-    );
+    .where(and(eq(dailyReward.id, configId), inScope(dailyReward, scope), eq(dailyReward.enabled, true)));
   if (!row) return null;
   return row.kind === 'utc_time' ? { kind: 'utc_time', minuteOfDay: row.minute } : { kind: 'player_midnight' };
 }

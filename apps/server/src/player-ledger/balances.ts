@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { iso, rows, type Row } from '../../db/rows';
-import { prepared } from '../statements';
+import type { Db } from '../db/database';
+import { iso, rows, type Row } from '../db/rows';
+import { prepared } from '../db/statements';
 
 export type Balance = { itemId: string; amount: number };
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { iso } from '../../db/rows';
+import type { Db } from '../db/database';
+import { iso } from '../db/rows';
 
 /**
  * Adds quantities to a player's balances with their ledger entries, in the caller's transaction: the caller's

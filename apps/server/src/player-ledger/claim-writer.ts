@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { Logger } from '../../logging/logger';
-import { prepared } from '../statements';
+import type { Db } from '../db/database';
+import type { Logger } from '../logging/logger';
+import { prepared } from '../db/statements';
 
 /** Where a claim's answer holds its balances, filled in by the database in the statement that grants. */
 export const BALANCES_MARK = '__balances__';

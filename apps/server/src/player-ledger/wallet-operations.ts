@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { databaseErrorCode } from '../../db/database-errors';
-import { iso, rows } from '../../db/rows';
-import { parsedJson } from '../statements';
+import type { Db } from '../db/database';
+import { databaseErrorCode } from '../db/database-errors';
+import { iso, rows } from '../db/rows';
+import { parsedJson } from '../db/statements';
 import { toBalances, type Balance } from './balances';
 import { onceByKey, type KeyedRecord, type Replayed } from './replay';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { iso, rows } from '../../db/rows';
+import type { Db } from '../db/database';
+import { iso, rows } from '../db/rows';
 
 /*
  * Rows that move a player's daily-reward progress without granting anything: a support "reset" or "set streak"

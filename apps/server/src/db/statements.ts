@@ -1,10 +1,10 @@
-import type { Db } from '../db/database';
-import type { Row } from '../db/rows';
+import type { Db } from './database';
+import type { Row } from './rows';
 
 /*
  * How the runtime and its ledger send SQL: plain statements whose rows are read as they come, and the hot paths'
  * statements prepared once per connection (decision 034); plain statements' rows are read with db/rows.ts. Shared
- * by store.ts and player-ledger/, so that neither imports the other for it.
+ * by runtime/store.ts and player-ledger/, so that neither imports the other for it.
  */
 
 type Client = {
