@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Analytics at scale on PostgreSQL (issue 23 item 5, decision 044). Ingest: 1,000,000 events through the real
+// Analytics at scale on PostgreSQL (decision 044). Ingest: 1,000,000 events through the real
 // POST /v1/events of the built server, in batches of 100 (10,000 players, one full batch each, over 20
 // connections), timed beside a bare COPY of the same rows into the same table (analytics_event, an empty day
 // partition) in the same run; while the events arrive, the Analytics tab's query is polled once a second. Then
@@ -254,7 +254,7 @@ const outcome = await withFreshPostgres(async (databaseUrl) => {
       });
       configIds.push(config.id);
     }
-    // The first daily reward runs an experiment of two layouts (issue 23 item 4) where the server has them: its
+    // The first daily reward runs an experiment of two layouts (decision 046) where the server has them: its
     // variants' rollup rows are keyed `<experiment>:<variant>`. Without the experiments API, plain variant ids.
     let variantIds = ['variant-a', 'variant-b'];
     const started = await fetch(`${server.url}/api/games/${game.id}/daily-rewards/${configIds[0]}/experiment`, {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Segment audiences at scale on PostgreSQL (issue 34 point 5, decision 054). A game of 100,000 players
+// Segment audiences at scale on PostgreSQL (decision 054). A game of 100,000 players
 // (BENCH_PLAYERS), their last sessions spread over 45 days (two thirds in the 30-day window), each having matched
 // some of the game's 10 segments, among 100,000 players of another game; rows written straight into the player
 // table, as sessions leave them. Timed: the audience count's statement itself (what a page view pays once a minute

@@ -22,7 +22,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-/** Accessibility 100 everywhere (issue 20 item 14); the performance target is the sign-in page's first visit. */
+/** Accessibility 100 everywhere (decision 030); the performance target is the sign-in page's first visit. */
 const TARGETS = { accessibility: 100, 'best-practices': 95 };
 const FIRST_VISIT_TARGETS = { performance: 90, ...TARGETS };
 

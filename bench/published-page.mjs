@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The published daily-rewards page (issue 11) as a game's web view loads it from a CDN. Its bytes: the built page
+// The published daily-rewards page (decision 021) as a game's web view loads it from a CDN. Its bytes: the built page
 // (one HTML file, script and styles inline) and the page a publish writes for the bench's config (the built page
 // with the config inline and its popup prerendered, decision 021), gzip and brotli. Then, in Debian's Chromium at
 // 390×844 with 4× CPU throttling, first contentful paint and the moment the popup (its "Claim Reward" button) is

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The player runtime on PostgreSQL (issue 21): 100,000 players of one game, then with autocannon at 50 connections
+// The player runtime on PostgreSQL (decision 034): 100,000 players of one game, then with autocannon at 50 connections
 // sessions (returning players signing in), the daily-reward list, claims (one per player, each with its own
 // Idempotency-Key) and the inventory, printed beside a bare Node HTTP server (the floor) and the dashboard's
-// signed-in GET /api/me of the same run. A second game is targeted (issue 22): 20 configs, each with a segment over
+// signed-in GET /api/me of the same run. A second game is targeted (decision 038): 20 configs, each with a segment over
 // custom attributes and a priority, 100,000 players; its sessions and list are measured beside the untargeted list.
 // Then a reset-time burst: 20,000 other players claim over 200 connections, each once. The database is checked
 // afterwards: one claim per player, no double grant, balances equal to the ledger. Each case prints the server's and
@@ -45,7 +45,9 @@ const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 15_000);
 const BURST_PLAYERS = Number(process.env.BENCH_BURST_PLAYERS ?? 20_000);
 const BURST_CONNECTIONS = 200;
 const SESSIONS = CLAIMS + BURST_PLAYERS + 5_000;
-/** The targeted case (issue 22): configs with a segment each over custom attributes, and signed-in players of it. */
+/**
+ * The targeted case (decision 038): configs with a segment each over custom attributes, and signed-in players of it.
+ */
 const TARGETED_CONFIGS = 20;
 const TARGETED_SESSIONS = Number(process.env.BENCH_TARGETED_SESSIONS ?? 20_000);
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];

@@ -9,7 +9,7 @@ import { runtimeCall } from './support/runtime';
 import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
- * Issue 23 item 2, decision 044: players report the popup through POST /v1/events with their token, and the
+ * Decision 044: players report the popup through POST /v1/events with their token, and the
  * studio's Analytics tab shows them, following live while it is open. The charts' library is loaded by this tab only.
  */
 const setup = useBrowserAndApp();
@@ -65,7 +65,7 @@ async function playerClaims(token: string, configId: string) {
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-describe('the Analytics tab (issue 23 item 2, decision 044)', () => {
+describe('the Analytics tab (decision 044)', () => {
   it('shows players who saw the popup, and the next one while it is open', async () => {
     const state = await signedInState(setup.browser, setup.app, 'analytics-tab');
     const context = await setup.browser.newContext({ viewport: DESKTOP, storageState: state });
@@ -211,7 +211,7 @@ async function newGame(context: BrowserContext, name: string, description: strin
   };
 }
 
-describe('return rates in the Analytics tab (issue 23 item 2, decision 047)', () => {
+describe('return rates in the Analytics tab (decision 047)', () => {
   it('compares players who claimed with those who did not, next day and 7 days later, as a chart, a table and a CSV', async () => {
     // Return rates need days to pass: the tab is given a month of rollups as the server answers them.
     const state = await signedInState(setup.browser, setup.app, 'analytics-returns');

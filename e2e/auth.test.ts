@@ -50,8 +50,8 @@ describe('email and password accounts', () => {
     const link = verificationLink(await app.smtp.waitForMail(email));
     expect(link.startsWith(`${app.url}/verified?token=`)).toBe(true);
     await page.goto(link);
-    // The page asks before it signs anyone in, naming the whole account (issue 24) on one line, unbroken at its
-    // hyphens (issue 34).
+    // The page asks before it signs anyone in, naming the whole account (decision 032) on one line, unbroken at its
+    // hyphens (decision 056).
     await page.getByText(VERIFY_MESSAGES.confirmQuestion(email)).waitFor();
     expect(email).toContain('-');
     const address = page.getByText(email, { exact: true });
@@ -74,7 +74,7 @@ describe('email and password accounts', () => {
     await submitCredentials(page, email, PASSWORD, 'Log in');
     await page.waitForURL(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: `Welcome, ${userGreetingName({ displayName: null, email })}` }).waitFor();
-    // A user with no display name is greeted by the words of the address, not the raw address (issue 34).
+    // A user with no display name is greeted by the words of the address, not the raw address (decision 056).
     expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('@');
   });
 

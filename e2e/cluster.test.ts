@@ -107,7 +107,7 @@ describe.skipIf(!prerequisites.ok)('a small pool behind nginx (DATABASE_POOL_MAX
     await cluster?.stop();
   });
 
-  it('publishes nine games at once, while every other request still answers (issue 24)', async () => {
+  it('publishes nine games at once, while every other request still answers (decision 024)', async () => {
     const { visitor } = await signedUpVisitor(cluster.url, cluster.smtp, 'cluster-publish');
     const games: string[] = [];
     for (let i = 0; i < 9; i++) {

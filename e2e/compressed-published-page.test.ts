@@ -29,7 +29,7 @@ function wireBytes(url: string, acceptEncoding: string): Promise<{ encoding: str
 }
 
 describe('a published page served through /files', () => {
-  it('goes out compressed, at most 30 KB on the wire, when the browser accepts gzip (issue 19 item 7)', async () => {
+  it('goes out compressed, at most 30 KB on the wire, when the browser accepts gzip (decision 026)', async () => {
     const { visitor } = await signedUpVisitor(app.url, app.smtp, 'wire');
     const game = (await visitor.send('POST', '/api/games', { name: 'Wire', description: 'x', platforms: ['Web'] }))
       .body as Game;

@@ -29,7 +29,7 @@ async function dayValues(page: Page) {
 const clippedBy = (page: Page, label: string) => clippedPixels(page.getByLabel(label, { exact: true }));
 
 describe('daily rewards', () => {
-  it('shows the chosen pack and segment in full in their selects, on a desktop and on a phone (issue 34)', async () => {
+  it('shows the chosen pack and segment in full in their selects, on a desktop and on a phone (decision 056)', async () => {
     const { context } = await signedInContext(setup.browser, setup.app, 'daily-rewards-clip');
     const game = await createGameViaApi(context, setup.app, 'Clip Game');
     const gold = await post(context, `/api/games/${game.id}/items`, {
@@ -133,7 +133,7 @@ describe('daily rewards', () => {
     await page.getByRole('button', { name: DAILY_REWARD_MESSAGES.saveButtonDirty }).click();
     const missing = page.getByRole('alert').getByText(missingDaysMessage([2, 4, 5, 6, 7]), { exact: true });
     await missing.waitFor();
-    // §5: the error stays 4 seconds.
+    // The error stays 4 seconds.
     await missing.waitFor({ state: 'hidden', timeout: 6000 });
 
     const chosen = [
@@ -256,7 +256,7 @@ describe('daily rewards', () => {
     expect(await page.getByLabel('Day 1', { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
 
-    // Sign out asks like every other way of leaving (issue 34 point 9); Stay keeps the draft and the session.
+    // Sign out asks like every other way of leaving (decision 056); Stay keeps the draft and the session.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByLabel('Day 1', { exact: true }).selectOption({ label: 'Daily Pack' });
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -251,7 +251,7 @@ describe('emulator', () => {
     await context.close();
   });
 
-  it("previews a game's only config at once, its popup starting on the first screen (issue 34 point 9)", async () => {
+  it("previews a game's only config at once, its popup starting on the first screen (decision 056)", async () => {
     const { context, game, configId } = await gameWithDailyReward('emulator-only');
     for (const viewport of [
       { width: 1440, height: 900 },

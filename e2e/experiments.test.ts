@@ -10,7 +10,7 @@ import { runtimeCall } from './support/runtime';
 import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
- * Issue 23 item 4, decision 046: a studio starts an A/B test of its popup on the Daily Rewards tab, edits variant
+ * Decision 046: a studio starts an A/B test of its popup on the Daily Rewards tab, edits variant
  * B in the UI editor and publishes; each player the runtime signs in gets one variant for good and its page; their
  * claims show in the Analytics tab's comparison, and promoting B makes B's layout the config's.
  */
@@ -80,7 +80,7 @@ async function playerPlays(sdkKey: string, playerId: string, configId: string) {
   return first;
 }
 
-describe('A/B tests of the popup (issue 23 item 4, decision 046)', () => {
+describe('A/B tests of the popup (decision 046)', () => {
   it('starts in the Daily Rewards tab, edits B in the UI editor, assigns players for good, compares, promotes', async () => {
     const state = await signedInState(setup.browser, setup.app, 'experiments');
     const context = await setup.browser.newContext({ viewport: DESKTOP, storageState: state });

@@ -8,7 +8,7 @@ import { useBrowserAndApp } from './support/lifecycle';
 const handles = useBrowserAndApp();
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-/** The first visit's JavaScript budget (issue 19 item 17): what a browser downloads for /login, gzip. */
+/** The first visit's JavaScript budget: what a browser downloads for /login, gzip. */
 const LOGIN_JS_BUDGET_BYTES = 100 * 1024;
 
 describe('the first visit', () => {

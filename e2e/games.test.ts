@@ -85,7 +85,7 @@ describe('games', () => {
     await page.getByText(GAME_MESSAGES.comingSoon).waitFor();
     expect(await page.getByRole('button', { name: /Offers/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /Events/ }).isDisabled()).toBe(true);
-    // They come last, after the tools in use (issue 34 point 9).
+    // They come last, after the tools in use (decision 056).
     const sections = await page
       .getByRole('navigation', { name: 'Workspace sections' })
       .locator('a, button')
@@ -97,7 +97,7 @@ describe('games', () => {
       'OffersComing Soon',
       'EventsComing Soon',
     ]);
-    // Publish Packs opens its modal from any tab (issue 11).
+    // Publish Packs opens its modal from any tab.
     await page.getByRole('button', { name: 'Publish Packs' }).click();
     await page.getByRole('dialog', { name: 'Publish Resource Packs' }).waitFor();
     await page.keyboard.press('Escape');

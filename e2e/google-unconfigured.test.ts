@@ -63,7 +63,7 @@ describe('a server without Google credentials', () => {
     expect(log).toContain('EMAIL (not sent: SMTP_URL is not set, so it is printed here instead)');
     expect(link).toBeDefined();
     await page.goto(link!);
-    // The link asks before it signs in (issue 24 item 6, decision 032).
+    // The link asks before it signs in (decision 032).
     await page.getByRole('button', { name: VERIFY_MESSAGES.confirmButton }).click();
     await page.waitForURL(`${setup.app.url}/dashboard`);
     await page.close();

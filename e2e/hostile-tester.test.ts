@@ -7,7 +7,7 @@ import { createGameViaApi, signedInContext } from './support/accounts';
 import { useBrowserAndApp } from './support/lifecycle';
 import { PASSWORD, uniqueEmail } from './support/pages';
 
-/** What a hostile tester found, in a real browser (issue 24, decision 032). */
+/** What a hostile tester found, in a real browser (decision 032). */
 const setup = useBrowserAndApp();
 
 async function send(context: BrowserContext, method: 'POST' | 'PATCH', path: string, data: unknown) {

@@ -10,7 +10,7 @@ import { useBrowserAndApp } from './support/lifecycle';
 import { clippedPixels, sticksOut } from './support/overflow';
 import { sender, signedInState } from './support/studio';
 
-/** Issue 34 points 7 and 8 (decision 055): one save per screen or panel, one way to say it; the editor's plain words. */
+/** Decision 055: one save per screen or panel, one way to say it; the editor's plain words. */
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1440, height: 900 };

@@ -7,7 +7,7 @@ import { useBrowserAndApp } from './support/lifecycle';
 import { ONE_PIXEL_PNG } from './support/slow-request';
 
 /**
- * Issue 20 item 12: every dashboard page at a phone's 390×844 and a desktop's 1440×900. Nothing overflows the
+ * Decision 031: every dashboard page at a phone's 390×844 and a desktop's 1440×900. Nothing overflows the
  * viewport sideways, a workspace tab's content starts on the first screen, and the named buttons keep their text
  * on one line.
  */
@@ -274,7 +274,7 @@ const TABS: { name: string; path: (s: Seeded) => string; ready: (page: Page) => 
   { name: 'events', path: () => '/events', ready: (page) => page.getByRole('region', { name: 'Events' }) },
 ];
 
-describe('phone and desktop layouts (issue 20 item 12)', () => {
+describe('phone and desktop layouts (decision 031)', () => {
   beforeAll(async () => {
     seeded = await seed();
   });

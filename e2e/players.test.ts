@@ -10,7 +10,7 @@ import { runtimeCall } from './support/runtime';
 import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
- * Issue 23 item 3, decision 043: a player claims through /v1, the studio looks them up in the Players tab, grants
+ * Decision 043: a player claims through /v1, the studio looks them up in the Players tab, grants
  * them a pack with a reason, and the grant shows in their ledger and support history (and in the runtime's ledger).
  */
 const setup = useBrowserAndApp();
@@ -29,7 +29,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/players-${name}.png`, fullPage: true });
 }
 
-describe('the Players tab (issue 23, decision 043)', () => {
+describe('the Players tab (decision 043)', () => {
   it('finds a player who claimed through /v1, grants them a pack with a reason, and shows it in their ledger', async () => {
     const state = await signedInState(setup.browser, setup.app, 'players-tab');
     const context = await setup.browser.newContext({ viewport: DESKTOP, timezoneId: ZONE, storageState: state });
@@ -109,7 +109,7 @@ describe('the Players tab (issue 23, decision 043)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'granted-1440');
 
-    // A config the player does not get (here: not published yet) never says "Next claim: Now" (issue 34 point 9).
+    // A config the player does not get (here: not published yet) never says "Next claim: Now" (decision 056).
     await send('POST', `/api/games/${game.id}/daily-rewards`, { name: 'Weekend Bonus' });
     await page.reload();
     const weekend = states.locator('li', { hasText: 'Weekend Bonus' });

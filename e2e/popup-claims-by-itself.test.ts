@@ -13,7 +13,7 @@ import { signedUpVisitor } from './support/visitor';
 import { runtimeCall } from './support/runtime';
 
 /**
- * Issue 21 item 4, decision 036: the published page opened from the runtime's popupUrl claims by itself. A studio
+ * Decision 036: the published page opened from the runtime's popupUrl claims by itself. A studio
  * publishes a game through the API; a game signs players in on the real runtime, takes each one's popupUrl and
  * frames it in its own page (another origin) that collects what the popup tells it.
  */
@@ -137,7 +137,7 @@ async function framed(page: Page): Promise<Frame> {
 const claimButton = (popup: Frame) => popup.locator('[data-bind="claim"]');
 const dayState = (popup: Frame, day: number) => popup.locator(`[data-day="${day}"]`).getAttribute('data-day-state');
 
-describe('the published popup opened from popupUrl (issue 21 item 4, decision 036)', () => {
+describe('the published popup opened from popupUrl (decision 036)', () => {
   it("claims by itself once, shows today claimed, and tells the game claim with the runtime's answer; a stale popupUrl is refused as already claimed", async () => {
     const player = await newPlayer('phone');
     const before = await player.state();
@@ -276,7 +276,7 @@ describe('the published popup opened from popupUrl (issue 21 item 4, decision 03
     expect(problems).toEqual([]);
   });
 
-  it('reports shown once the popup is seen and closed when the player closes it, counted once on the studio’s figures (issue 23 item 1)', async () => {
+  it('reports shown once the popup is seen and closed when the player closes it, counted once on the studio’s figures (decision 044)', async () => {
     const player = await newPlayer('reports');
     const state = await player.state();
     const today = () => analytics(state.configId).then(({ days }) => days.at(-1)!);

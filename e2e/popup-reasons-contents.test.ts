@@ -12,7 +12,7 @@ import { runtimeCall } from './support/runtime';
 import { signedUpVisitor } from './support/visitor';
 
 /**
- * Issue 34 §3, §6 and §9 (decision 052), in Chromium against the real server: the example game says why a player
+ * Decision 052, in Chromium against the real server: the example game says why a player
  * has no daily reward (a config targeted at a segment they are not in); the published popup shows day 7's pack of
  * two items by its contents, inside its card, in portrait and landscape; and a popup reloaded after its claim
  * shows today claimed.
@@ -164,7 +164,7 @@ const finalCardFit = (page: Page) =>
     };
   });
 
-describe('why no daily reward, pack contents and the claimed state on reload (issue 34, decision 052)', () => {
+describe('why no daily reward, pack contents and the claimed state on reload (decision 052)', () => {
   it('the example game says the player is not targeted, not that nothing is published', async () => {
     const { page, problems } = await newPage({ width: 1280, height: 800 });
     const query = new URLSearchParams({

@@ -206,7 +206,7 @@ describe('a server killed while publishing', { timeout: 360_000 }, () => {
     ).text();
     expect(config).toContain('Release two');
 
-    // Issue 24 item 2: a kill while the stable paths switch to release 4 leaves some configs on release 4 and
+    // Decision 026: a kill while the stable paths switch to release 4 leaves some configs on release 4 and
     // the rest on release 3. The restart puts every one back to the release the database says is live.
     for (const id of configs) {
       await visitor.send('PUT', `/api/games/${game.id}/daily-rewards/${id}/layout`, {

@@ -86,7 +86,7 @@ describe('publishing from the dashboard', () => {
     await dialog.getByText(PUBLISH_MESSAGES.explanation).waitFor();
     await dialog.getByText('Nothing published yet').waitFor();
     // Before the first publish nothing is a link to a file not written yet, and the static page is this game's,
-    // never the product's sample page (issue 34 point 9).
+    // never the product's sample page (decision 056).
     await dialog.getByText(PUBLISH_MESSAGES.noPageYet).waitFor();
     await dialog.getByText(PUBLISH_MESSAGES.noManifestYet).waitFor();
     await dialog.getByText(`/packs/${game.id}/manifest.json`).waitFor();
@@ -124,7 +124,7 @@ describe('publishing from the dashboard', () => {
     const review = dialog.getByRole('region', { name: 'Review the first release' });
     await review.getByText(PUBLISH_PROBLEM_MESSAGES.daysWithoutPack('Empty Week', [1, 2, 3, 4, 5, 6, 7])).waitFor();
     expect(await publishButton.isDisabled()).toBe(true);
-    // Focus is on the choice that unblocks it, not lost on the dialog's frame (issue 34 point 9).
+    // Focus is on the choice that unblocks it, not lost on the dialog's frame (decision 056).
     const leaveOut = review.getByRole('checkbox', { name: /Publish the others and leave out “Empty Week”/ });
     await expect.poll(() => leaveOut.evaluate((box) => box === document.activeElement)).toBe(true);
     const changes = review.getByRole('list', { name: 'Configs in this publish' });
@@ -151,7 +151,7 @@ describe('publishing from the dashboard', () => {
     const row = dialog.getByRole('row').filter({ hasText: config.id });
     await row.waitFor();
     expect(await dialog.getByRole('row').filter({ hasText: empty.id }).count()).toBe(0);
-    // On a phone each artifact is a block with its id on one line, never two characters a line (issue 20 item 12).
+    // On a phone each artifact is a block with its id on one line, never two characters a line (decision 031).
     await page.setViewportSize({ width: 390, height: 844 });
     const id = row.locator('code');
     const idBox = (await id.boundingBox())!;
@@ -261,7 +261,7 @@ describe('publishing from the dashboard', () => {
     expect(await dialog.locator('.publish-version').allInnerTexts()).toEqual(['v2', 'v1']);
     await dialog.getByText(/live again since/).waitFor();
 
-    // §8: a lost session says "Not authenticated" in the red box.
+    // A lost session says "Not authenticated" in the red box.
     await page.route('**/api/games/*/releases', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"UNAUTHORIZED","message":"x"}' })

@@ -12,7 +12,7 @@ import { runtimeCall } from './support/runtime';
 import { collectProblems } from './support/studio';
 
 /**
- * Issue 21 item 6 and "Done when": a studio publishes a 7-day daily reward through the real API and the built app;
+ * A studio publishes a 7-day daily reward through the real API and the built app;
  * the example web game (docs/examples/sdk-web-game, on the built @liveops/sdk, served by its own serve.mjs on
  * another origin) signs a player in, shows the published popup, and the popup claims on the runtime; a second
  * claim the same day is refused.
@@ -126,7 +126,7 @@ const NEXT_REWARD = /^Next reward in \d+\u00a0(h|min)(\u00a0\d+\u00a0min)?$/;
 /** A claim crosses three servers: room for a busy machine (the default is 1 s). */
 const POLL = { timeout: 20_000 };
 
-describe('the example web game on the SDK (issue 21 item 6)', () => {
+describe('the example web game on the SDK', () => {
   it('signs a player in, shows the published popup, claims once on the runtime and updates the wallet; the next open shows today claimed', async () => {
     const playerId = `captain-${Date.now()}`;
     const { page, problems, claims } = await openGame(playerId, DESKTOP);

@@ -18,7 +18,7 @@ describe('player segments', () => {
     const form = page.getByRole('form', { name: 'Create segment' });
     await form.getByLabel('Name').fill('Big spenders');
     const expression = form.getByLabel('Expression');
-    // The spec's hint shows only while the expression also checks out (issue 20 item 10).
+    // The spec's hint shows only while the expression also checks out (decision 027).
     await expression.pressSequentially('player.platform in ["iOS"]');
     await form.getByText('Expression should contain a logical operator (==, >, <)').waitFor();
     await expression.fill('player.totalSpend >');

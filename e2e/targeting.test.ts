@@ -9,7 +9,7 @@ import { useBrowserAndApp } from './support/lifecycle';
 import { everyDayAPack } from './support/publishable';
 
 /**
- * Issue 22 §1 and §5 (decision 038) as a studio uses them: two daily rewards compete for every player (the tab
+ * Targeting and schedule (decision 038) as a studio uses them: two daily rewards compete for every player (the tab
  * says so), one is targeted at a segment with a higher priority and an end (the warning says who wins, until
  * when), and the segment tester says which one a sample player gets now, and why.
  */

@@ -10,7 +10,7 @@ import { runtimeCall } from './support/runtime';
 import { collectProblems, sender, signedInState } from './support/studio';
 
 /**
- * Issue 22 item 4, decision 040: a studio plays a test player's whole week in the Emulator, on the real server, in a
+ * Decision 040: a studio plays a test player's whole week in the Emulator, on the real server, in a
  * minute. The tester is added in the Emulator, signed in through /v1 from the browser, and each day is claimed from
  * the published popup itself (decision 036); "Next day" moves the tester's clock on the server, "Reset progress"
  * starts a daily reward over. Two daily rewards, one per missed-day rule, show a missed day under each.
@@ -102,7 +102,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/tester-week-${name}.png`, fullPage: true });
 }
 
-describe('a test player’s week in the Emulator (issue 22, decision 040)', () => {
+describe('a test player’s week in the Emulator (decision 040)', () => {
   it('plays a whole week on the real server, a missed day under each rule, and a reset, while other players keep the server’s clock', async () => {
     const { context, send, game, launch } = await publishedGame('tester-week');
     const page = await context.newPage();

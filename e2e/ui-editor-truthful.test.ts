@@ -7,7 +7,7 @@ import { createGameViaApi, signedInContext } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 
-// Issue 20 items 4 to 7 (decision 028): the editor opens clean on what the popup shows, Properties says what
+// Decision 028: the editor opens clean on what the popup shows, Properties says what
 // renders and why, an explicit value wins everywhere, and a landscape game opens on a landscape screen.
 const setup = useBrowserAndApp();
 const SHOTS = '/tmp/shots';
@@ -207,7 +207,7 @@ describe('the UI editor shows what will render', () => {
     expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe(PRIMARY);
     await page.getByText(M.showsThemeColor(PRIMARY, M.themeColorNames.primary)).waitFor();
     await page.getByText(M.showsBoundText('×2', M.bindingNames['pack.amount'])).waitFor();
-    // A colour set on the node wins, even the §9 accent the theme used to replace.
+    // A colour set on the node wins, even the spec's accent the theme used to replace.
     await page.getByLabel('Color', { exact: true }).fill('#FFE16D');
     await page.getByLabel('Color', { exact: true }).press('Enter');
     await expect.poll(amountColor).toBe(cssColor('#FFE16D'));

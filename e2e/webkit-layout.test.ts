@@ -19,7 +19,7 @@ import {
 import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 
-// Issue 19 item 4 and decision 023 in a real WebKit web view (WebKitGTK, packages/testing/webkit/host.py): a
+// Decision 023 in a real WebKit web view (WebKitGTK, packages/testing/webkit/host.py): a
 // landscape and a portrait game, published through the built app's API, opened from storage (/files) at phone,
 // tablet and portrait-phone sizes as a game's web view would. e2e/popup-layout.test.ts measures the same in
 // Chromium; WebKit lays out, scales and scrolls on its own, so the floor and widths are checked again here.

@@ -21,7 +21,7 @@ import { startApp, type RunningApp } from './support/app';
 import { PASSWORD, uniqueEmail } from './support/pages';
 import { everyDayAPack } from './support/publishable';
 
-// Issue 19, items 2 and 3, in a real WebKit web view (WebKitGTK, packages/testing/webkit/host.py): the engine and
+// Decision 022 in a real WebKit web view (WebKitGTK, packages/testing/webkit/host.py): the engine and
 // the script-message API of iOS's WKWebView, and the navigation policy URL-scheme plugins (UniWebView) use.
 const BUILT = new URL('../apps/web/dist/packs/daily_rewards/daily_rewards.html', import.meta.url);
 const EXAMPLE_HOST = pathToFileURL(fileURLToPath(new URL('../docs/examples/embed-host.html', import.meta.url))).href;

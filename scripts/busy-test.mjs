@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The unit and server suites on a busy machine (issue 35): two CPU hogs spin beside them for the whole run, as on a
+// The unit and server suites on a busy machine (decision 058): two CPU hogs spin beside them for the whole run, as on a
 // shared CI runner or a laptop doing other work, so a test that depends on the machine's speed (a race with a
 // timer, a timeout set for an idle machine) fails here rather than somewhere else. Runs exactly what `npm test`
 // runs for those projects (scripts/test.mjs, same flags and workers), stops the hogs, and exits with Vitest's code.

@@ -74,7 +74,7 @@ function zodMiniOwnCore(): { find: RegExp; replacement: string } {
 }
 
 /**
- * Pages with an HTML entry of their own, so none of them loads the dashboard's code: the embed page (§2, framed by
+ * Pages with an HTML entry of their own, so none of them loads the dashboard's code: the embed page (framed by
  * game hosts), the static /test mock and the music toy at /{name}-music. The server answers their paths with these
  * files (routes/web-app.ts); in development this plugin does the same.
  */

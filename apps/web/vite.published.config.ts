@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build, defineConfig, type Plugin, type Rolldown, runnerImport, type UserConfig } from 'vite';
 
 /**
- * The published daily-rewards page (issue 11, decision 017): published.html and src/published, built after the
+ * The published daily-rewards page (decision 017): published.html and src/published, built after the
  * dashboard (npm run build) into ONE self-contained file, dist/packs/daily_rewards/daily_rewards.html, that a
  * game's web view opens from the product, storage, a CDN or a file beside its config.json. React is compiled to
  * preact/compat, which the renderer's React function components run on unchanged; the script and styles are

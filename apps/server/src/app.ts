@@ -167,7 +167,7 @@ export async function createApp({
 
   // Sessions into the analytics: gathered in memory, written every second (decision 047).
   const sessionAnalytics = createSessionAnalytics({ db: database.db, logger });
-  // The player runtime (issue 21, decision 034): game clients, bearer tokens, any origin, its own limits.
+  // The player runtime (decision 034): game clients, bearer tokens, any origin, its own limits.
   const runtime = runtimeRoutes({
     db: database.db,
     storage,
@@ -197,7 +197,7 @@ export async function createApp({
     }
     // The path as sent (still percent-encoded): decoded, %0A would forge a log line.
     const where = `${c.req.method} ${rawPathAndQuery(c.req.url).path}`;
-    // No database to ask (issue 35 item 5): try again shortly, as /readyz already says.
+    // No database to ask (decision 057): try again shortly, as /readyz already says.
     if (isDatabaseUnavailable(error)) {
       logger.warn(`${where}: the database is unavailable:`, error);
       c.header('Retry-After', '5');

@@ -123,11 +123,11 @@ export type Config = {
   /** Which proxies report the client's address in X-Forwarded-For (decision 024). */
   trustProxy: TrustProxy;
   authRateLimitMax: number;
-  /** Games one account may hold, staging copies included (issue 24). */
+  /** Games one account may hold, staging copies included (decision 032). */
   maxGamesPerAccount: number;
-  /** Bytes of asset images one account may store (issue 24); published packs are made from them. */
+  /** Bytes of asset images one account may store (decision 032); published packs are made from them. */
   maxStorageBytesPerAccount: number;
-  /** Bytes one release (a publish) may write: its pages, config.json files and image copies (issue 24). */
+  /** Bytes one release (a publish) may write: its pages, config.json files and image copies (decision 032). */
   maxReleaseBytes: number;
   webDistDir: string | null;
   s3: S3Config | null;

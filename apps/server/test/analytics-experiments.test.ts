@@ -98,7 +98,7 @@ const AB: Variant[] = [
   { id: 'B', name: 'Big chest', weight: 1 },
 ];
 
-describe('GET /api/games/:gameId/analytics: the experiment comparison (issue 23 item 4)', () => {
+describe('GET /api/games/:gameId/analytics: the experiment comparison (decision 046)', () => {
   it('compares each variant with the control from its own rollups, over the days the experiment ran', async () => {
     const clock = new TestClock(Date.parse('2026-06-10T09:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'experiments-compare@studio.test', { clock });

@@ -13,7 +13,7 @@ import { publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup }
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * Test players are left out of the production figures (issue 34 point 4, decision 053): every figure of
+ * Test players are left out of the production figures (decision 053): every figure of
  * GET …/analytics (the days, the funnel and streaks in them, the experiment comparison) counts them only with
  * `testers=include`. A player counts as a test player for what they did while they were one.
  */

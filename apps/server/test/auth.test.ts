@@ -67,7 +67,7 @@ describe('sign-up and email verification', () => {
     expect((await client.get('/api/me')).status).toBe(401);
   });
 
-  it('verifies the email from the link, signs the user in and returns the §3 user record', async () => {
+  it('verifies the email from the link, signs the user in and returns the user record of the spec', async () => {
     await start();
     const client = server.client();
     await signUpAndVerify(client, 'ada@studio.test');

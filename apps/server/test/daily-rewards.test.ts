@@ -262,7 +262,7 @@ describe('daily rewards', () => {
     expect(answer.status).toBe(200);
     const embed = answer.body as EmbedConfigInput;
     expect(embed).toMatchObject({ id: config.id, name: 'Embed Week', cycleDays: 7, uiLayout: layout });
-    // The owner's account id stays private: the emulator's URL and init message are made of this (issue 20 item 11).
+    // The owner's account id stays private: the emulator's URL and init message are made of this (decision 030).
     expect(embed).not.toHaveProperty('ownerId');
     expect(embed.uiTheme).toEqual(s.game.theme);
     // The game's orientation rides along (decision 023): the popup's default layout and width follow it.

@@ -5,7 +5,7 @@ import { publishedRuntimeGame, RuntimeClient, TestClock } from './support/runtim
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * Issue 35 item 5: while the database cannot be reached, /v1 answers 503 `unavailable` with Retry-After (as
+ * Decision 057: while the database cannot be reached, /v1 answers 503 `unavailable` with Retry-After (as
  * /readyz already says), never 500 `internal`, so the SDK, the popup and proxies try again. PGlite and PostgreSQL.
  */
 const servers = useTestServers();

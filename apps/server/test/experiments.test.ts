@@ -21,7 +21,7 @@ import { readStandInPage } from './support/page-stand-in';
 import { startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
-/* A/B tests of the popup (issue 23 item 4, decision 046). */
+/* A/B tests of the popup (decision 046). */
 const servers = useTestServers();
 
 const clock = () => new TestClock(Date.parse('2026-03-02T12:00:00Z'));

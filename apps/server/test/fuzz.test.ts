@@ -2066,7 +2066,7 @@ describe('hostile input to the player runtime', () => {
           if (auth !== undefined) request.headers!.authorization = auth;
           if (key !== undefined) request.headers!['idempotency-key'] = key;
         }
-        // HTTP drops the spaces and tabs around a header value (RFC 9110 §5.5): the route sees it without them.
+        // HTTP drops the spaces and tabs around a header value (RFC 9110, section 5.5): the route sees it without them.
         const ows = (value: string) => value.replace(/^[ \t]+|[ \t]+$/g, '');
         const who = auth === undefined ? undefined : real.get(ows(auth));
         const done = server

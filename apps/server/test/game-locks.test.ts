@@ -73,7 +73,7 @@ function gatedStorage() {
   };
 }
 
-describe('publish locks never starve the database pool (issue 24)', () => {
+describe('publish locks never starve the database pool (decision 024)', () => {
   it('runs more publishes at once than the pool has connections, while every other request still answers', async () => {
     const gated = gatedStorage();
     const server = await servers.start({ publishing: { readPageHtml }, storage: gated.storage });

@@ -66,7 +66,8 @@ describe('liveness and readiness', () => {
       const server = await servers.start();
       const pool = server.database.pool;
       if (!pool) throw new Error('PostgreSQL without a pool');
-      // Every connection of the pool taken (one already listens for notifications), as issue 24's publishes did.
+      // Every connection of the pool taken (one already listens for notifications), as nine publishes at once did
+      // (decision 024).
       const free = pool.options.max - pool.totalCount + pool.idleCount;
       const held = await Promise.all(Array.from({ length: free }, () => pool.connect()));
       try {

@@ -21,7 +21,7 @@ import { createTestDatabases, type TestDatabases } from './support/test-database
 import { startTestServer, type TestServer } from './support/test-server';
 import type { TestClient } from './support/test-client';
 
-/** What a hostile tester found (issue 24, decision 032): one test or more per finding. */
+/** What a hostile tester found (decision 032): one test or more per finding. */
 
 let databases: TestDatabases;
 let server: TestServer;
@@ -52,7 +52,7 @@ const forgedToken = (email: string) =>
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
 
-describe('verification tokens (issue 24 item 3)', () => {
+describe('verification tokens (decision 032)', () => {
   it('answers a forged token alike for a verified, an unverified and an unknown account', async () => {
     await start();
     await signUpAndVerify(server, server.client(), 'verified@studio.test');
@@ -96,7 +96,7 @@ describe('verification tokens (issue 24 item 3)', () => {
   });
 });
 
-describe('password checks behind a session (issue 24 item 4)', () => {
+describe('password checks behind a session (decision 032)', () => {
   const deleteAccount = (client: TestClient, password: string, headers: Record<string, string> = {}) =>
     client.request('/api/account', { method: 'DELETE', json: { password }, headers });
 
@@ -174,7 +174,7 @@ describe('password checks behind a session (issue 24 item 4)', () => {
   });
 });
 
-describe('bidirectional controls (issue 24 item 6)', () => {
+describe('bidirectional controls (decision 032)', () => {
   it('refuses U+202E and the other overrides in any field with BIDI_CONTROLS, and stores nothing', async () => {
     await start();
     const client = await signedInClient(server, 'bidi@studio.test');
@@ -195,7 +195,7 @@ describe('bidirectional controls (issue 24 item 6)', () => {
   });
 });
 
-describe('storage errors (issue 24 item 6)', () => {
+describe('storage errors (decision 032)', () => {
   it('throws filesystem failures without absolute server paths, and hands the full error to the log', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'liveops-paths-'));
     try {
@@ -230,7 +230,7 @@ describe('storage errors (issue 24 item 6)', () => {
   });
 });
 
-describe('two tabs saving one daily reward (issue 24 item 5)', () => {
+describe('two tabs saving one daily reward (decision 032)', () => {
   it('refuses the second save of days started from an older version with 409 and the saved config', async () => {
     await start();
     const client = await signedInClient(server, 'two-tabs@studio.test');
@@ -290,7 +290,7 @@ describe('two tabs saving one daily reward (issue 24 item 5)', () => {
   });
 });
 
-describe('per-account quotas (issue 24 item 6)', () => {
+describe('per-account quotas (decision 032)', () => {
   const PNG = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',

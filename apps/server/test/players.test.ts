@@ -22,7 +22,7 @@ import { setTargeting } from './support/targeting';
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * The Players tab's routes (issue 23 item 3, decision 043): a player looked up by the game's id, and support
+ * The Players tab's routes (decision 043): a player looked up by the game's id, and support
  * actions that the runtime then reads as its own claims, on PGlite and PostgreSQL.
  */
 const servers = useTestServers();

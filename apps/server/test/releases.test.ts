@@ -56,7 +56,7 @@ afterAll(async () => {
 type Fault = 'fail' | 'hang' | 'slow' | 'ok';
 
 /**
- * A storage deadline the test controls, so no case races a timer (issue 35): a call's deadline passes only when the
+ * A storage deadline the test controls, so no case races a timer (decision 058): a call's deadline passes only when the
  * store hangs on it (`hang()`), never because a busy machine made an ordinary call slow.
  */
 function controlledDeadline() {

@@ -28,7 +28,7 @@ function descriptionsOf(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
-describe('the runtime API reference, docs/runtime-api.md (issue 21 item 1)', () => {
+describe('the runtime API reference, docs/runtime-api.md (decision 034)', () => {
   it('renders every operation, schema and description of the served GET /v1/openapi.json, with links that land', async () => {
     const server = await servers.start();
     const response = await fetch(`${server.url}/v1/openapi.json`);

@@ -19,7 +19,7 @@ import {
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * Player attributes (issue 22 item 2, decision 039): custom attributes declared per game, read at each session
+ * Player attributes (decision 039): custom attributes declared per game, read at each session
  * against the declarations, the session count and days since install kept by the server, and the player's segments
  * evaluated at each session.
  */

@@ -7,7 +7,7 @@ import { publishedRuntimeGame, RuntimeClient, TestClock, type RuntimeGameSetup }
 import { DEFAULT_RUNTIME_LIMITS } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
-// Issue 35 item 2 (decision 057): per-address budgets on /v1 and its sessions, and per-player raw-event budgets.
+// Decision 057: per-address budgets on /v1 and its sessions, and per-player raw-event budgets.
 const servers = useTestServers();
 
 type Answer = Awaited<ReturnType<RuntimeClient['request']>>;

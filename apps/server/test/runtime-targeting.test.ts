@@ -17,7 +17,7 @@ import { TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * The runtime gives each player the one daily reward that applies to them now (issue 22 §1, decision 038): its
+ * The runtime gives each player the one daily reward that applies to them now (decision 038): its
  * segment matched at the player's last session (or it is for everyone), its schedule holds on the server's clock,
  * and no other that applies has a higher priority (ties: the oldest). Only that one is listed and claimable, and
  * progress in a config is kept while another one applies.

@@ -222,7 +222,7 @@ describe('server-authoritative daily rewards', () => {
     expect([claim.status, (claim.body as { code: string }).code]).toEqual([404, 'not_found']);
   });
 
-  it('keeps a new player’s zone when a hop from UTC-12 to UTC+14 would start their next day 26 hours early (issue 35 item 3)', async () => {
+  it('keeps a new player’s zone when a hop from UTC-12 to UTC+14 would start their next day 26 hours early (decision 057)', async () => {
     // 12:00 UTC: midnight at UTC-12, already 02:00 the next day at UTC+14.
     const clock = new TestClock(Date.parse('2026-03-02T12:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'runtime-zone-hop@studio.test', { clock });
@@ -545,7 +545,7 @@ describe('runtime tokens and the dashboard', () => {
 });
 
 describe('the wallet for the game’s backend', () => {
-  it('refuses a captured signed call sent again, with its key or a new one, on any instance (issue 35 item 1)', async () => {
+  it('refuses a captured signed call sent again, with its key or a new one, on any instance (decision 057)', async () => {
     const clock = new TestClock(Date.now());
     const setup = await publishedRuntimeGame(servers, 'runtime-replay@studio.test', { clock });
     // On PostgreSQL a second instance on the same database: the record is shared, not one instance's memory.

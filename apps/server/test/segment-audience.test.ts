@@ -21,7 +21,7 @@ import {
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * Segment audiences (issue 34 point 5, decision 054): each saved segment's players who matched it at their last
+ * Segment audiences (decision 054): each saved segment's players who matched it at their last
  * session, of the game's players seen in the last 30 days, kept for a minute per game; and a draft expression's
  * estimate over the game's most recently seen players, bounded in players and in time.
  */

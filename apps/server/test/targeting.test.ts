@@ -19,9 +19,8 @@ import type { TestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * A daily reward's targeting and schedule in the dashboard (issue 22 §1, decision 038): saving it, what it refuses,
- * segments it holds on to, staging copies, and the segment tester's "which daily reward would this player get"
- * (§5).
+ * A daily reward's targeting and schedule in the dashboard (decision 038): saving it, what it refuses,
+ * segments it holds on to, staging copies, and the segment tester's "which daily reward would this player get".
  */
 
 const servers = useTestServers();

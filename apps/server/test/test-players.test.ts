@@ -24,7 +24,7 @@ import { startTestServer } from './support/test-server';
 import { useTestServers } from './support/use-test-servers';
 
 /**
- * Test players with their own clock (issue 22, decision 040): the dashboard's routes, and the runtime following
+ * Test players with their own clock (decision 040): the dashboard's routes, and the runtime following
  * a tester's offset and nobody else's, on PGlite and PostgreSQL.
  */
 const servers = useTestServers();
@@ -372,7 +372,7 @@ describe('"Next day" and "Reset progress"', () => {
     );
   });
 
-  it('applies five Next day presses at once in order: five days on, never a 500 (issue 35 item 4)', async () => {
+  it('applies five Next day presses at once in order: five days on, never a 500 (decision 057)', async () => {
     const clock = new TestClock(at('2026-03-02T12:00:00Z'));
     const setup = await publishedRuntimeGame(servers, 'testers-next-day-race@studio.test', { clock });
     const configId = setup.configs[0]!.id;

@@ -1,7 +1,7 @@
 import type { DailyRewardList } from './types.js';
 
 /**
- * A sentence saying why a player has no daily reward, from a list's `reason` and `nextStartsAt` (issue 34 §3): what
+ * A sentence saying why a player has no daily reward, from a list's `reason` and `nextStartsAt` (decision 052): what
  * `showDailyRewards` rejects with, and what a game may show as it is. `formatTime` writes the next start (by
  * default in the device's locale and zone). Empty when the list has a daily reward (no reason).
  */

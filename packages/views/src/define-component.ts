@@ -1,7 +1,7 @@
 import { COMPONENT_DEFINITIONS, type LayoutNodeType } from '@liveops/domain/layout';
 import type { ViewComponent } from './types';
 
-/** A view component whose fields and defaults are the domain's (§3 lives once, in COMPONENT_DEFINITIONS). */
+/** A view component whose fields and defaults are the domain's (they live once, in COMPONENT_DEFINITIONS). */
 export function defineComponent(
   type: LayoutNodeType,
   label: string,

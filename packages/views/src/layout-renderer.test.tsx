@@ -14,7 +14,7 @@ describe('LayoutRenderer', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
-  it('falls back to the §3 defaults for props a node does not set or sets to something it cannot use', () => {
+  it('falls back to the defaults of the spec for props a node does not set or sets to something it cannot use', () => {
     render(
       <LayoutRenderer
         layout={root(

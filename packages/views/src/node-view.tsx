@@ -75,7 +75,7 @@ function useNodeElement(
 /**
  * One layout node and its children, for a player (no selection to show). The layout is trusted (it has been
  * through normaliseLayout or LayoutNodeSchema, so it is at most 12 levels deep and recursion is bounded); props
- * fall back to the §3 defaults. Memoised on its props: an edit copies only the nodes on the path to the node it
+ * fall back to the spec's defaults. Memoised on its props: an edit copies only the nodes on the path to the node it
  * changes (the editor's reducer shares every other subtree), so one edit re-renders that path, not the 500 nodes
  * around it. The decoration is derived here from the node and its scope, so it follows the same rule.
  */

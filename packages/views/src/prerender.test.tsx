@@ -92,7 +92,7 @@ describe('prerenderDailyRewards', () => {
     }
   });
 
-  it('keeps every rule when a style value holds a lone quote (issue 24), and names a quoted font as it was', () => {
+  it('keeps every rule when a style value holds a lone quote (decision 032), and names a quoted font as it was', () => {
     const layout = defaultDailyRewardsLayout(7);
     const styled = (node: LayoutNode, style: Record<string, string>): LayoutNode => ({
       ...node,

@@ -17,7 +17,7 @@ const noop = () => {};
 /**
  * A declaration list as an inline style holds it, made safe as one rule's body: a quote whose string does not
  * close before the end of the list (or a line break) is escaped, so it cannot run on into the `}` and the rules
- * after it (issue 24: a single quote in a style value broke the page's stylesheet); strings that close are kept
+ * after it (decision 032: a single quote in a style value broke the page's stylesheet); strings that close are kept
  * as they are, so `font-family: 'Press Start 2P'` still names its font, and `Bob's` becomes the identifier Bob's.
  * Braces outside a string and line breaks, which would also end the rule or a string early, are escaped too.
  */

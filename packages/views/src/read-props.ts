@@ -1,7 +1,7 @@
 import { COMPONENT_DEFINITIONS, type LayoutNode, type LayoutPropValue, propOrDefault } from '@liveops/domain/layout';
 
 /**
- * Typed reads of a node's props, each falling back to the §3 default (propOrDefault) when the prop is missing
+ * Typed reads of a node's props, each falling back to the spec's default (propOrDefault) when the prop is missing
  * or of the wrong kind. A checked layout can still carry `size: "huge"` or `width: "wide"`: the schema bounds
  * what a prop may contain, not what each component understands.
  */

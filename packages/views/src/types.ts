@@ -38,7 +38,7 @@ export interface NodeRenderProps {
 }
 
 /**
- * One component as data (puck's ComponentConfig): the domain's §3 fields and defaults, a label for the editor,
+ * One component as data (puck's ComponentConfig): the domain's fields and defaults, a label for the editor,
  * and the component that renders it. childStyle is what a container asks of each child (a grid's cell size).
  */
 export interface ViewComponent {

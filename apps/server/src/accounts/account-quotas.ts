@@ -11,7 +11,7 @@ export type Quotas = Pick<Config, 'maxGamesPerAccount' | 'maxStorageBytesPerAcco
 export type QuotaRefusal = { status: 403 | 413; code: string; message: string };
 
 /**
- * Whether the account can take `adding` more games and stored bytes (issue 24: nothing bounded an account).
+ * Whether the account can take `adding` more games and stored bytes (decision 032).
  * Inside the caller's transaction, with the account's user row locked first, so two requests at once (on any
  * instance) are counted one after the other and cannot both slip under the limit. Stored bytes are the
  * account's asset images; published packs are made from them and bounded with them.

@@ -61,7 +61,7 @@ export async function refuseOverBudget(
 }
 
 /**
- * The keys a password check behind a session is counted under (issue 24 item 4): the account, so many
+ * The keys a password check behind a session is counted under (decision 032): the account, so many
  * addresses cannot share out the guesses, and the client address, so one address cannot try many accounts.
  */
 export function passwordCheckKeys(userId: string, ip: string | null | undefined): string[] {

@@ -93,7 +93,7 @@ export function authRoutes({ auth, config, db }: Deps) {
 
   /**
    * The email of a verification token whose signature is the server's (expired or not), or null. Checked before
-   * anything is looked up, so a forged token learns nothing about the account it names (issue 24 item 3).
+   * anything is looked up, so a forged token learns nothing about the account it names (decision 032).
    */
   async function signedEmailOf(token: string): Promise<string | null> {
     const key = new TextEncoder().encode((await auth.$context).secret);
@@ -130,7 +130,7 @@ export function authRoutes({ auth, config, db }: Deps) {
   }
 
   /**
-   * Password checks behind a session (issue 24 item 4): sign-in's budget per account and per client address,
+   * Password checks behind a session (decision 032): sign-in's budget per account and per client address,
    * counted in the database so every instance shares it. Null when allowed (or when nobody is signed in: the
    * route answers that itself).
    */
@@ -212,7 +212,7 @@ export function authRoutes({ auth, config, db }: Deps) {
     })
     .get('/verify-email', (c) => {
       const token = c.req.query('token') ?? '';
-      // A link followed in a browser must not sign anyone in unasked (login CSRF, issue 24): the page asks first.
+      // A link followed in a browser must not sign anyone in unasked (login CSRF, decision 032): the page asks first.
       if (c.req.header('sec-fetch-mode') === 'navigate') {
         return c.redirect(`/verified?${new URLSearchParams({ token }).toString()}`, 303);
       }

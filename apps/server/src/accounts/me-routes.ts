@@ -23,7 +23,7 @@ export function meRoutes(auth: Auth) {
 /**
  * GET /api/session: who is signed in, answered 200 either way ({ user: null } when nobody with a verified email
  * is), so a signed-out visit probes without an error in the browser's console. It also says what the sign-in
- * card should know before anything is pressed (issue 20 item 15): whether Google sign-in is set up and whether
+ * card should know before anything is pressed (decision 030): whether Google sign-in is set up and whether
  * emails are sent or printed to the log. Both are the server's settings, not secrets, and cost no extra request.
  */
 export function sessionRoutes(auth: Auth, config: Pick<Config, 'google' | 'smtpUrl'>) {

@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
 
 /**
- * Claims in the analytics (issue 23, decision 045). A claim is already a row the database keeps exactly once
+ * Claims in the analytics (decision 045). A claim is already a row the database keeps exactly once
  * (daily_reward_claim); the feed reads the rows of the last minutes and records each as a `claimed` event whose id
  * is the claim's, through the same path as the popup's events: the raw event's key and the markers make a claim
  * count once however often it is read, by one instance or several. So the claim itself writes nothing more and

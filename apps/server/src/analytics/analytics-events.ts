@@ -19,7 +19,7 @@ import { databaseErrorCode } from '../db/database-errors';
 import { ensureAnalyticsPartitions } from './analytics-partitions';
 
 /**
- * Recording analytics events and reading their daily rollups (issue 23, decisions 042 and 044).
+ * Recording analytics events and reading their daily rollups (decisions 042 and 044).
  *
  * A batch is one transaction of three statements: the raw events (ON CONFLICT DO NOTHING on (game, player, id,
  * day), and not already recorded the day before, so a retry across midnight is a replay too); the presence rows
@@ -30,7 +30,7 @@ import { ensureAnalyticsPartitions } from './analytics-partitions';
  * equal a recount of the raw events (the domain's recountRollups). (Markers were rows of a table of their own until
  * decision 048: eight to twelve index entries a claim, most of what the analytics cost the database.)
  *
- * Shards (issue 23 item 5, decision 044): a scope's day is up to ROLLUP_SHARDS rows, and each batch bumps the
+ * Shards (decision 044): a scope's day is up to ROLLUP_SHARDS rows, and each batch bumps the
  * rows of one shard it picks at random. A marker counts once wherever its +1 lands, so a counter is the sum of its
  * rows, which is what every reader reads; and concurrent batches of one game (a reset burst) rarely wait for each
  * other's row lock until COMMIT, as they all did when a game's day was one row.

@@ -12,7 +12,7 @@ import { experiment, experimentVariant } from '../db/schema';
 import { inScope } from '../games/game-scope';
 
 /**
- * An experiment's comparison as the Analytics tab reads it (issue 23 item 4, decision 046): its variants' rollup
+ * An experiment's comparison as the Analytics tab reads it (decision 046): its variants' rollup
  * rows (analytics_daily with variant_id `<experimentId>:<variantId>`, so a later experiment of the same config
  * never mixes with this one) summed over the days it ran, in one statement that reads rollups only, then each
  * variant compared with the control (the domain's experiment-comparison.ts).

@@ -5,7 +5,7 @@ import type { Logger } from '../logging/logger';
 import { recordAnalyticsEvents, type RecordedEvent } from './analytics-events';
 
 /**
- * Sessions in the analytics (issue 23, decision 047). `POST /v1/sessions` is a hot path (issue 21's bench), so a
+ * Sessions in the analytics (decision 047). `POST /v1/sessions` is a hot path (bench/runtime.mjs), so a
  * session adds no statement of its own: it is remembered here, in memory, and every SESSION_FLUSH_MS this instance
  * records the sessions it gathered as `session` events through the events' path (decision 044), in a few
  * statements for all of them. Each is the player's presence on a UTC day for the config they got then: its raw

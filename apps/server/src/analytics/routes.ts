@@ -41,9 +41,9 @@ function everyDay(rows: RollupRow[], from: string, to: string): AnalyticsDay[] {
 }
 
 /**
- * GET /api/games/:gameId/analytics?from&to&configId&experimentId&testers (issue 23 item 2, decision 044): the daily
+ * GET /api/games/:gameId/analytics?from&to&configId&experimentId&testers (decision 044): the daily
  * rollups the Analytics tab draws, for the game or one of its daily rewards, every day of a bounded range, and the
- * config's experiment compared variant by variant (issue 23 item 4). The game's test players are left out unless
+ * config's experiment compared variant by variant (decision 046). The game's test players are left out unless
  * `testers=include` (decision 053). Owner-only like every game route; reads rollup rows only, never raw events.
  */
 export function analyticsRoutes({ auth, db, now }: Deps) {

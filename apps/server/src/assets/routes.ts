@@ -76,7 +76,7 @@ type Deps = {
   storage: Storage;
   logger: Logger;
   intents: StorageIntents;
-  /** Per-account limits: the account's stored images are bounded (issue 24, decision 032). */
+  /** Per-account limits: the account's stored images are bounded (decision 032). */
   quotas: Quotas;
 };
 
@@ -199,7 +199,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       if (!parsed.ok) return parsed.response;
       const assetId = c.req.param('assetId');
       const { name } = parsed.value;
-      // Items and packs keep a copy of their image's name (§3 assetName): it follows the rename.
+      // Items and packs keep a copy of their image's name (assetName): it follows the rename.
       const row = await db.transaction(async (tx) => {
         const [renamed] = await tx
           .update(asset)

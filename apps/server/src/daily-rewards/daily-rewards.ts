@@ -63,7 +63,7 @@ export const givesPack = (packId: string) => sql`${dailyReward.rewards} @> ${JSO
 const IMAGE_PROPS = ['src', 'fillImage'] as const;
 
 /**
- * §7 "the config including packs and assets": what the emulator previews and encodes into its URL, what the
+ * The spec's "the config including packs and assets": what the emulator previews and encodes into its URL, what the
  * embed page loads by gameId and featureId, and what publish writes as config.json. The packs are those its days
  * give (with their value, artwork URL and contents), the assets those its layout refers to as `asset:<id>`, and
  * the game's theme rides along as uiTheme and its orientation as orientation (decision 023). Null when the config

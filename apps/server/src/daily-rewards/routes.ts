@@ -138,7 +138,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
                 .for('share');
               if (found.length !== ids.length) return { kind: 'unknown-packs' };
             }
-            // The version check is part of the write: two tabs saving at once cannot both pass it (issue 24 item 5).
+            // The version check is part of the write: two tabs saving at once cannot both pass it (decision 032).
             const precondition =
               rewards && baseRewardsVersion !== undefined
                 ? eq(dailyReward.rewardsVersion, baseRewardsVersion)

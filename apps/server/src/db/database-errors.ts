@@ -14,7 +14,7 @@ const UNREACHABLE_MESSAGES =
   /PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect|Connection terminated/i;
 
 /**
- * Whether an error means the database could not be asked at all (issue 35 item 5): refused or dropped
+ * Whether an error means the database could not be asked at all (decision 057): refused or dropped
  * connections, a pool with no connection in time, PGlite closed, or PostgreSQL saying it is shutting down, starting
  * or out of connections (SQLSTATE class 08, 57P01 to 57P03, 53300). The request was not the problem: the caller
  * answers 503 with Retry-After, so clients and proxies try again.

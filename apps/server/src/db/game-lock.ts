@@ -25,7 +25,7 @@ export const LOCK_QUERY_TIMEOUT_MS = 5000;
 
 /**
  * Per-game locks that hold across server instances and die with their holder. On PostgreSQL, session advisory
- * locks all held on ONE connection of this instance's own, outside the pool (issue 24: a connection per publish,
+ * locks all held on ONE connection of this instance's own, outside the pool (decision 024: a connection per publish,
  * taken from the pool for the whole publish, let nine publishes starve every other request). A server killed
  * midway drops that connection and with it its locks, so the next publish runs at once. A session's advisory
  * locks are re-entrant, so this instance's holders are also kept in an in-process set, which alone serves PGlite

@@ -15,7 +15,7 @@ import { inScope, type GameScope } from '../games/game-scope';
 import { presentDailyReward, type DailyRewardRow } from '../daily-rewards/daily-rewards';
 
 /*
- * A/B tests of a config's popup (issue 23 item 4, decision 046): start, edit, a variant's layout, promote, end,
+ * A/B tests of a config's popup (decision 046): start, edit, a variant's layout, promote, end,
  * history. The first variant is the control, whose layout is the config's own; the others carry their own layout
  * and version. What players get changes only at the next Publish (the release carries the variants' pages).
  */

@@ -26,8 +26,8 @@ type Deps = {
 };
 
 /**
- * /api/games/:gameId/daily-rewards/:dailyRewardId/experiment(s): a config's A/B test of its popup (issue 23 item 4,
- * decision 046). Mounted inside the daily rewards' router, behind its owner guard. Start, edit (rename, reweight,
+ * /api/games/:gameId/daily-rewards/:dailyRewardId/experiment(s): a config's A/B test of its popup (decision 046).
+ * Mounted inside the daily rewards' router, behind its owner guard. Start, edit (rename, reweight,
  * add), save a variant's layout, promote a winner, end; and the config's experiments, newest first.
  */
 export function experimentsRoutes({ db, changed, now }: Deps) {

@@ -74,7 +74,7 @@ export async function copyGame(
   ]);
   const segments = await db.select().from(segment).where(mine(segment));
 
-  // The copy is a game and its images more for the account (issue 24): refused before any byte is copied, and
+  // The copy is a game and its images more for the account (decision 032): refused before any byte is copied, and
   // again in the transaction that inserts it, where a request at the same moment cannot slip past.
   const adding = { games: 1, bytes: assets.reduce((sum, row) => sum + row.size, 0) };
   const early = await refuseOverQuota(db, source.ownerId, values.quotas, adding);

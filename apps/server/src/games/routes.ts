@@ -68,7 +68,7 @@ type Deps = {
   locks: GameLocks;
   /** What copies and deletions write or remove in storage, recorded first (decision 026). */
   intents: StorageIntents;
-  /** Per-account limits on games and stored bytes (issue 24, decision 032). */
+  /** Per-account limits on games and stored bytes (decision 032). */
   quotas: Quotas;
 };
 

@@ -73,7 +73,7 @@ function copyOf(response: Response): ResponseInit {
 }
 
 /**
- * Compresses a whole text answer (br or gzip) when the client accepts it (issue 19 item 7). Left as they are:
+ * Compresses a whole text answer (br or gzip) when the client accepts it (decision 026). Left as they are:
  * answers already encoded (the build's .br and .gz), partial ones, streams, images, `no-transform`, and bodies
  * under COMPRESSION_THRESHOLD_BYTES. Every compressible answer says Vary: Accept-Encoding, compressed or not, and a
  * strong ETag becomes weak, as the compressed bytes differ from the ones it named.

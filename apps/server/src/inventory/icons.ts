@@ -8,7 +8,7 @@ type IconInput = { iconId?: ItemIconId | null | undefined; assetRefId?: string |
 export type ResolvedIcon = { iconId: ItemIconId | null; assetRefId: string | null; assetName: string | null };
 
 /**
- * An item's or pack's icon: an image from the game's own assets (its name is copied, as §3 keeps assetName), or
+ * An item's or pack's icon: an image from the game's own assets (its name is copied, as the spec keeps assetName), or
  * one of the emoji ids. Null when the asset is not this game's.
  */
 export async function resolveIcon(

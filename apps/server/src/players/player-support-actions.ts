@@ -10,7 +10,7 @@ import type { PlayerRecord } from '../runtime/store';
 import { dayStartOf, itemNames, presentAction, testerOf } from './players';
 
 /*
- * The Players tab's support actions (issue 23 item 3, decision 043), each once per (player, Idempotency-Key)
+ * The Players tab's support actions (decision 043), each once per (player, Idempotency-Key)
  * through the player ledger's replay. A support grant writes balances and ledger through the ledger, in one
  * transaction with its record; a reset or set streak is a claim row of its kind taking the next seq, so it races
  * safely with the player's claims and with any instance's memory of their last claim (the unique (player, config,

@@ -18,7 +18,7 @@ import { findPlayer, type PlayerRecord } from '../runtime/store';
 import { explainDailyReward } from '../targeting/daily-reward-targeting';
 
 /*
- * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, read with the runtime's own
+ * The Players tab (decision 043): a player as the runtime knows them, read with the runtime's own
  * reads and rules. The support actions on them are player-support-actions.ts.
  */
 

@@ -19,7 +19,7 @@ type Deps = {
 };
 
 /**
- * /api/games/:gameId/players (issue 23 item 3, decision 043): a player of the game looked up by the game's own id,
+ * /api/games/:gameId/players (decision 043): a player of the game looked up by the game's own id,
  * and the support actions on them. Owner-only like every game route: another owner's game answers 404 before any
  * handler runs, and a player is only ever looked up inside the game of the path. Each support action publishes the
  * `players` live event after its write, so every open Players tab of the owner shows it.

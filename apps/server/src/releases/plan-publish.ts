@@ -108,7 +108,7 @@ export function checkedPlan(plan: PublishPlan, leaveOut: readonly string[] | und
 const PAGE_BYTES_ESTIMATE = 96 * 1024;
 
 /**
- * About how many bytes a release of this plan writes (issue 24, decision 032): each image it shows once (images
+ * About how many bytes a release of this plan writes (decision 032): each image it shows once (images
  * are copied into the release once), and per config its page, which carries its config inline, and config.json.
  */
 export async function releaseBytesOf(

@@ -11,7 +11,7 @@ import { timedStorage } from './timed-storage';
 import { markReleaseReady, openRelease, writeRelease } from './write-release';
 
 /**
- * Publishes every daily reward config of a game (issue 11, §4 Publish): the release is written to its versioned
+ * Publishes every daily reward config of a game (decision 019): the release is written to its versioned
  * paths (writeRelease), recorded ready, and only then switched live (switchLive); older releases are pruned. The
  * caller holds the game's lock. `emit` hears the progress. Throws PublishError; the previous release stays live.
  */

@@ -25,7 +25,7 @@ type Deps = {
   /** Publishes and rollbacks of one game take turns: a second one at the same time is refused, never interleaved. */
   locks: GameLocks;
   release: ReleaseDeps;
-  /** Bytes one release may write (issue 24, decision 032). */
+  /** Bytes one release may write (decision 032). */
   maxReleaseBytes: number;
 };
 
@@ -33,7 +33,7 @@ type Deps = {
 const versionOf = (text: string) => (/^[1-9]\d{0,8}$/.test(text) ? Number(text) : null);
 
 /**
- * /api/games/:gameId/releases (issue 11): the game's releases with the page and manifest addresses (GET), what a
+ * /api/games/:gameId/releases (decision 019): the game's releases with the page and manifest addresses (GET), what a
  * publish would do (GET /preview: problems and each config against the live release, decision 029), publish
  * (POST { note?, leaveOut? }, answered as application/x-ndjson: a line per config written, then the outcome; 422
  * with the problems when a config could not show a proper popup), and make an earlier release live again (POST

@@ -43,7 +43,7 @@ async function checkUnderLock(
   }
   const checked = checkedPlan(await planPublish(release, scope), leaveOut);
   if (checked.refused) return { refused: { status: 422, ...checked.refused } };
-  // One release may write only so much (issue 24): refused before anything is written.
+  // One release may write only so much (decision 032): refused before anything is written.
   const bytes = await releaseBytesOf(release, scope, checked.plan);
   if (bytes > maxReleaseBytes) {
     const message = QUOTA_MESSAGES.release(bytes, maxReleaseBytes);

@@ -10,7 +10,7 @@ export const STORAGE_TIMEOUT_MS = 30_000;
 /**
  * Arms the deadline of one storage call, before the call starts: `expire` is called once the call has taken too
  * long, unless the function answered (which disarms it) is called first. Tests pass their own to say when a call has
- * hung, instead of racing a short timer that a busy machine loses with calls that were only slow (issue 35).
+ * hung, instead of racing a short timer that a busy machine loses with calls that were only slow (decision 058).
  */
 export type StorageDeadline = (expire: () => void) => () => void;
 

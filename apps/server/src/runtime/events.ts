@@ -88,7 +88,7 @@ const eventsRoute = createRoute({
 });
 
 /**
- * `POST /v1/events` (issue 23 item 1, decision 044): its own body limit (EVENT_BATCH_MAX_BYTES, above the other
+ * `POST /v1/events` (decision 044): its own body limit (EVENT_BATCH_MAX_BYTES, above the other
  * routes' 16 KiB), checked before anything is read; then the player's token (and its rate limits), the batch by
  * the domain's schema on the server's clock, every configId one of the game's, and one transaction for the batch.
  */

@@ -132,7 +132,7 @@ export function createRateLimiter(deps: {
           retryAfter = Math.max(retryAfter, Math.ceil(((window + 1) * budget.windowMs - time) / 1000));
         }
       }
-      // All or nothing (issue 35 item 2): a request refused by one budget (a flooding player) counts against none,
+      // All or nothing (decision 057): a request refused by one budget (a flooding player) counts against none,
       // so it does not use up the game's budget that everyone else shares.
       if (retryAfter) return { allowed: false, retryAfter: Math.max(1, retryAfter) };
       charges.forEach(({ key, budget, cost = 1 }, i) => {

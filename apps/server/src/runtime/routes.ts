@@ -38,7 +38,7 @@ export type RuntimeDeps = {
 };
 
 /**
- * The player runtime, `/v1` (issue 21, decision 034): the area (its policy, auth, limits, errors and document) and
+ * The player runtime, `/v1` (decision 034): the area (its policy, auth, limits, errors and document) and
  * its route modules, one per resource, over one player ledger (decision 059). The order of registration is the
  * order of the OpenAPI document's paths.
  */

@@ -70,7 +70,7 @@ export type RuntimeGame = {
   itemKeys: Readonly<Record<string, string>>;
   /** The game's packs' keys by id (a release's packs are read from it; their keys from the table). */
   packKeys: Map<string, string>;
-  /** The player attributes the studio declared (issue 22). */
+  /** The player attributes the studio declared (decision 039). */
   customAttributes: CustomAttribute[];
   /** The game's segments, compiled, in the dashboard's order: evaluated for the player at each session. */
   segments: RuntimeSegment[];

@@ -15,7 +15,7 @@ export type ServerSignatures = {
 };
 
 /**
- * The replay record of the server-signed calls (issue 35 item 1, decision 057): a table with the signature's hash
+ * The replay record of the server-signed calls (decision 057): a table with the signature's hash
  * as its key, shared by every instance, so a captured call is accepted once wherever it is sent again. A row is
  * needed only while its timestamp is accepted; expired ones are deleted now and then.
  */

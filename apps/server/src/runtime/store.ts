@@ -26,7 +26,7 @@ export type PlayerRecord = {
   /** What the game sent of the player over time (built-in and custom attributes, as sent). */
   attributes: PlayerAttributes;
   sessionCount: number;
-  /** The segments the player was in at their last session (issue 22). */
+  /** The segments the player was in at their last session (decision 039). */
   matchedSegments: string[];
   createdAt: number;
   lastSeenAt: number;
@@ -60,7 +60,7 @@ export async function findPlayer(db: Db, gameId: string, playerId: string): Prom
 }
 
 /**
- * A returning player's session, in one statement (issue 22): counts it, marks them seen now and merges the
+ * A returning player's session, in one statement (decision 039): counts it, marks them seen now and merges the
  * attributes sent into theirs, answering the player as they are after it with their last claim of each config (the
  * claims that follow need no read). Null for a player the game has not signed in before.
  *

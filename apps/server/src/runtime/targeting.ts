@@ -10,7 +10,7 @@ import { dailyReward, segment } from '../db/schema';
 import { listCandidatesParam } from './store';
 
 /*
- * Which of a game's configs the runtime gives a player (issue 22, decision 038): the rules are the domain's
+ * Which of a game's configs the runtime gives a player (decision 038): the rules are the domain's
  * (selectDailyReward); this module holds what the runtime keeps of them and the few decisions routes take.
  */
 

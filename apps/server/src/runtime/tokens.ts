@@ -127,7 +127,7 @@ export function signPlayerId(playerId: string, secret: string, expiresAtSeconds:
 /**
  * A server-to-server call: `X-LiveOps-Signature` = hex HMAC-SHA256 of
  * `<timestamp>.<METHOD>.<path>.<Idempotency-Key>.<body>` with the game's server secret, the timestamp (Unix seconds)
- * within SERVER_SIGNATURE_TOLERANCE_SECONDS of the server's. The key is signed (issue 35 item 1): a captured call
+ * within SERVER_SIGNATURE_TOLERANCE_SECONDS of the server's. The key is signed (decision 057): a captured call
  * cannot be sent again under a new key, and the server refuses a signature it has seen (server-signatures.ts).
  */
 export function verifyServerSignature(

@@ -12,8 +12,8 @@ import { customAttributesOf, replaceCustomAttributes } from './custom-attributes
 type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
 
 /**
- * /api/games/:gameId/custom-attributes: the player attributes a studio declares for the game's segments (issue 22,
- * decision 039). A PUT replaces the list; it is refused (409, naming the segment) while a segment of the game would
+ * /api/games/:gameId/custom-attributes: the player attributes a studio declares for the game's segments (decision 039).
+ * A PUT replaces the list; it is refused (409, naming the segment) while a segment of the game would
  * no longer check with it.
  */
 export function customAttributesRoutes({ auth, db, liveEvents }: Deps) {

@@ -10,7 +10,7 @@ import { game, segment } from '../db/schema';
 import { ownedGame } from '../games/game-scope';
 
 /**
- * A game's custom attribute declarations (issue 22, decision 039) and the rule that ties them to its segments:
+ * A game's custom attribute declarations (decision 039) and the rule that ties them to its segments:
  * every segment checks with the declarations. A change of the declarations locks the game's row; a segment's save
  * holds it shared, so one waits for the other and neither can slip past the other's check.
  */

@@ -14,7 +14,7 @@ import { BoundedCache } from '../cache/bounded-cache';
 import type { Logger } from '../logging/logger';
 
 /**
- * Player attributes and segments at a session (issue 22, decision 039): what the game sent, read against the
+ * Player attributes and segments at a session (decision 039): what the game sent, read against the
  * game's declarations; the facts the server keeps (sessionCount, daysSinceInstall); and which of the game's
  * segments the player is in, with each segment compiled once per version.
  */

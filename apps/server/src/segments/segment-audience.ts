@@ -15,7 +15,7 @@ import { rows } from '../db/rows';
 import { evaluatePlayer } from './player-segments';
 
 /*
- * Segment audiences (issue 34 point 5, decision 054). A player's segments are decided at each session and kept on
+ * Segment audiences (decision 054). A player's segments are decided at each session and kept on
  * their row (`player.matched_segments`, decision 039), so a saved segment's audience is a count of rows; the
  * count reads every player of the game seen in the window, so it is kept per game for AUDIENCE_REFRESH_MS and
  * page views read what is kept. A draft expression is evaluated, as the runtime would, over the game's most

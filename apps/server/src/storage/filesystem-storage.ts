@@ -130,7 +130,7 @@ export function createFilesystemStorage(options: {
 
 /**
  * What the filesystem throws names absolute paths ("EACCES: permission denied, open '/srv/data/storage/…'"),
- * and a storage error's message reaches answers and a failed release's error (issue 24). Each failure is
+ * and a storage error's message reaches answers and a failed release's error (decision 032). Each failure is
  * handed to `onError` as it was, then thrown on with the storage folder cut from every path in its message.
  */
 function withoutServerPaths(storage: Storage, root: string, onError: ((error: unknown) => void) | undefined): Storage {

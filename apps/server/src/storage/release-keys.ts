@@ -1,4 +1,4 @@
-/** Keys of published packs (issue 11), all under packs/{gameId}/ (gameStoragePrefixes). */
+/** Keys of published packs (decision 019), all under packs/{gameId}/ (gameStoragePrefixes). */
 const gameFolder = (gameId: string) => `packs/${gameId}`;
 
 /** What a stable-switch intent names: the game's folder, whose stable paths and manifest are being switched. */

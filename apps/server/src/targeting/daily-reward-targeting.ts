@@ -17,7 +17,7 @@ import type { DailyRewardRow } from '../daily-rewards/daily-rewards';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /*
- * A daily reward's targeting and schedule (issue 22, decision 038): saving it, the segments it holds on to, and the
+ * A daily reward's targeting and schedule (decision 038): saving it, the segments it holds on to, and the
  * segment tester's "which daily reward would this player get now".
  */
 

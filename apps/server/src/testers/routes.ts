@@ -37,7 +37,7 @@ type Deps = {
 };
 
 /**
- * /api/games/:gameId/test-players (issue 22, decision 040): the game's test players, their clocks ("Next day") and
+ * /api/games/:gameId/test-players (decision 040): the game's test players, their clocks ("Next day") and
  * progress ("Reset progress"), and a signed player id for the Emulator's sign-in. Owner-only like every game route;
  * /v1 has no way to reach any of it. Every change of an offset publishes the `testPlayers` live event after its
  * write: the runtime's game caches drop the game on every instance, so the next request of the tester follows it.

@@ -9,7 +9,7 @@ import { inScope, type GameScope } from '../games/game-scope';
 import { writeProgress } from '../player-ledger';
 
 /**
- * Test players (issue 22, decision 040): the dashboard's side. Their offsets reach the runtime through its game
+ * Test players (decision 040): the dashboard's side. Their offsets reach the runtime through its game
  * cache (runtime/testers.ts), emptied by the live event each change publishes.
  */
 
@@ -63,7 +63,7 @@ async function runtimePlayer(db: Db, gameId: string, playerId: string) {
 /**
  * "Next day": the tester's clock moved to a minute past the start of their next day under the config's day rule,
  * in their zone (UTC before their first session). Null when that would be beyond a year from the server's clock.
- * Presses at the same moment are applied in order (issue 35 item 4): the tester's row is locked, its offset read
+ * Presses at the same moment are applied in order (decision 057): the tester's row is locked, its offset read
  * and moved on in one transaction, so five presses at once move the clock five days, one after the other.
  */
 export async function advanceToNextDay(

@@ -94,7 +94,7 @@ export function musicPageHeaders(config: Pick<Config, 'publicUrl'>): HeaderSet {
 }
 
 /**
- * Pages with their own HTML entry and the embed policy: the embed page (§2) and the static /test mock of a popup,
+ * Pages with their own HTML entry and the embed policy: the embed page and the static /test mock of a popup,
  * which a developer may frame in a web view just as well. Neither loads the dashboard's code.
  */
 const EMBED_AREA_PAGES: Readonly<Record<string, string>> = {

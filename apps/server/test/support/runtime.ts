@@ -230,7 +230,7 @@ export async function setRules(
   if (renamed.status !== 200) throw new Error(`rename: ${renamed.status} ${renamed.text}`);
 }
 
-/** Replaces the game's custom attribute declarations through the dashboard (issue 22); the answer as given. */
+/** Replaces the game's custom attribute declarations through the dashboard (decision 039); the answer as given. */
 export function declareAttributes(
   setup: Pick<RuntimeGameSetup, 'client' | 'game'>,
   customAttributes: { name: string; type: string }[],

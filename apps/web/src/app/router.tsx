@@ -85,7 +85,7 @@ const pages = [
             path: routePatterns.game('events'),
             element: <TabPlaceholder icon={Sparkles} title="Events" text={GAME_MESSAGES.comingSoon} />,
           },
-          // §2: any other path shows the profile.
+          // Any other path shows the profile.
           { path: '*', lazy: gameProfileTab },
         ],
       },

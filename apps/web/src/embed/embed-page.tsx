@@ -35,7 +35,7 @@ function readStartQuery(search: string): {
 }
 
 /**
- * §2 /embed/daily_rewards: the config from the query (base64 or base64url JSON), else the stored one named by
+ * /embed/daily_rewards: the config from the query (base64 or base64url JSON), else the stored one named by
  * gameId and featureId, shown in the 9:16 frame; "Loading…" until then, "No configuration provided." when there
  * is none. A host's CB_INIT replaces config and params at any time. The parent is told "loaded" once, after the
  * first outcome has rendered (the popup or the no-config state), so a host that sends its config only by message

@@ -2,7 +2,7 @@ import { type EmbedInitMessage, parseEmbedInitMessage } from '@liveops/domain/po
 import { useEffect, useRef } from 'react';
 
 /**
- * Calls onInit with each valid CB_INIT (§7) the host posts. Only the window that frames this page (or opened it)
+ * Calls onInit with each valid CB_INIT the host posts. Only the window that frames this page (or opened it)
  * is listened to, so another frame of the host page cannot repaint the popup; any other message, or one of
  * another shape or protocol version, is ignored.
  */

@@ -9,7 +9,7 @@ type Fields<T> = Extract<keyof T, string>;
 
 /**
  * A small form of text inputs checked by a schema, for the sign-in pages, whose first visit has a JavaScript
- * budget (issue 19 item 17) that react-hook-form (14 KB gzip) does not fit. It behaves as the signed-in app's
+ * budget that react-hook-form (14 KB gzip) does not fit. It behaves as the signed-in app's
  * react-hook-form forms do: inputs stay uncontrolled, the schema runs on submit, after a refused submit again on
  * every change, and the first field with an error takes the focus.
  */

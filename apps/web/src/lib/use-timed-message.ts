@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 export type TimedMessage<K extends string> = { kind: K; text: string; ms: number };
 
 /**
- * A status line that clears itself after its own duration (§9: saved 3 s, save error 4 s). Showing a message
+ * A status line that clears itself after its own duration (saved 3 s, save error 4 s). Showing a message
  * again, even the same text, starts its time again.
  */
 export function useTimedMessage<K extends string>() {

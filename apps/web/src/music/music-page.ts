@@ -32,7 +32,7 @@ const PAD_KEY_HOLDS = new Set(['key:Enter', 'key:NumpadEnter', 'key:Space']);
 const CLICK_HOLD_MS = 150;
 
 /**
- * The music toy (§2, §4): four pads played by pointer, several touches at once, keys 1–4 and Enter or Space on a
+ * The music toy (decision 020): four pads played by pointer, several touches at once, keys 1–4 and Enter or Space on a
  * focused pad; an Instrument selector; a Haptics toggle; a status that greets the name and then names the last
  * instrument and pad. A pad is highlighted while anything holds it, and every press plays, vibrates (when on) and
  * floats a note for MUSIC_NOTE_LIFETIME_MS.
@@ -114,7 +114,7 @@ export function mountMusicPage(
       padButtons.set(pad.id, button);
       button.addEventListener('pointerdown', (event) => {
         if (event.pointerType === 'mouse' && event.button !== 0) return;
-        // A touch is captured by the pad it started on; released, sliding off the pad lets go of it (§4).
+        // A touch is captured by the pad it started on; released, sliding off the pad lets go of it.
         if (button.hasPointerCapture(event.pointerId)) button.releasePointerCapture(event.pointerId);
         press(pad, `pointer:${event.pointerId}`, { x: event.clientX, y: event.clientY });
       });

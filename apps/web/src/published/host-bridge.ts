@@ -7,7 +7,7 @@ import {
 import { takeEarlyInits } from './early-init';
 
 /**
- * The hosts a published page can find itself in, each spoken to through its own object (issue 11, point 5):
+ * The hosts a published page can find itself in, each spoken to through its own object (decision 017):
  * - `scheme`: a plugin that watches navigations (UniWebView), chosen by ?scheme=: each message is a navigation
  *   to `<scheme>://event?payload=<JSON, percent-encoded>`, a valid URL as iOS 15.4+ requires;
  * - `vuplex`: Vuplex 3D WebView's `window.vuplex.postMessage`;

@@ -53,7 +53,7 @@ const configFile = async () => {
 // Opened from the runtime's popupUrl (decision 036): the session in the fragment, and the claim button claims
 // through the runtime by itself, and the popup tells the runtime it was shown and closed (decision 042). Without
 // one (or with one that does not read), the host grants and nothing is reported, as before.
-// A page reloaded after its claim shows today claimed (issue 34 §9): its address was rewritten, or its storage
+// A page reloaded after its claim shows today claimed (decision 052): its address was rewritten, or its storage
 // kept the claim of this very address.
 const addressed = decodePopupSession(window.location.hash);
 const session = addressed && recallClaim(window, addressed, Date.now());

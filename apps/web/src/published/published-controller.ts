@@ -77,7 +77,7 @@ const claimErrorText = (status: number): string =>
         : PUBLISHED_CLAIM_MESSAGES.failed;
 
 /**
- * The published page's life (issue 11): its config from the address, else config.json ("Loading…" while that
+ * The published page's life (decision 017): its config from the address, else config.json ("Loading…" while that
  * takes longer than loadingDelayMs), else a host's CB_INIT (which replaces whatever is shown, at any time). The host hears `loaded` once the first outcome is on the page,
  * `ready` once a popup's images have loaded, `error` with a code and the message shown, `claim` with today's day
  * and pack (once per config shown, which shows the claim pending from the tap until a new CB_INIT, with the

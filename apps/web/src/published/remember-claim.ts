@@ -17,7 +17,7 @@ export function claimedSession(session: PopupSession, claimed: ClaimedToday): Po
 }
 
 /**
- * Keeps today's claim for a reload of this popup (issue 34 §9): the page's own address is rewritten in place
+ * Keeps today's claim for a reload of this popup (decision 052): the page's own address is rewritten in place
  * (its fragment's session and its query's day and streak, as a new popupUrl would carry them), so reloading it shows
  * today claimed; and it is kept in the page's storage by the session's token, for the same popupUrl opened again
  * from the game. A web view without storage (Android's unless the game enables DOM storage) keeps the address

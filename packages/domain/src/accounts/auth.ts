@@ -148,7 +148,7 @@ export const ResetPasswordInputSchema = z.strictObject({ token: ResetTokenSchema
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 /**
- * What GET /api/session tells the sign-in pages about this server before anyone signs in (issue 20 item 15):
+ * What GET /api/session tells the sign-in pages about this server before anyone signs in (decision 030):
  * whether Google sign-in is set up, and whether emails are sent (SMTP_URL) or printed to the server's log.
  */
 export type SignInServer = { googleSignIn: boolean; emailDelivery: 'smtp' | 'log' };

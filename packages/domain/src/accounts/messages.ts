@@ -57,7 +57,7 @@ export const ACCOUNT_MESSAGES = {
   otherSessionsSignedOut: 'Every other device has been signed out.',
   deletePasswordRequired: 'Enter your password to delete your account.',
   deletePasswordWrong: 'That password is not correct. Nothing was deleted.',
-  /** Password checks behind a session (delete account, change password) over their budget: issue 24 item 4. */
+  /** Password checks behind a session (delete account, change password) over their budget: decision 032. */
   passwordTooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
   deleteConfirmationWrong: 'Type your email address exactly as shown to confirm. Nothing was deleted.',
   deleted: 'Your account and all of its data have been deleted.',
@@ -74,7 +74,7 @@ export const VERIFY_MESSAGES = {
   linkInvalid: 'This verification link is not valid.',
   loginHint: 'Please log in again from the login page.',
   /**
-   * The link page asks before it signs anyone in (issue 24: someone else's link signed you in as them), naming the
+   * The link page asks before it signs anyone in (decision 032: someone else's link signed you in as them), naming the
    * whole address: the owner must recognise it, and a masked one could match an attacker's (decision 056).
    */
   confirmQuestion: (email: string) => `Verify and sign in as ${email}?`,
@@ -82,7 +82,7 @@ export const VERIFY_MESSAGES = {
   confirmButton: 'Verify and sign in',
 } as const;
 
-/** Per-account limits (issue 24, decision 032): MAX_GAMES_PER_ACCOUNT and MAX_STORAGE_BYTES_PER_ACCOUNT. */
+/** Per-account limits (decision 032): MAX_GAMES_PER_ACCOUNT and MAX_STORAGE_BYTES_PER_ACCOUNT. */
 export const QUOTA_MESSAGES = {
   games: (max: number) =>
     `This account has reached its limit of ${max} games. Delete a game you no longer need to create another.`,

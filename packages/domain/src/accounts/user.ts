@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter, TEXT_MESSAGES } from '../shared/text';
 
-/** The §3 User record as the API returns it. */
+/** The spec's User record as the API returns it. */
 export const UserSchema = z.object({
   uid: z.string(),
   email: z.string(),

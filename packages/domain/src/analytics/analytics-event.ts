@@ -1,5 +1,5 @@
 /**
- * The events analytics counts (issue 23, decision 042).
+ * The events analytics counts (decision 042).
  *
  * Events. `shown` and `closed` come from the popup (through `POST /v1/events`), `claimed` and `session` are
  * recorded by the server itself. Each event is stamped by the server with the player (from the token, never the

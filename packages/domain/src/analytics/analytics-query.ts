@@ -3,7 +3,7 @@ import type { RollupRow } from './analytics-rollup';
 import type { ExperimentComparison } from '../experiments/experiment-comparison';
 
 /**
- * What the Analytics tab asks the server for (issue 23 item 2, decision 044): a game's (or one config's) daily
+ * What the Analytics tab asks the server for (decision 044): a game's (or one config's) daily
  * rollups over a range of UTC days, by default the last 30. A range is bounded, so no answer grows without limit.
  */
 

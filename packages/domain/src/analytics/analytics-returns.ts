@@ -1,5 +1,5 @@
 /**
- * Return rates (issue 23 item 2, decisions 042 and 047): of the players active on day d (any event of theirs that
+ * Return rates (decisions 042 and 047): of the players active on day d (any event of theirs that
  * day, at the game's scope or a config's), and of those who claimed on d, how many came back to the game (any
  * event) on d + 1 and on d + 7.
  *

@@ -10,7 +10,7 @@ import {
 import { DAILY_CYCLE_LENGTH } from '../daily-rewards/daily-streak';
 
 /**
- * What the Analytics tab reads (issue 23, decision 042): daily rollups of the popup's and the runtime's events,
+ * What the Analytics tab reads (decision 042): daily rollups of the popup's and the runtime's events,
  * kept exact under any order of arrival (the events: analytics-event.ts; the batches a game sends: event-batch.ts).
  *
  * Rollups. One row per (game, config, variant, day), at three scopes: the game (config and variant null), a

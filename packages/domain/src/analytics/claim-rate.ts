@@ -1,5 +1,5 @@
 /**
- * The Analytics tab's claim rate (issue 34 point 4, decision 053). The popup reports `shown` and the server records
+ * The Analytics tab's claim rate (decision 053). The popup reports `shown` and the server records
  * `claimed`; when a game never sends `shown` (or some of its events are lost), a day can have more claimers than
  * players who were seen to open the popup, and claimed ÷ shown read 800 %. A player who claimed saw the popup, so a
  * day's players who saw it are max(shown, claimed), as the experiment comparison already counts them (decision 046),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasBidiControl, hasForbiddenCharacters } from '../shared/text';
 import { analyticsDay, type AnalyticsEvent, CLIENT_EVENT_TYPES } from './analytics-event';
 
-/** What a game sends, `POST /v1/events` (issue 23, decision 042): the batch's bounds, its schema, its messages. */
+/** What a game sends, `POST /v1/events` (decision 042): the batch's bounds, its schema, its messages. */
 
 export const EVENT_BATCH_MAX_EVENTS = 100;
 /** One event, as JSON in UTF-8. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredTextSchema } from '../shared/required-text-schema';
 
-/** §5/§9: the image as a base64 data URL may be at most this many characters. */
+/** The image as a base64 data URL may be at most this many characters. */
 export const ASSET_MAX_ENCODED_CHARS = 1_024_000;
 export const ASSET_ID_LENGTH = 8;
 export const ASSET_ID_MAX_LENGTH = 64;
@@ -88,12 +88,12 @@ export const AssetSchema = z.object({
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
-/** §3: the document id is the game id and the asset id joined by an underscore. */
+/** The document id is the game id and the asset id joined by an underscore. */
 export function assetDocumentId(gameId: string, assetId: string): string {
   return `${gameId}_${assetId}`;
 }
 
-/** Length of `data:<type>;base64,<payload>` for a file of this size: what the §5 limit counts. */
+/** Length of `data:<type>;base64,<payload>` for a file of this size: what the limit counts. */
 export function encodedAssetLength(type: string, bytes: number): number {
   return `data:${type};base64,`.length + Math.ceil(bytes / 3) * 4;
 }

@@ -9,9 +9,9 @@ import { hasForbiddenCharacters, TEXT_MESSAGES } from '../shared/text';
 import { requiredTextSchema } from '../shared/required-text-schema';
 
 export { DAILY_REWARD_CYCLE_DAYS, PACK_ID_MAX_LENGTH } from './daily-reward-limits';
-/** §9: names are at most 60 characters. */
+/** Names are at most 60 characters. */
 export const DAILY_REWARD_NAME_MAX = 60;
-/** §9 timings: how long the save success and save error messages stay. */
+/** Timings: how long the save success and save error messages stay. */
 export const DAILY_REWARD_SAVED_MESSAGE_MS = 3000;
 export const DAILY_REWARD_SAVE_ERROR_MS = 4000;
 
@@ -61,7 +61,7 @@ export function packInUseMessage(configNames: readonly string[]): string {
 }
 
 /**
- * §7: the editor's save writes uiLayout, a layout checked as untrusted (the renderer trusts what passed). With
+ * The editor's save writes uiLayout, a layout checked as untrusted (the renderer trusts what passed). With
  * baseVersion (the layoutVersion the editor loaded), a save over a newer layout is refused rather than silently
  * overwriting another tab's work; without it, the save overwrites (the editor's "overwrite" choice).
  */
@@ -75,7 +75,7 @@ type DayStart = z.infer<typeof DayStartSchema>;
 type MissedDay = (typeof MISSED_DAY_SETTINGS)[number];
 
 /**
- * The runtime's two rules of a config (issue 21 §3, decisions 034 and 035): when a player's day starts, and what a
+ * The runtime's two rules of a config (decisions 034 and 035): when a player's day starts, and what a
  * missed day does. They apply to players from their save; the days (packs) reach players when published.
  */
 export const DAY_START_KINDS = ['player_midnight', 'utc_time'] as const satisfies readonly DayStart['kind'][];
@@ -124,7 +124,7 @@ export function minuteOfDayOfTime(time: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** §5: one message naming every day without a pack, e.g. "Assign a pack to day(s) 2, 5". */
+/** One message naming every day without a pack, e.g. "Assign a pack to day(s) 2, 5". */
 export function missingDaysMessage(days: readonly number[]): string {
   return `Assign a pack to day(s) ${days.join(', ')}`;
 }
@@ -132,7 +132,7 @@ export function missingDaysMessage(days: readonly number[]): string {
 const DEFAULT_NAME = /^Daily Reward (\d{1,9})$/;
 
 /**
- * §3's default name "Daily Reward N" for a new config: one more than the highest N among the game's configs
+ * The spec's default name "Daily Reward N" for a new config: one more than the highest N among the game's configs
  * named that way (1 when there are none). Counting the configs instead would repeat a name after a deletion
  * ("Daily Reward 1" deleted of two: the next would be a second "Daily Reward 2").
  */
@@ -171,7 +171,7 @@ export function missingDays(rewards: readonly { day: number; packId?: string | n
   return Array.from({ length: DAILY_REWARD_CYCLE_DAYS }, (_, i) => i + 1).filter((day) => !covered.has(day));
 }
 
-/** §4/§5: a reward set is saved only whole: each of the 7 days exactly once, each with a pack. */
+/** A reward set is saved only whole: each of the 7 days exactly once, each with a pack. */
 export const DailyRewardRewardsSchema = z
   .array(DailyRewardEntrySchema, { error: missingDaysMessage([1, 2, 3, 4, 5, 6, 7]) })
   .max(DAILY_REWARD_CYCLE_DAYS, DAILY_REWARD_MESSAGES.dayDuplicate)
@@ -189,7 +189,7 @@ export const CreateDailyRewardInputSchema = z.strictObject({ name: DailyRewardNa
 export type CreateDailyRewardInput = z.input<typeof CreateDailyRewardInputSchema>;
 
 /**
- * §7: an update sets the name, or the rewards with cycleDays, the day rules, the targeting and the running
+ * An update sets the name, or the rewards with cycleDays, the day rules, the targeting and the running
  * experiment's variants: any of them at once, all stored or none.
  */
 export const UpdateDailyRewardInputSchema = z
@@ -198,7 +198,7 @@ export const UpdateDailyRewardInputSchema = z
     rewards: DailyRewardRewardsSchema.optional(),
     cycleDays: z.literal(DAILY_REWARD_CYCLE_DAYS, { error: DAILY_REWARD_MESSAGES.cycleDaysInvalid }).optional(),
     /**
-     * The rewardsVersion the editor loaded (issue 24 item 5): rewards saved over newer ones are refused with 409
+     * The rewardsVersion the editor loaded (decision 032): rewards saved over newer ones are refused with 409
      * DAILY_REWARD_CONFLICT rather than silently overwriting another tab's; without it, the save overwrites.
      */
     baseRewardsVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -249,10 +249,10 @@ export const DailyRewardSchema = z.object({
   dayStart: DayStartSchema,
   /** What a missed day does to a player's progress. */
   missedDay: MissedDaySchema,
-  /** Which players get it, when, and its priority (issue 22, decision 038): a setting of the runtime, like the two above. */
+  /** Which players get it, when, and its priority (decision 038): a setting of the runtime, like the two above. */
   targeting: DailyRewardTargetingSchema,
   /**
-   * Its running A/B test of the popup (issue 23 item 4, decision 046), or null. The server always sends it; optional
+   * Its running A/B test of the popup (decision 046), or null. The server always sends it; optional
    * so that a config written before experiments (a test's fixture) still reads.
    */
   experiment: ExperimentSchema.nullable().optional(),

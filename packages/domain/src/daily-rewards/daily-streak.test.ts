@@ -286,7 +286,7 @@ describe('time-zone changes', () => {
     const first = claimDailyReward(null, t0, rules, zone.timeZone);
     expect(first).toMatchObject({ ok: true, claim: { dayKey: key('2026-05-04') } });
     const claimed = first.ok ? [first.claim] : [];
-    // Issue 35 item 3: UTC+14 is already 2026-05-05 02:01, 26 hours before UTC-12's; the change waits.
+    // Decision 057: UTC+14 is already 2026-05-05 02:01, 26 hours before UTC-12's; the change waits.
     zone = effectiveTimeZone(zone, 'Etc/GMT-14', t0 + MINUTE, claimed);
     expect(zone).toEqual({ timeZone: 'Etc/GMT+12', changedAt: null, changed: false });
     expect(claimDailyReward(claimed[0]!, t0 + MINUTE, rules, zone.timeZone)).toMatchObject({ ok: false });
@@ -509,7 +509,7 @@ describe('properties', () => {
     );
   }, 60_000);
 
-  it('starts a next day at most 3 hours before the zone of the claim before it would (issue 35 item 3)', () => {
+  it('starts a next day at most 3 hours before the zone of the claim before it would (decision 057)', () => {
     fc.assert(
       fc.property(settingsArb, startArb, attemptsArb, (rules, start, attempts) => {
         if (rules.dayStart.kind !== 'player_midnight') return;

@@ -1,6 +1,6 @@
 import { DAILY_REWARD_CYCLE_DAYS } from './daily-reward-limits';
 
-/** §3 runtime params of a daily-rewards view. */
+/** The runtime params of a daily-rewards view. */
 export type DailyRewardsParams = { streak: number; todayIndex?: number };
 export type DayState = 'claimed' | 'today' | 'upcoming';
 
@@ -16,7 +16,7 @@ const numberFrom = (input: unknown): number => {
   return Number(input.trim());
 };
 
-/** §5 Streak: a whole number of at least 0; anything non-numeric is 0 (fractions are rounded down). */
+/** Streak: a whole number of at least 0; anything non-numeric is 0 (fractions are rounded down). */
 export function parseStreak(input: unknown): number {
   const n = numberFrom(input);
   if (!Number.isFinite(n) || n <= 0) return 0;
@@ -24,7 +24,7 @@ export function parseStreak(input: unknown): number {
 }
 
 /**
- * §5 Today Index: blank is allowed and means "not given" (undefined); only whole values of at least 1 are used
+ * Today Index: blank is allowed and means "not given" (undefined); only whole values of at least 1 are used
  * (fractions rounded down), anything else is not given either.
  */
 export function parseTodayIndex(input: unknown): number | undefined {
@@ -35,7 +35,7 @@ export function parseTodayIndex(input: unknown): number | undefined {
 }
 
 /**
- * A view's §3 params from raw inputs (an address's ?streak= and ?todayIndex=, the emulator's fields, a CB_INIT's
+ * A view's params from raw inputs (an address's ?streak= and ?todayIndex=, the emulator's fields, a CB_INIT's
  * params): parseStreak and parseTodayIndex, with todayIndex left out when not given.
  */
 export function readDailyRewardsParams(streak: unknown, todayIndex: unknown): DailyRewardsParams {

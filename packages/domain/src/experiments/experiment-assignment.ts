@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter } from '../shared/text';
 
 /**
- * A/B tests of the popup (issue 23, decision 042): a daily reward config runs an experiment of two to four layout
+ * A/B tests of the popup (decision 042): a daily reward config runs an experiment of two to four layout
  * variants, each with an integer weight; every player is assigned a variant once and for good.
  *
  * The assignment is a pure function of (experiment id, player id, variants): MurmurHash3 (x86, 32-bit, seed 0)

@@ -1,7 +1,7 @@
 import { compareProportions, type Significance, type SignificanceStatus } from './significance';
 
 /**
- * The Analytics tab's comparison of an experiment's variants (issue 23 item 4, decisions 042 and 046), from each
+ * The Analytics tab's comparison of an experiment's variants (decisions 042 and 046), from each
  * variant's daily rollups summed over the experiment's days. Like every figure of the tab, a sum over days counts
  * player-days (a player counts once a day), so the rates are ratios of player-days.
  *
@@ -122,7 +122,7 @@ export function compareExperimentVariants(
 export const PROMOTE_CONFIDENCE = 0.95;
 
 /**
- * What the Promote confirmation must say before the click that cannot be undone (issue 34 point 4, decision 053),
+ * What the Promote confirmation must say before the click that cannot be undone (decision 053),
  * from the claim rate's comparison of the variant with the control: null when the comparison backs the promotion
  * (enough data, at least PROMOTE_CONFIDENCE confidence, and the variant claims more often than the control).
  */

@@ -3,7 +3,7 @@ import { EXPERIMENT_MESSAGES, ExperimentVariantIdSchema, ExperimentVariantsSchem
 import { LayoutNodeSchema } from '../layout/layout-schema';
 
 /**
- * A/B tests of the popup as the dashboard API shows and takes them (issue 23 item 4, decision 046). The first
+ * A/B tests of the popup as the dashboard API shows and takes them (decision 046). The first
  * variant is the control: its layout is the config's own (`uiLayout` null here); every other variant has its own
  * layout and version, saved like the config's.
  */

@@ -1,5 +1,5 @@
 /**
- * How sure the Analytics tab may be that one popup variant does better than another (issue 23, decision 042): the
+ * How sure the Analytics tab may be that one popup variant does better than another (decision 042): the
  * two-proportion z-test with the pooled proportion, two-sided, as every introductory statistics text gives it.
  *
  *   p̂a = xa/na, p̂b = xb/nb, p̂ = (xa + xb)/(na + nb), SE = √(p̂(1 − p̂)(1/na + 1/nb)), z = (p̂b − p̂a)/SE,
@@ -7,7 +7,7 @@
  *
  * The test needs the normal approximation to hold: with the pooled rate, each variant must expect at least
  * SIGNIFICANCE_MIN_EXPECTED successes and as many failures (the "success–failure condition" of OpenIntro
- * Statistics, §6.2); below that the tab says there is too little data and gives no confidence.
+ * Statistics, section 6.2); below that the tab says there is too little data and gives no confidence.
  *
  * What the sentence says, and how it rounds:
  * - The relative difference (p̂b − p̂a)/p̂a, in percent with one decimal, half away from zero ("6.1 %"); a difference
@@ -83,8 +83,8 @@ const WORDS: Record<
 };
 
 /**
- * erfc(x), Numerical Recipes' `erfcc` (Press et al., Numerical Recipes in C, 2nd ed., §6.2): a Chebyshev fit with
- * a fractional error below 1.2 × 10⁻⁷ for every x, so p-values keep about seven significant digits even far
+ * erfc(x), Numerical Recipes' `erfcc` (Press et al., Numerical Recipes in C, 2nd ed., section 6.2): a Chebyshev fit
+ * with a fractional error below 1.2 × 10⁻⁷ for every x, so p-values keep about seven significant digits even far
  * in the tail, far more than a whole-percent confidence needs.
  */
 export function erfc(x: number): number {

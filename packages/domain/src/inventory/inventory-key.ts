@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Studio-chosen keys of items and packs (issue 34, decision 051): what a game's code names an entry by (`gold`,
+ * Studio-chosen keys of items and packs (decision 051): what a game's code names an entry by (`gold`,
  * `gem_pack_small`) instead of its UUID. Lower-case, a letter first, unique per game among items (and among packs),
  * suggested from the name, editable until the entry is first published, then fixed.
  */

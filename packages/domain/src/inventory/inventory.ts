@@ -11,7 +11,7 @@ export { ITEM_ICON_IDS, ITEM_ICONS, type ItemIconId } from './item-icons';
 export * from './inventory-key';
 
 /**
- * §5/§9 defaults, less the base amount: issue 34 makes it 0 for every new item but a game's first currency
+ * The spec's defaults, less the base amount: decision 051 makes it 0 for every new item but a game's first currency
  * (defaultBaseAmount, decision 051).
  */
 export const ITEM_DEFAULTS = { type: 'currency', value: 1, iconId: 'coin' } as const;
@@ -50,7 +50,7 @@ export const INVENTORY_MESSAGES = {
   packValueTooLarge: 'A pack can be worth at most 9,999,999,999,999.99. Lower a quantity or an item value.',
   valueTooLarge: `Value must be at most ${ITEM_VALUE_MAX.toLocaleString('en-US')}.`,
   valueCents: 'Value can have at most two decimal places.',
-  /** The spec's message for a base amount (§5), widened by issue 34 to take 0. */
+  /** The spec's message for a base amount, widened by decision 051 to take 0. */
   amountInvalid: 'Amount must be a positive integer, or 0.',
   amountTooLarge: `Amount must be at most ${AMOUNT_MAX.toLocaleString('en-US')}.`,
   iconInvalid: 'Pick one of the icons.',
@@ -170,7 +170,7 @@ export type Pack = z.infer<typeof PackSchema>;
  */
 export const PACK_VALUE_MAX_CENTS = 999_999_999_999_999;
 
-/** §3: a pack's value in cents: the sum of each item's value times its quantity, exact at any size. */
+/** A pack's value in cents: the sum of each item's value times its quantity, exact at any size. */
 export function packValueCents(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): bigint {
   const byId = new Map(items.map((item) => [item.id, item.value]));
   return contents.reduce(
@@ -179,7 +179,7 @@ export function packValueCents(contents: PackEntry[], items: Pick<Item, 'id' | '
   );
 }
 
-/** §3: a pack's value, exact while it is within PACK_VALUE_MAX_CENTS (the server refuses packs beyond it). */
+/** A pack's value, exact while it is within PACK_VALUE_MAX_CENTS (the server refuses packs beyond it). */
 export function packValue(contents: PackEntry[], items: Pick<Item, 'id' | 'value'>[]): number {
   return Number(packValueCents(contents, items)) / 100;
 }
@@ -188,7 +188,7 @@ export function isPackValueStorable(contents: PackEntry[], items: Pick<Item, 'id
   return packValueCents(contents, items) <= BigInt(PACK_VALUE_MAX_CENTS);
 }
 
-/** Adding an item a pack already holds raises its quantity instead of adding a second line (§5). */
+/** Adding an item a pack already holds raises its quantity instead of adding a second line. */
 export function addToPack(contents: PackEntry[], itemId: string, quantity = 1): PackEntry[] {
   const existing = contents.find((entry) => entry.itemId === itemId);
   if (existing)

@@ -1,4 +1,4 @@
-/** §3's 17 legacy emoji icon ids, with the emoji each shows. */
+/** The spec's 17 legacy emoji icon ids, with the emoji each shows. */
 export const ITEM_ICONS = {
   sparkle: '✨',
   gift: '🎁',

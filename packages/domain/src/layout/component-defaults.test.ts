@@ -5,7 +5,7 @@ import { LayoutNodeSchema } from './layout-schema';
 const names = (fields: { name: string }[]) => fields.map((field) => field.name);
 
 describe('component definitions', () => {
-  it('gives each component the §3 defaults', () => {
+  it('gives each component the defaults of the spec', () => {
     expect(COMPONENT_DEFINITIONS.TextCB.defaultProps).toEqual({
       value: 'New Text',
       color: '#FFFFFF',

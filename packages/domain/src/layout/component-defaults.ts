@@ -2,7 +2,7 @@ import { DEFAULT_GAME_THEME } from '../games/game-theme';
 import type { LayoutNodeType, LayoutPropValue, LayoutProps } from './layout';
 
 /**
- * §3 "Editable props per component" as data, read by the properties panel and the renderer alike. Text sizes
+ * The spec's "Editable props per component" as data, read by the properties panel and the renderer alike. Text sizes
  * follow the wider of the spec's two readings (xs to xl, default md): it accepts layouts written under either
  * reading and uses the same scale as a button's textSize, so the renderer needs one size map (decision 012).
  */
@@ -11,7 +11,10 @@ export type TextSize = (typeof TEXT_SIZES)[number];
 
 type FieldBase = {
   name: string;
-  /** When present, the field is shown only while this holds for the node's props (§5 "Editor field visibility"). */
+  /**
+   * When present, the field is shown only while this holds for the node's props (the spec's "Editor field
+   * visibility").
+   */
   showIf?: (props: LayoutProps) => boolean;
 };
 /** `style` is an object of CSS properties, checked against layout.ts's safe list. */
@@ -107,7 +110,7 @@ const GRID_FIELDS: readonly EditableField[] = [
   { name: 'style', kind: 'style' },
 ];
 
-/** The screen background's colour (§9), the one prop a BackgroundCB has; the spec lists no editable props. */
+/** The screen background's colour, the one prop a BackgroundCB has; the spec lists no editable props. */
 export const SCREEN_BACKGROUND_COLOR = DEFAULT_GAME_THEME.secondaryColor;
 
 const defaultsOf = (fields: readonly EditableField[]): LayoutProps =>

@@ -4,10 +4,10 @@ import { DEFAULT_GAME_THEME } from '../games/game-theme';
 import type { LayoutNode, LayoutProps } from './layout';
 import type { Orientation } from './popup-size';
 
-/** §9 default colours (the screen background is SCREEN_BACKGROUND_COLOR). */
+/** The spec's default colours (the screen background is SCREEN_BACKGROUND_COLOR). */
 export const ACCENT_COLOR = DEFAULT_GAME_THEME.primaryColor;
 export const CLAIM_BUTTON_COLOR = '#f4b400';
-/** §9: the grid shows at most 6 days; the last day of the cycle has its own, larger card. */
+/** The grid shows at most 6 days; the last day of the cycle has its own, larger card. */
 export const DAILY_REWARD_GRID_DAYS = 6;
 
 export const DEFAULT_LAYOUT_LABELS = {
@@ -170,12 +170,12 @@ const popupFrame = (gap: number, padding: number, radius: number, children: Layo
   );
 
 /**
- * §4 "Default generated layout": a screen background holding the Popup Frame, which holds the Header Banner
+ * The spec's "Default generated layout": a screen background holding the Popup Frame, which holds the Header Banner
  * ("Daily Bonus"), the Rewards Body (the Rewards Grid of days 1..min(6, cycleDays), then the Final Reward Card
  * for day min(7, cycleDays)), the footer text and the Claim button. Ids are fixed, so the same cycle length and
  * orientation always give the same layout. A cycle length that is not a whole number from 1 to 7 counts as 7.
  *
- * Portrait (§4 as written): the grid has 3 columns, gap 16, and the final card sits under it. Landscape (decision
+ * Portrait (the spec as written): the grid has 3 columns, gap 16, and the final card sits under it. Landscape (decision
  * 023): every day in one row (the Rewards Body has a column per day, the Rewards Grid spans all but the last,
  * where the Final Reward Card sits), a compact header, and the footer beside the Claim button in a Footer Bar,
  * so the popup fits a 568×320 web view without being scaled.

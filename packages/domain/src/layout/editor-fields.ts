@@ -18,7 +18,7 @@ function parseDecimal(input: string): number | null {
 }
 
 /**
- * §5 "Number props in the editor": an empty input clears the prop (undefined, so its default shows again); a
+ * The spec's "Number props in the editor": an empty input clears the prop (undefined, so its default shows again); a
  * number in plain decimal notation is used as is (no component field defines a min or max, so nothing is
  * clamped beyond being finite: "-1" is -1); anything else, including 1e309 (Infinity), keeps the old value or
  * default. 'keep' means "leave the prop as it is", which also covers a number equal to `previous`, so committing
@@ -31,7 +31,7 @@ export function parseNumberInput(input: string, previous: number | undefined): n
   return value;
 }
 
-/** §5 slice inputs (one side of a nine-patch slice): empty becomes 0; non-numeric keeps the prior value. */
+/** Slice inputs (one side of a nine-patch slice): empty becomes 0; non-numeric keeps the prior value. */
 export function parseSliceInput(input: string, previous: number): number {
   if (input.trim() === '') return 0;
   return parseDecimal(input) ?? previous;
@@ -41,7 +41,7 @@ export function parseSliceInput(input: string, previous: number): number {
 const isOn = (value: LayoutPropValue | undefined) => value === true || value === 'true';
 
 /**
- * §5 "Editor field visibility": a node with editorHidden is never offered for editing; a node with lockEditing
+ * The spec's "Editor field visibility": a node with editorHidden is never offered for editing; a node with lockEditing
  * neither, unless it is an image (a locked image's picture can still be swapped).
  */
 export function editorNodeVisible(node: LayoutNode): boolean {
@@ -58,7 +58,7 @@ export function editableFields(node: LayoutNode): EditableField[] {
   return editorNodeVisible(node) ? visibleFields(node.type, node.props) : [];
 }
 
-/** §2: each selected component has an editable label unless label editing is locked. */
+/** Each selected component has an editable label unless label editing is locked. */
 export function canEditLabel(node: LayoutNode): boolean {
   return !isOn(node.props.lockLabelEdit);
 }
@@ -121,7 +121,7 @@ export function styleEntryProblem(name: string, value: string): string | null {
 
 /** A style property a designer changes, by its plain name. */
 export type StyleProperty = { name: string; label: string };
-/** The few things a designer changes about a node's look (issue 34 point 8, decision 055). */
+/** The few things a designer changes about a node's look (decision 055). */
 export type StyleGroup = { id: string; label: string; properties: readonly StyleProperty[] };
 
 /**

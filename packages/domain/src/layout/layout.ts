@@ -1,7 +1,7 @@
 import { formatNumber } from '../shared/format-number';
 import { hasForbiddenCharacters, TEXT_MESSAGES } from '../shared/text';
 
-/** §3: the component types a UI layout is built from. */
+/** The component types a UI layout is built from. */
 export const LAYOUT_NODE_TYPES = ['Root', 'BackgroundCB', 'ImageCB', 'TextCB', 'ButtonCB', 'GridCB'] as const;
 export type LayoutNodeType = (typeof LAYOUT_NODE_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { findNodeByLabel, type LayoutNode } from './layout';
 import { parseLayout } from './parse-layout';
 import type { Orientation } from './popup-size';
 
-/** §9: the fallback text shows at most this many characters of the value's JSON. */
+/** The fallback text shows at most this many characters of the value's JSON. */
 export const LAYOUT_FALLBACK_TEXT_MAX = 200;
 export const LAYOUT_ROOT_ID = 'layout-root';
 
@@ -82,7 +82,7 @@ export function jsonPrefix(value: unknown, max: number = LAYOUT_FALLBACK_TEXT_MA
   return cut(out, max);
 }
 
-/** §4: "a root with a text node of the first 200 characters of its JSON". */
+/** As the spec says, "a root with a text node of the first 200 characters of its JSON". */
 export function textFallbackLayout(value: unknown): LayoutNode {
   let text: string;
   try {
@@ -105,7 +105,7 @@ const backgroundRoot = (children: unknown[]) => ({
   children,
 });
 
-/** Which §4 shape the value has: the layout it stands for, before it is checked. */
+/** Which shape the value has: the layout it stands for, before it is checked. */
 function candidate(value: unknown): unknown {
   if (Array.isArray(value)) return backgroundRoot(value);
   if (!isRecord(value)) return undefined;
@@ -117,7 +117,7 @@ function candidate(value: unknown): unknown {
 }
 
 /**
- * §4 "Layout normalisation on load", total: whatever the value, a layout that passes parseLayout. An array
+ * The spec's "Layout normalisation on load", total: whatever the value, a layout that passes parseLayout. An array
  * becomes the children of a background root; an object without a type but with children gives its single child
  * as root, or is wrapped in a background root; an object with a type is used as is. Anything else becomes a
  * root with a text node of the first 200 characters of its JSON. A layout of one of the first three shapes that
@@ -138,7 +138,7 @@ export function normaliseLayout(value: unknown): NormalisedLayout {
 }
 
 /**
- * A daily reward config's stored layout, wherever it sits: uiLayout, else the alternatives §3 names (layout,
+ * A daily reward config's stored layout, wherever it sits: uiLayout, else the alternatives the spec names (layout,
  * ui.layout). Undefined when it has none.
  */
 export function storedDailyRewardsLayout(config: unknown): unknown {
@@ -153,7 +153,7 @@ export function storedDailyRewardsLayout(config: unknown): unknown {
 }
 
 /**
- * §4 for daily rewards: a missing layout (undefined or null) or an empty background root gives the default
+ * For daily rewards: a missing layout (undefined or null) or an empty background root gives the default
  * layout for the cycle and the game's orientation (decision 023); any other layout is normalised, and kept even
  * when it lacks the Popup Frame or the Rewards Grid, with a warning for each.
  */

@@ -164,7 +164,7 @@ function checkLayout(input: unknown): LayoutCheck {
 }
 
 /**
- * An untrusted layout (§3 "UI layout node") checked against LAYOUT_LIMITS and the rules above: a clean copy, or
+ * An untrusted layout (the spec's "UI layout node") checked against LAYOUT_LIMITS and the rules above: a clean copy, or
  * the first problem with its path. Never throws, whatever the value (even one with throwing getters or cycles).
  * LayoutNodeSchema (layout-schema.ts) is this check as a zod schema; the published page uses it without zod.
  */

@@ -1,5 +1,5 @@
 /**
- * How a game is held (§9: portrait or landscape), stored lowercase. Zod-free: the published page reads a config's
+ * How a game is held (portrait or landscape), stored lowercase. Zod-free: the published page reads a config's
  * orientation too.
  */
 export const ORIENTATIONS = ['portrait', 'landscape'] as const;

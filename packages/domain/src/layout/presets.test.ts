@@ -11,7 +11,7 @@ import {
 } from './presets';
 
 describe('canvas presets', () => {
-  it('lists the §9 presets in order, each in both orientations', () => {
+  it('lists the presets of the spec in order, each in both orientations', () => {
     expect(CANVAS_PRESETS.map(canvasPresetName)).toEqual([
       'Full HD 1920x1080',
       'Full HD 1080x1920',

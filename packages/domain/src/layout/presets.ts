@@ -1,6 +1,6 @@
 import type { Orientation } from './popup-size';
 
-/** §9 editor canvas presets, in the spec's order. */
+/** The editor canvas presets, in the spec's order. */
 export const CANVAS_PRESETS = [
   { label: 'Full HD', width: 1920, height: 1080 },
   { label: 'Full HD', width: 1080, height: 1920 },
@@ -22,11 +22,11 @@ export function defaultCanvasSize(orientation: Orientation | undefined): CanvasS
 }
 /** A canvas side beyond this is refused like any invalid entry: no real screen is larger. */
 export const CANVAS_SIZE_MAX = 10_000;
-/** §9 preview frame: at least 420 px tall. */
+/** The preview frame: at least 420 px tall. */
 export const PREVIEW_MIN_HEIGHT = 420;
-/** §2/§9 embed frame: 360 px wide at 9:16. */
+/** The embed frame: 360 px wide at 9:16. */
 export const EMBED_FRAME = { width: 360, aspectRatio: 9 / 16, height: 640 } as const;
-/** The embed frame of a landscape game (decision 023): §9's frame turned, 640×360 at 16:9. */
+/** The embed frame of a landscape game (decision 023): the spec's frame turned, 640×360 at 16:9. */
 export const EMBED_FRAME_LANDSCAPE = { width: 640, aspectRatio: 16 / 9, height: 360 } as const;
 
 export function embedFrame(orientation: Orientation | undefined) {
@@ -39,7 +39,7 @@ export function canvasPresetName(preset: CanvasPreset): string {
 }
 
 /**
- * §9: the scale that fits a W×H canvas into the available space, min(available width / W, available height / H).
+ * The scale that fits a W×H canvas into the available space, min(available width / W, available height / H).
  * Never negative; 1 when the canvas has no usable size.
  */
 export function fitScale(availableWidth: number, availableHeight: number, width: number, height: number): number {
@@ -61,7 +61,7 @@ export function canvasDensity({ width, height }: { width: number; height: number
 }
 
 /**
- * §5 preview width and height: a positive whole value (at most CANVAS_SIZE_MAX); any other entry keeps the
+ * Preview width and height: a positive whole value (at most CANVAS_SIZE_MAX); any other entry keeps the
  * previous value.
  */
 export function parseCanvasSide(input: string, previous: number): number {

@@ -4,7 +4,7 @@
  */
 export const LAYOUT_SAVE_TIMEOUT_MS = 30_000;
 
-/** The UI editor's own texts (§2), quoted exactly where the spec quotes them. */
+/** The UI editor's own texts, quoted exactly where the spec quotes them. */
 export const UI_EDITOR_MESSAGES = {
   title: 'UI Editor',
   back: '← Back',

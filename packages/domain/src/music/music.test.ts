@@ -18,7 +18,7 @@ function tone(voice: MusicVoice) {
 }
 
 describe('the music pads', () => {
-  it('are Sunbeam/Amber, Ocean/Azure, Ember/Crimson and Meadow/Jade at the §9 frequencies, keys 1 to 4', () => {
+  it('are Sunbeam/Amber, Ocean/Azure, Ember/Crimson and Meadow/Jade at the frequencies of the spec, keys 1 to 4', () => {
     expect(MUSIC_PADS.map((pad) => [pad.name, pad.colour, pad.frequency, pad.key])).toEqual([
       ['Sunbeam', 'Amber', 261.63, '1'],
       ['Ocean', 'Azure', 329.63, '2'],

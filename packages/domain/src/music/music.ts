@@ -1,5 +1,5 @@
 /**
- * The public music toy at /{name}-music (§2 "Music page", §4 "Music toy", §9 "Music toy constants"): its pads,
+ * The public music toy at /{name}-music (decision 020): its pads,
  * instruments, timings and texts, and each instrument's synth voice as data, so the page only wires a voice to
  * the Web Audio API and everything that could be wrong about a sound can be tested here.
  */
@@ -34,7 +34,7 @@ export function musicNameFromPath(pathname: string): string {
   return firstChar.toLocaleUpperCase('en') + name.slice(firstChar.length);
 }
 
-/** §9: the pads in order, each played by its number key too. */
+/** The pads in order, each played by its number key too. */
 export const MUSIC_PADS = [
   { id: 'sunbeam', name: 'Sunbeam', colour: 'Amber', frequency: 261.63, key: '1' },
   { id: 'ocean', name: 'Ocean', colour: 'Azure', frequency: 329.63, key: '2' },
@@ -52,11 +52,11 @@ export const MUSIC_INSTRUMENTS = [
 export type MusicInstrument = (typeof MUSIC_INSTRUMENTS)[number];
 export type MusicInstrumentId = MusicInstrument['id'];
 
-/** §9 timings. */
+/** Timings. */
 export const MUSIC_VIBRATION_MS = 40;
 export const MUSIC_NOTE_LIFETIME_MS = 1200;
 
-/** §9 instrument parameters; the rest of each voice (attack, levels, filters) is this module's choice. */
+/** The spec's instrument parameters; the rest of each voice (attack, levels, filters) is this module's choice. */
 export const MUSIC_PIANO = { waveform: 'sine', decaySeconds: 1.1 } as const;
 export const MUSIC_TABLA = { noiseSeconds: 0.25 } as const;
 export const MUSIC_TRUMPET = { waveform: 'sawtooth', durationSeconds: 0.8, vibratoHz: 5 } as const;
@@ -108,7 +108,7 @@ export type MusicVoice =
       filters: readonly MusicFilter[];
     };
 
-/** The synth voice of an instrument playing a pad's frequency (§9). */
+/** The synth voice of an instrument playing a pad's frequency. */
 export function musicVoice(instrument: MusicInstrumentId, frequency: number): MusicVoice {
   switch (instrument) {
     case 'piano':

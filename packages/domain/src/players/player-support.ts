@@ -4,7 +4,7 @@ import { DAILY_CYCLE_LENGTH, dayKeyAt, type DayStartSetting, type LastClaim } fr
 import { requiredTextSchema } from '../shared/required-text-schema';
 
 /**
- * The Players tab (issue 23 item 3, decision 043): a player as the runtime knows them, and the support actions a
+ * The Players tab (decision 043): a player as the runtime knows them, and the support actions a
  * studio takes on them (reset a daily reward's progress, grant a pack, set a streak), each with its reason and
  * recorded with who did it and when.
  */

@@ -3,7 +3,7 @@ import { PlayerIdSchema, RUNTIME_MESSAGES } from '../runtime-api/runtime-api';
 import { hasBidiControl, hasForbiddenCharacters, TEXT_MESSAGES } from '../shared/text';
 
 /**
- * Test players (issue 22, decision 040): player ids of a game whose runtime clock runs at the server's time plus
+ * Test players (decision 040): player ids of a game whose runtime clock runs at the server's time plus
  * their own offset. Set from the dashboard only; a game client can never move a clock.
  */
 

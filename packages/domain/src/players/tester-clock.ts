@@ -2,7 +2,7 @@ import { dayKeyAt, dayStartAt, type DailyRewardStatus, type DayStartSetting } fr
 import { TEST_PLAYER_NEXT_DAY_MARGIN_MS } from './test-player';
 
 /**
- * A test player's clock (issue 22, decision 040): the server's time plus their offset. Pure functions of the
+ * A test player's clock (decision 040): the server's time plus their offset. Pure functions of the
  * server's time, the offset, the config's day rule and the player's zone, like the streak rules they feed.
  */
 

@@ -24,7 +24,7 @@ export interface EmbedPack {
   /** The amount a card shows; when absent, the sum of the contents' quantities. */
   amount?: number | undefined;
   /**
-   * What it grants; each item's name and emoji icon ride along (issue 34 §6) so a card can say "🪙 500 + 💎 10"
+   * What it grants; each item's name and emoji icon ride along (decision 052) so a card can say "🪙 500 + 💎 10"
    * (packContentsText), where a config made before them says "2 items".
    */
   contents?:
@@ -45,7 +45,7 @@ export interface EmbedTheme {
   secondaryColor?: string | undefined;
 }
 
-/** §7 "the JSON config including packs and assets", checked: see EmbedConfigSchema (embed.ts). */
+/** The spec's "the JSON config including packs and assets", checked: see EmbedConfigSchema (embed.ts). */
 export interface EmbedConfig {
   id?: string | undefined;
   gameId?: string | undefined;
@@ -61,7 +61,7 @@ export interface EmbedConfig {
   orientation?: Orientation;
 }
 
-/** §7 host → embed: replaces the embed's config and params. */
+/** Host → embed: replaces the embed's config and params. */
 export interface EmbedInitMessage {
   source: typeof EMBED_HOST_SOURCE;
   type: typeof EMBED_INIT_TYPE;

@@ -5,7 +5,7 @@ import type { EmbedPack } from './embed-config-check';
  * the emulator and the published page (which ships no zod, decision 017). embed.ts adds the zod schemas.
  */
 
-/** §9 message protocol version; §7 messages between windows. */
+/** The message protocol version; the messages between windows. */
 export const EMBED_PROTOCOL_VERSION = 1;
 export const EMBED_HOST_SOURCE = 'CB_HOST';
 export const EMBED_INIT_TYPE = 'CB_INIT';
@@ -36,7 +36,7 @@ export const EMBED_MESSAGES = {
   featureConfigNotFound: 'Feature config not found',
 } as const;
 
-/** §7 embed → parent, once loaded. */
+/** Embed → parent, once loaded. */
 export const EMBED_LOADED_MESSAGE = { source: EMBED_SOURCE, type: EMBED_LOADED_TYPE } as const;
 
 export function isEmbedLoadedMessage(data: unknown): boolean {
@@ -71,7 +71,7 @@ export function packFigure(pack: EmbedPack): PackFigure | null {
 const BASE64 = /^[A-Za-z0-9+/]*$/;
 
 /**
- * §4/§8: the JSON an embed URL's config carries, in standard or URL-safe base64, padded or not; a "+" the query
+ * The JSON an embed URL's config carries, in standard or URL-safe base64, padded or not; a "+" the query
  * string turned into a space counts as "+". Undefined (which JSON never decodes to) for anything that is not
  * such base64 of UTF-8 JSON, or is longer than EMBED_CONFIG_MAX_ENCODED_CHARS. Whether it is a config is for
  * the caller to check. Never throws.

@@ -61,7 +61,7 @@ export const EmbedPackSchema = z.object({
       z.object({
         itemId: z.string().max(EMBED_CONFIG_LIMITS.refIdChars),
         quantity: z.number().int().min(1),
-        /** The item's name and emoji icon, for the card (issue 34 §6). */
+        /** The item's name and emoji icon, for the card (decision 052). */
         name: z.string().max(EMBED_CONFIG_LIMITS.nameChars).optional(),
         iconId: z
           .enum(ITEM_ICON_IDS as [ItemIconId, ...ItemIconId[]])
@@ -87,7 +87,7 @@ export const EmbedAssetSchema = z.object({
 });
 
 /**
- * §7 "the JSON config including packs and assets": a daily reward config with the packs and assets it shows, in
+ * The spec's "the JSON config including packs and assets": a daily reward config with the packs and assets it shows, in
  * one flat object (as config.json is published). The layout stays unchecked here (normaliseDailyRewardsLayout
  * makes any value safe to render) and is taken from uiLayout, else layout or ui.layout; the theme from uiTheme,
  * else theme; the game's orientation rides along (decision 023). The host puts the game's theme in uiTheme when the
@@ -127,7 +127,7 @@ const ParamsSchema = z
   .default({})
   .transform((params): DailyRewardsParams => readDailyRewardsParams(params.streak, params.todayIndex));
 
-/** §7 host → embed: replaces the embed's config and params. */
+/** Host → embed: replaces the embed's config and params. */
 export const EmbedInitMessageSchema = z.object({
   source: z.literal(EMBED_HOST_SOURCE),
   type: z.literal(EMBED_INIT_TYPE),
@@ -150,7 +150,7 @@ export function parseEmbedInitMessage(data: unknown): EmbedInitMessage | null {
 }
 
 /**
- * The config as URL-safe base64 (RFC 4648 §5, unpadded) of its UTF-8 JSON: it goes into a query string as is.
+ * The config as URL-safe base64 (RFC 4648, section 5, unpadded) of its UTF-8 JSON: it goes into a query string as is.
  * Uses only TextEncoder and btoa, so browsers and Node alike can run it.
  */
 export function encodeEmbedConfig(config: EmbedConfigInput): string {
@@ -163,7 +163,7 @@ export function encodeEmbedConfig(config: EmbedConfigInput): string {
 }
 
 /**
- * §4/§8: the config from the embed URL, in standard or URL-safe base64, padded or not (decodeEmbedConfigJson).
+ * The config from the embed URL, in standard or URL-safe base64, padded or not (decodeEmbedConfigJson).
  * Null for anything that is not such base64 of UTF-8 JSON of a config, or is longer than
  * EMBED_CONFIG_MAX_ENCODED_CHARS. Never throws.
  */
@@ -178,7 +178,7 @@ export function decodeEmbedConfig(text: unknown): EmbedConfig | null {
   }
 }
 
-/** §7 Emulator URL: the origin, the embed path, the encoded config, and streak and todayIndex when numbers. */
+/** The Emulator URL: the origin, the embed path, the encoded config, and streak and todayIndex when numbers. */
 export function emulatorUrl(
   origin: string,
   config: EmbedConfigInput,
@@ -191,7 +191,7 @@ export function emulatorUrl(
   return `${origin.replace(/\/+$/, '')}${EMBED_PATH}?${query}`;
 }
 
-/** What the embed page reads from its query (§2): the config, params, gameId and featureId. */
+/** What the embed page reads from its query: the config, params, gameId and featureId. */
 export function readEmbedQuery(query: { get(name: string): string | null }): {
   config: EmbedConfig | null;
   params: DailyRewardsParams;

@@ -1,7 +1,7 @@
 import { DAILY_REWARD_CYCLE_DAYS } from '../daily-rewards/daily-reward-limits';
 import { parseStreak, parseTodayIndex, todayOfCycle } from '../daily-rewards/day-state';
 
-/** The emulator's words for what it made of the Streak and Today Index typed into it (issue 20 item 11). */
+/** The emulator's words for what it made of the Streak and Today Index typed into it (decision 030). */
 export const EMULATOR_MESSAGES = {
   streakHelp: 'Days in a row the player has claimed. Today is the day after them.',
   streakBlank: 'Streak is blank: a streak of 0 is used.',
@@ -34,7 +34,7 @@ const typedNumber = (input: string) => {
 };
 
 /**
- * Why the popup shows the day it does, when the Streak or Today Index typed is not used as typed (§5: a
+ * Why the popup shows the day it does, when the Streak or Today Index typed is not used as typed (a
  * non-numeric or negative streak is 0, fractions are rounded down, a Today Index below 1 is not used, one past
  * the cycle wraps round, decision 012). Nothing is said of inputs used as typed.
  */

@@ -1,5 +1,5 @@
 /**
- * What the runtime puts in a popup's address (issue 21, decision 034): `popupUrl` is the live release's page with
+ * What the runtime puts in a popup's address (decision 034): `popupUrl` is the live release's page with
  * `#liveops=<base64url JSON>` after it. The fragment never reaches a server, a log or a Referer. With it, the page's
  * Claim button claims through `api` with `token` (a popup token that may claim only `configId` for this player)
  * and shows the answer; without it the page behaves as before. Zod-free: the published page ships without zod.

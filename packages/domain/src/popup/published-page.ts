@@ -5,7 +5,7 @@ import { EMBED_LOADED_MESSAGE, EMBED_SOURCE } from './embed-protocol';
 import type { ClaimResponse } from '../runtime-api/runtime-api';
 
 /**
- * The published daily-rewards page (issue 11, decision 017): one self-contained HTML file a game's web view
+ * The published daily-rewards page (decision 017): one self-contained HTML file a game's web view
  * opens, beside its config.json, from the product, storage or a CDN. It speaks the embed protocol and adds the
  * messages a game acts on.
  */
@@ -121,7 +121,7 @@ export const PUBLISHED_CLAIM_ERROR_CODES = {
 const NBSP = '\u00a0';
 
 /**
- * How long until an instant, as the popup and the dashboard both say it (issue 34 §9): "42 min" below an hour, else
+ * How long until an instant, as the popup and the dashboard both say it (decision 052): "42 min" below an hour, else
  * hours and minutes ("23 h 59 min", "5 h" on the hour), minutes rounded up and at least 1, its parts joined by
  * no-break spaces. Plain arithmetic: the published page must not load Intl (decision 017).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The feature types publish writes a page and config.json for (§3 published artifact record). */
+/** The feature types publish writes a page and config.json for (the spec's published artifact record). */
 export const PUBLISHED_FEATURE_TYPES = ['daily_rewards'] as const;
 export type PublishedFeatureType = (typeof PUBLISHED_FEATURE_TYPES)[number];
 
@@ -13,7 +13,7 @@ export const PUBLISHED_CACHE = {
   stable: 'public, max-age=60, must-revalidate',
 } as const;
 
-/** §3 Published artifact record: what the modal lists, with the stable URLs a game can also fetch. */
+/** The published artifact record: what the modal lists, with the stable URLs a game can also fetch. */
 export const PublishedArtifactSchema = z.object({
   featureType: z.enum(PUBLISHED_FEATURE_TYPES),
   id: z.string(),
@@ -29,7 +29,7 @@ export const PublishedArtifactSchema = z.object({
    */
   contentHash: z.string().optional(),
   /**
-   * The config's running A/B test as this release carries it (issue 23 item 4, decision 046): the runtime assigns
+   * The config's running A/B test as this release carries it (decision 046): the runtime assigns
    * players from it. Each variant has its own page and config.json in the release; the first, the control, is the
    * config's own. Absent when the config ran no experiment at publish.
    */
@@ -79,7 +79,7 @@ export const ReleaseSchema = z.object({
 export type Release = z.infer<typeof ReleaseSchema>;
 
 export const ReleasesSchema = z.object({
-  /** The stable page address the product serves (§2 "the static pack HTML address"). */
+  /** The stable page address the product serves (the spec's "the static pack HTML address"). */
   pageUrl: z.string(),
   manifestUrl: z.string(),
   releases: z.array(ReleaseSchema),
@@ -122,18 +122,18 @@ export const PublishEventSchema = z.discriminatedUnion('type', [
 export type PublishEvent = z.infer<typeof PublishEventSchema>;
 
 export const PUBLISH_MESSAGES = {
-  /** §8, as quoted. */
+  /** The spec's error text, as quoted. */
   notAuthenticated: 'Not authenticated',
   noGameSelected: 'No game selected',
   packHtmlFailed: (status: number | string) => `Failed to fetch pack HTML: ${status}`,
-  /** §2 "Publish Now" while running. */
+  /** "Publish Now" while running. */
   publishing: 'Publishing…',
   publishNow: 'Publish Now',
   /** Publish Now asks the server what would change first (decision 029). */
   checking: 'Checking…',
   explanation:
     'Publishing generates a page and a config.json for every daily reward of this game and uploads them to storage, for your game engine to download and show in a web view.',
-  /** The publish modal's addresses before anything is live (issue 34 point 9): no link to a file not written yet. */
+  /** The publish modal's addresses before anything is live (decision 056): no link to a file not written yet. */
   noPageYet: 'Each daily reward gets its page here at the first publish.',
   noManifestYet: 'Written at the first publish.',
   noConfigs: 'This game has no daily rewards to publish yet. Create one in the Daily Rewards tab first.',

@@ -4,7 +4,7 @@ import { hasBidiControl, hasForbiddenCharacters, hasVisibleCharacter } from '../
 import { NO_DAILY_REWARD_REASONS } from '../targeting/daily-reward-selection';
 
 /**
- * The player runtime's contract (issue 21, decision 034): what a game client sends to `/v1` and what it gets
+ * The player runtime's contract (decision 034): what a game client sends to `/v1` and what it gets
  * back. The server validates with these schemas and generates its OpenAPI document from them; the SDK's types
  * are inferred from them. Ids given with `.meta({ id })` become named components of the OpenAPI document.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CustomAttributesSchema, type CustomAttributeType } from './player-attributes';
 
 /**
- * The dashboard's view of a game's custom attribute declarations (issue 22, decision 039):
+ * The dashboard's view of a game's custom attribute declarations (decision 039):
  * `GET` and `PUT /api/games/:gameId/custom-attributes`. A PUT replaces the whole list; it is refused while a segment
  * of the game would no longer check with it (an attribute it uses removed or retyped).
  */

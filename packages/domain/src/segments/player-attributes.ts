@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAYER_FIELDS } from './segment';
 
 /**
- * Custom player attributes a studio declares per game (issue 22): a name and a CEL type, so that segment
+ * Custom player attributes a studio declares per game (decision 039): a name and a CEL type, so that segment
  * expressions over `player.<name>` are type-checked like the built-in fields. Games send them in a session's
  * `attributes`; a value of the wrong type is ignored for targeting and reported back, never an error.
  */

@@ -41,7 +41,7 @@ export const SEGMENT_MESSAGES = {
   saveButtonClean: 'Saved',
 } as const;
 
-/** §5's live hint, exactly: it only looks for ==, > or <. The real check is checkSegmentExpression. */
+/** The spec's live hint, exactly: it only looks for ==, > or <. The real check is checkSegmentExpression. */
 export function segmentHint(expression: string): string {
   return /==|>|</.test(expression) ? SEGMENT_MESSAGES.hintGood : SEGMENT_MESSAGES.hintOperator;
 }
@@ -92,7 +92,7 @@ export const SegmentSchema = z.object({
 export type Segment = z.infer<typeof SegmentSchema>;
 
 /*
- * Audiences (issue 34 point 5, decision 054): how many players a segment holds. A saved segment's audience is the
+ * Audiences (decision 054): how many players a segment holds. A saved segment's audience is the
  * players who matched it at their last session, of all the game's players seen in the last AUDIENCE_WINDOW_DAYS;
  * the server counts them at most once every AUDIENCE_REFRESH_MS per game. A draft expression's is an estimate: the
  * expression evaluated over the game's AUDIENCE_SAMPLE_MAX most recently seen players, within a time budget.

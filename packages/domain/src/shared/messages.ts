@@ -2,8 +2,8 @@
 import { AUTH_MESSAGES } from '../accounts/messages';
 
 /**
- * How long a save's success line shows beside its button (§9: "save success message 3 s", the "✓ Updated" flash
- * 3 s): the one feedback pattern of decision 055.
+ * How long a save's success line shows beside its button (the spec's "save success message 3 s", the "✓ Updated"
+ * flash 3 s): the one feedback pattern of decision 055.
  */
 export const SAVED_MESSAGE_MS = 3000;
 

@@ -49,7 +49,7 @@ describe('text rules', () => {
     expect(findTextProblem(atLimit)).toBeNull();
   });
 
-  it('refuses bidirectional overrides, embeddings and isolates, in strings and keys, but not the marks (issue 24)', () => {
+  it('refuses bidirectional overrides, embeddings and isolates, in strings and keys, but not the marks (decision 032)', () => {
     for (const char of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
       expect(hasBidiControl(`Evil${char}gpj.exe`), char.codePointAt(0)!.toString(16)).toBe(true);
     }

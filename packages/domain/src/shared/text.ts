@@ -38,7 +38,7 @@ export const TEXT_MESSAGES = {
 
 /**
  * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder what follows
- * them, so "gpj.exe" can show as "exe.jpg" (issue 24). The marks (U+200E, U+200F, U+061C) only nudge neutral
+ * them, so "gpj.exe" can show as "exe.jpg" (decision 032). The marks (U+200E, U+200F, U+061C) only nudge neutral
  * characters, which right-to-left text needs, and stay allowed.
  */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;

@@ -224,7 +224,7 @@ export function localDayStart(dateKey: number, timeZone: string): number {
 export type PlayerTimeZone = { timeZone: string; changedAt: number | null };
 
 /**
- * The most a zone change may bring the start of a player's next day forward (issue 35 item 3, decision 057): "a
+ * The most a zone change may bring the start of a player's next day forward (decision 057): "a
  * few hours early, once". A change that would bring it further waits until it no longer does.
  */
 export const TIME_ZONE_CHANGE_MAX_GAIN_MS = 3 * HOUR_MS;

@@ -1,5 +1,5 @@
 /**
- * Which daily-reward config a player gets now (issue 22 §1 and §5, decision 038). Pure: the clock, the configs and
+ * Which daily-reward config a player gets now (decision 038). Pure: the clock, the configs and
  * the segments the player matched are arguments. The runtime, the dashboard's overlap warning and the segment
  * tester's "which daily reward would this player get" all call it.
  */
@@ -126,7 +126,7 @@ export function claimTargeting(
   return segmentsMatter ? 'depends_on_segments' : 'applies';
 }
 
-/** Why a player gets no daily reward now (issue 34 §3): what a game can act on, never a segment's rule. */
+/** Why a player gets no daily reward now (decision 052): what a game can act on, never a segment's rule. */
 export const NO_DAILY_REWARD_REASONS = ['none_published', 'not_scheduled', 'not_targeted'] as const;
 export type NoDailyRewardReason = (typeof NO_DAILY_REWARD_REASONS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TargetableConfig } from './daily-reward-selection';
 
 /**
- * A daily-reward config's targeting and schedule as the dashboard edits them (issue 22 §1 and §5, decision 038):
+ * A daily-reward config's targeting and schedule as the dashboard edits them (decision 038):
  * segment, start, end and priority, their bounds and messages. Which config a player gets: daily-reward-selection.ts.
  */
 

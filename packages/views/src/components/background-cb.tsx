@@ -8,7 +8,7 @@ import { fitStyle } from '../fit';
 import { useFitScale } from './use-fit-scale';
 
 /**
- * The screen behind the popup: the whole frame, a colour (§9 #021031 by default) and an optional image (src). What
+ * The screen behind the popup: the whole frame, a colour (#021031 by default) and an optional image (src). What
  * it holds is scaled down to fit the screen when it is taller or wider (a portrait popup on a landscape screen).
  */
 function BackgroundView({ node, host, children, resolveImage }: NodeRenderProps) {

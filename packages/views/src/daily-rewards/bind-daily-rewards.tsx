@@ -21,7 +21,7 @@ export interface DailyRewardsBinding {
   packs: readonly EmbedPack[];
   assets: AssetUrls;
   params: DailyRewardsParams;
-  /** The theme's colours, already checked: they replace the §9 defaults wherever the layout uses them. */
+  /** The theme's colours, already checked: they replace the spec's defaults wherever the layout uses them. */
   colors: { accent: string; background: string };
   onClaim?: () => void;
   /**
@@ -57,7 +57,7 @@ export function formatAmount(pack: EmbedPack | undefined): string {
 const NBSP = '\u00a0';
 
 /**
- * What a pack of different items gives, item by item (issue 34 §6): each item's emoji icon with its quantity, or,
+ * What a pack of different items gives, item by item (decision 052): each item's emoji icon with its quantity, or,
  * for an item without one, its quantity and name ("🪙 500 + 💎 10", "1 Sword + 💎 50"), lines of the same item
  * added up, in the pack's order. An entry never wraps inside (no-break spaces), and a "+" starts the next line: a
  * narrow card wraps only before one. Null when an item's name and icon are unknown (a config published before they rode
@@ -100,7 +100,7 @@ function artwork(pack: EmbedPack | undefined, assets: AssetUrls): NodeDecoration
   return { content: null };
 }
 
-/** Which of the game's theme colours a §9 default colour stands for. */
+/** Which of the game's theme colours a default colour stands for. */
 export type ThemeColorRole = 'primary' | 'secondary';
 
 /** Where a prop's rendered value comes from, when not from the node itself. */
@@ -130,7 +130,7 @@ export function themeColorRole(node: LayoutNode, name: string): ThemeColorRole |
 /**
  * Where a prop of a daily-rewards node gets the value it renders with (decision 028), when not from the node
  * itself: a binding fills a value the node leaves empty (a text's value, an image's source), and a colour that is
- * one of the §9 defaults follows the game's theme unless the node lists it in `ownColors`. An explicit value
+ * one of the spec's defaults follows the game's theme unless the node lists it in `ownColors`. An explicit value
  * always wins: the popup shows what the studio set. `day` is the day card the node sits in, if any.
  */
 export function dailyRewardsPropSource(
@@ -152,7 +152,7 @@ export function dailyRewardsPropSource(
   return theme ? { theme } : null;
 }
 
-/** The §9 default colours the layout uses and does not own, replaced by the theme's (accent, background). */
+/** The spec's default colours the layout uses and does not own, replaced by the theme's (accent, background). */
 function themedColors(node: LayoutNode, colors: DailyRewardsBinding['colors']): LayoutProps | undefined {
   let out: LayoutProps | undefined;
   for (const name of COLOR_PROPS) {

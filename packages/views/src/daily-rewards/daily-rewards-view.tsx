@@ -21,7 +21,7 @@ export interface ViewTheme {
 
 /**
  * A daily reward config as any host has it: the API's record, the embed's decoded config or a published
- * config.json. The layout is read from uiLayout, else layout or ui.layout (§3), and normalised here.
+ * config.json. The layout is read from uiLayout, else layout or ui.layout, and normalised here.
  */
 export interface DailyRewardsViewConfig {
   cycleDays?: number;
@@ -61,10 +61,10 @@ const HEX = /^#[0-9A-Fa-f]{6}$/;
 const hex = (value: string | undefined): string | undefined => (value && HEX.test(value) ? value : undefined);
 
 /**
- * §2/§3 the player's daily-rewards popup. The layout is the config's, normalised (§4: a missing or empty one is
+ * The player's daily-rewards popup. The layout is the config's, normalised (a missing or empty one is
  * the default layout); day cards show their state (decision 012: claimed dimmed with a check mark, today in the
  * accent colour with a pulse, upcoming as stored) and take their day's pack. The theme passed in wins over the
- * config's own (uiTheme, else theme), colour by colour; either replaces only the layout's §9 default colours.
+ * config's own (uiTheme, else theme), colour by colour; either replaces only the layout's default colours.
  * The game's orientation picks the default layout and the popup's widest size (decision 023).
  */
 export function DailyRewardsView({

@@ -2,7 +2,7 @@ import { boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text } fr
 import { timestamptz } from './columns';
 
 /**
- * Analytics (issue 23, decisions 042 and 044). The key columns hold '' for "all": a rollup of the game
+ * Analytics (decisions 042 and 044). The key columns hold '' for "all": a rollup of the game
  * has config_id '' and variant_id '', of a config variant_id '' (config and variant ids are never empty), so one
  * primary key covers the three scopes without NULLs. No foreign keys (decision 041: a key check per row on the
  * hot path); the analytics_game_delete and analytics_player_delete triggers (migration 0016) delete with the game

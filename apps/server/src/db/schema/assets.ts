@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AssetImageType } from '@liveops/domain/assets';
 import { ownedByGame } from './games';
 
-/** §3 Asset: the record only; the image bytes live in storage under storageKey. */
+/** Asset: the record only; the image bytes live in storage under storageKey. */
 export const asset = pgTable(
   'asset',
   {

@@ -6,7 +6,7 @@ import { ownedByGame } from './games';
 import { segment } from './segments';
 
 /**
- * §3 Daily reward config. Rewards are saved whole (all 7 days) but may be empty on a new config; uiLayout is
+ * Daily reward config. Rewards are saved whole (all 7 days) but may be empty on a new config; uiLayout is
  * null until the UI editor saves one (the default layout is generated when it is shown).
  */
 export const dailyReward = pgTable(
@@ -19,7 +19,7 @@ export const dailyReward = pgTable(
     rewards: jsonb('rewards').$type<DailyRewardEntry[]>().notNull(),
     uiLayout: jsonb('ui_layout').$type<LayoutNode>(),
     layoutVersion: integer('layout_version').notNull().default(0),
-    /** How many times the days (rewards) have been saved: a save names the one it started from (issue 24). */
+    /** How many times the days (rewards) have been saved: a save names the one it started from (decision 032). */
     rewardsVersion: integer('rewards_version').notNull().default(0),
     /**
      * When a player's day starts (decision 034): 'player_midnight' (the player's own time zone) or 'utc_time' at
@@ -30,7 +30,7 @@ export const dailyReward = pgTable(
     /** What a missed day does to a player's progress: keep it, or start over at day 1. */
     missedDay: text('missed_day').$type<MissedDaySetting>().notNull().default('keep_progress'),
     /**
-     * Targeting and schedule (issue 22): the players it applies to (a segment of the same game; null = everyone),
+     * Targeting and schedule (decision 038): the players it applies to (a segment of the same game; null = everyone),
      * when it applies (UTC; null = open-ended) and its priority. A player gets the one config that applies to them
      * with the highest priority, ties broken by the oldest. A segment in use cannot be deleted (no action FK).
      */

@@ -6,7 +6,7 @@ import { dailyReward } from './daily-rewards';
 import { ownedByGame } from './games';
 
 /**
- * A/B test of a daily reward config's popup (issue 23 item 4, decision 046). At most one running experiment per
+ * A/B test of a daily reward config's popup (decision 046). At most one running experiment per
  * config (the partial unique index); an ended one is kept for the analytics' history, with its winner (null when
  * ended without promoting). A new start is a new id, so everyone is reshuffled. Deleted with its config.
  */

@@ -6,7 +6,7 @@ import type { Orientation } from '@liveops/domain/layout';
 import { userRef } from './accounts';
 import { timestamps } from './columns';
 
-/** §3 Game. Rows are never shown to anyone but their owner (ownerId). */
+/** Game. Rows are never shown to anyone but their owner (ownerId). */
 export const game = pgTable(
   'game',
   {
@@ -18,14 +18,14 @@ export const game = pgTable(
     orientation: text('orientation').$type<Orientation>().notNull(),
     sdkKey: text('sdk_key').notNull().unique(),
     /**
-     * The player runtime's server secret (issue 21, decision 034): the game's own backend signs player ids and
+     * The player runtime's server secret (decision 034): the game's own backend signs player ids and
      * server-to-server wallet calls with it. Never sent to a game client; shown on Game Profile on request.
      */
     serverSecret: text('server_secret').notNull(),
     /** Sessions must carry a player id signed with the server secret (Game Profile's switch). */
     requireSignedPlayerIds: boolean('require_signed_player_ids').notNull().default(false),
     /**
-     * Custom player attributes the studio declares (issue 22): name and type, so that segment expressions over
+     * Custom player attributes the studio declares (decision 039): name and type, so that segment expressions over
      * them are type-checked. Sessions send them in `attributes`; the built-in fields keep their names.
      */
     customAttributes: jsonb('custom_attributes')
@@ -51,5 +51,5 @@ export const gameRef = () =>
     .notNull()
     .references(() => game.id, { onDelete: 'cascade' });
 
-/** Columns every record owned through a game carries (§3 common metadata). */
+/** Columns every record owned through a game carries (the spec's common metadata). */
 export const ownedByGame = () => ({ gameId: gameRef(), ownerId: userRef('owner_id') });

@@ -16,7 +16,7 @@ const icon = () => ({
   assetName: text('asset_name'),
 });
 
-/** §3 Item. Value is kept in cents so pack sums are exact. */
+/** Item. Value is kept in cents so pack sums are exact. */
 export const item = pgTable(
   'item',
   {
@@ -37,7 +37,7 @@ export const item = pgTable(
   ],
 );
 
-/** §3 Pack. Its value is computed from its items whenever it is read, so it never goes stale. */
+/** Pack. Its value is computed from its items whenever it is read, so it never goes stale. */
 export const pack = pgTable(
   'pack',
   {

@@ -4,7 +4,7 @@ import { idempotentRequest, timestamptz } from './columns';
 import { gameRef, ownedByGame } from './games';
 
 /**
- * A game's player, created on first sight by the player runtime (issue 21). `playerId` is the game's own id for
+ * A game's player, created on first sight by the player runtime (decision 034). `playerId` is the game's own id for
  * them; `id` is ours. The time zone decides a day under 'player_midnight' and changes at most once per 24 h.
  */
 export const player = pgTable(
@@ -16,9 +16,9 @@ export const player = pgTable(
     timeZone: text('time_zone').notNull(),
     timeZoneChangedAt: timestamptz('time_zone_changed_at'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
-    /** Sessions started so far (the segments' `sessionCount`), counted by the server (issue 22). */
+    /** Sessions started so far (the segments' `sessionCount`), counted by the server (decision 039). */
     sessionCount: integer('session_count').notNull().default(0),
-    /** The ids of the game's segments the player matched at their last session (issue 22). */
+    /** The ids of the game's segments the player matched at their last session (decision 039). */
     matchedSegments: text('matched_segments')
       .array()
       .notNull()
@@ -36,7 +36,7 @@ export const playerRef = () =>
     .references(() => player.id, { onDelete: 'cascade' });
 
 /**
- * A support action on a player (issue 23, decision 043): who did it and when, why, and what it did. A grant's
+ * A support action on a player (decision 043): who did it and when, why, and what it did. A grant's
  * ledger entries name the action (operation_id); a reset's or set streak's claim row is `support:<id>`. Once per
  * (player, idempotency key): a double click acts once. Kept with the player and deleted with them.
  */

@@ -5,7 +5,7 @@ import { timestamptz } from './columns';
 import { ownedByGame } from './games';
 
 /**
- * A publish of a game (issue 11): written under packs/{gameId}/releases/{version}/, then made live by switching
+ * A publish of a game (decision 019): written under packs/{gameId}/releases/{version}/, then made live by switching
  * the stable paths and manifest.json. At most one row per game is live. `artifacts` is what the modal lists.
  */
 export const release = pgTable(

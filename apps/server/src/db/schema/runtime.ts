@@ -2,7 +2,7 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 /**
- * The server-signed calls received (issue 35 item 1, decision 057): a signature's hash, kept until its timestamp
+ * The server-signed calls received (decision 057): a signature's hash, kept until its timestamp
  * is no longer accepted, so a captured call sent again is refused on every instance. Pruned as it expires.
  */
 export const serverSignature = pgTable(

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { ownedByGame } from './games';
 
-/** §3 Segment: a CEL rule over the player fields, checked on the way in. */
+/** Segment: a CEL rule over the player fields, checked on the way in. */
 export const segment = pgTable(
   'segment',
   {

@@ -4,7 +4,7 @@ import { timestamps } from './columns';
 import { ownedByGame } from './games';
 
 /**
- * A test player (issue 22): one of the game's player ids whose runtime clock runs at server time plus
+ * A test player (decision 040): one of the game's player ids whose runtime clock runs at server time plus
  * clockOffsetMs (at most a year either way). Set only from the dashboard, never by a game client.
  */
 export const testPlayer = pgTable(

@@ -88,7 +88,7 @@ export function runtimeErrorHandler(logger: Logger): ErrorHandler {
     }
     const state = databaseErrorCode(error);
     const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
-    // No database to ask (issue 35 item 5): nothing was decided, so the SDK, the popup and proxies try again.
+    // No database to ask (decision 057): nothing was decided, so the SDK, the popup and proxies try again.
     if (isDatabaseUnavailable(error)) {
       logger.warn(`${where}: the database is unavailable:`, error);
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -22,7 +22,7 @@ export type RuntimeArea = RuntimeAuth &
   };
 
 /**
- * The player runtime's area (issue 21, decision 034): its own HTTP policy (any origin, no credentials, never a
+ * The player runtime's area (decision 034): its own HTTP policy (any origin, no credentials, never a
  * cookie), its own auth, limits and errors, and its OpenAPI document. Route modules register on `app` between
  * this and `finish()`.
  */

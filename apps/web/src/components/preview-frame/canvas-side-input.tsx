@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { parseCanvasSide } from '@liveops/domain/layout';
 
 /**
- * §5 preview width or height: typed freely, committed on blur or Enter; an entry that is not a positive whole
+ * Preview width or height: typed freely, committed on blur or Enter; an entry that is not a positive whole
  * number reverts to the last value. The parent keys it by the value, so a preset's value replaces the draft.
  */
 export function CanvasSideInput({

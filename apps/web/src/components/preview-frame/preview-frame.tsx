@@ -22,10 +22,10 @@ export const PREVIEW_ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 type Zoom = 'fit' | (typeof PREVIEW_ZOOMS)[number];
 
 /**
- * §2 preview frame, shared by the emulator and the UI editor: a preset dropdown and W and H inputs above a stage
+ * The preview frame, shared by the emulator and the UI editor: a preset dropdown and W and H inputs above a stage
  * where the content renders in its own document (IsolatedFrame) at the CSS size a W×H device lays it out at
  * (W×H device pixels over the screen's density, decision 014: 1080×1920 is 360×640) and is scaled to fit, aspect
- * kept (§9: the canvas shows at min(available width / W, available height / H) of its device pixels, the stage
+ * kept (the canvas shows at min(available width / W, available height / H) of its device pixels, the stage
  * at least 420 px tall), following every resize of the stage.
  */
 export function PreviewFrame({
@@ -107,7 +107,7 @@ export function PreviewFrame({
             </option>
           ))}
         </select>
-        {/* W and H wrap together, never H alone on a line (issue 34 point 9). */}
+        {/* W and H wrap together, never H alone on a line (decision 056). */}
         <span className="preview-sides">
           <CanvasSideInput
             key={`w${size.width}`}

@@ -1,7 +1,7 @@
 import type { AnalyticsDay } from '@liveops/domain/analytics';
 
 /**
- * Return rates as the Analytics tab shows them (issue 23 item 2, decision 047), from the daily rollups only: of the
+ * Return rates as the Analytics tab shows them (decision 047), from the daily rollups only: of the
  * players active on a day (any event) who claimed, and of those who did not, the share with an event in the game
  * the next day and 7 days later. A day's figure exists once that later day has begun (UTC); until it ends it
  * grows, and the tab says "so far".

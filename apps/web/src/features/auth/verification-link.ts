@@ -1,6 +1,6 @@
 /**
  * The address a verification link is for, read from its token (a JWT whose payload names the email) without
- * redeeming it, so the page can ask before it signs anyone in (issue 24). The signature is the server's to
+ * redeeming it, so the page can ask before it signs anyone in (decision 032). The signature is the server's to
  * check: a token that is not a JWT with an email is null here and refused there.
  */
 export function emailOfVerificationToken(token: string): string | null {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXPERIMENT_VARIANTS_MAX, ExperimentVariantsSchema, type ExperimentVariant } from '@liveops/domain/experiments';
 
 /**
- * The Experiment panel's form (issue 23 item 4): the variants of a config's experiment, checked by the domain's
+ * The Experiment panel's form (decision 046): the variants of a config's experiment, checked by the domain's
  * ExperimentVariantsSchema as the server checks them. Variants get the ids A, B, C, D in order (any free one when
  * one was renamed), and as names the same letters until the studio names them.
  */

@@ -7,7 +7,7 @@ import {
   type EmbedConfigInput,
 } from '@liveops/domain/popup';
 
-/** §7 host → embed: the message a game's WebView posts to the embed page to show this config with these params. */
+/** Host → embed: the message a game's WebView posts to the embed page to show this config with these params. */
 export function initMessage(config: EmbedConfigInput, params: DailyRewardsParams) {
   return {
     source: EMBED_HOST_SOURCE,

@@ -6,7 +6,7 @@ import {
   readDailyRewardsParams,
 } from '@liveops/domain/daily-rewards';
 
-/** The emulator's Streak and Today Index inputs, as typed: §5 lets Today Index be blank. */
+/** The emulator's Streak and Today Index inputs, as typed: the spec lets Today Index be blank. */
 export type PlayCycleState = { streak: string; todayIndex: string };
 
 export type PlayCycleAction =
@@ -49,7 +49,7 @@ export function playCycle(state: PlayCycleState, action: PlayCycleAction): PlayC
   }
 }
 
-/** The view's params from the inputs (§5): a non-numeric streak is 0, only a Today Index above 0 is used. */
+/** The view's params from the inputs: a non-numeric streak is 0, only a Today Index above 0 is used. */
 export function playCycleParams(state: PlayCycleState): DailyRewardsParams {
   return readDailyRewardsParams(state.streak, state.todayIndex);
 }

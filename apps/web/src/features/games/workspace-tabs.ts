@@ -43,7 +43,7 @@ export const MAIN_TABS: WorkspaceTabInfo[] = [
   { tab: 'inventory', label: 'Inventory', path: 'inventory', icon: Package },
 ];
 /**
- * The spec's "Coming Soon, disabled" tabs, last in the nav and muted (issue 34 point 9, decision 056): not among
+ * The spec's "Coming Soon, disabled" tabs, last in the nav and muted (decision 056): not among
  * the tools a studio uses every day. Their addresses still show "Coming Soon.".
  */
 export const COMING_SOON_TABS: WorkspaceTabInfo[] = [
@@ -56,20 +56,20 @@ export const DAILY_REWARDS_TAB: WorkspaceTabInfo = {
   path: 'daily-rewards',
   icon: CalendarCheck,
 };
-/** The Analytics tab (issue 23 item 2): the daily reward's figures, between Daily Rewards and Players. */
+/** The Analytics tab (decision 044): the daily reward's figures, between Daily Rewards and Players. */
 export const ANALYTICS_TAB: WorkspaceTabInfo = {
   tab: 'analytics',
   label: 'Analytics',
   path: 'analytics',
   icon: ChartColumn,
 };
-/** The Players tab (issue 23 item 3): below the divider, after Daily Rewards. */
+/** The Players tab (decision 043): below the divider, after Daily Rewards. */
 export const PLAYERS_TAB: WorkspaceTabInfo = { tab: 'players', label: 'Players', path: 'players', icon: UserSearch };
 /** The tabs below the divider, in order: what the studio's players do with the game's features. */
 export const LOWER_TABS: WorkspaceTabInfo[] = [DAILY_REWARDS_TAB, ANALYTICS_TAB, PLAYERS_TAB];
 
 /**
- * §2: a path containing assets, emulator, segments, inventory, offers or events selects that tab; otherwise
+ * A path containing assets, emulator, segments, inventory, offers or events selects that tab; otherwise
  * the tab is profile. The tabs below the divider have their own path segments too.
  */
 export function tabFromPath(pathname: string): WorkspaceTab {

@@ -4,7 +4,7 @@ import { DAILY_REWARD_VERDICT_LABELS, type DailyRewardVerdict } from '@liveops/d
 /**
  * The Players tab's "Next claim" for one config. A player can claim only the config they get now (the runtime
  * refuses any other as not_targeted), so "Now" is said of that one alone; another config says why it is not
- * theirs instead of a time they could not use (issue 34 point 9).
+ * theirs instead of a time they could not use (decision 056).
  */
 export function nextClaimText(
   state: Pick<PlayerConfigState, 'claimable' | 'nextClaimAt'>,

@@ -12,7 +12,7 @@ export type EditedLayout = {
 };
 
 /**
- * The layout the UI editor edits (issue 23 item 4): a variant other than the control, when the config runs an
+ * The layout the UI editor edits (decision 046): a variant other than the control, when the config runs an
  * experiment that has it, else the config's own. The control's layout is the config's, so it is edited as such.
  */
 export function editedLayout(config: DailyReward, variantId: string | null): EditedLayout {

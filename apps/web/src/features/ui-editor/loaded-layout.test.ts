@@ -20,7 +20,7 @@ describe('loadedLayout', () => {
 
   it('opens a stored layout that loading repaired as changed, saying so', () => {
     const text: LayoutNode = { id: 't', type: 'TextCB', props: { value: 'Hi' } };
-    // §4: an array becomes the children of a background root.
+    // An array becomes the children of a background root.
     const loaded = loadedLayout({ uiLayout: [text] as unknown as LayoutNode, cycleDays: 7 });
     expect(loaded.layout.children).toEqual([text]);
     expect(loaded).toMatchObject({ changed: true, stored: true });

@@ -13,7 +13,7 @@ import { layoutForSave } from './state/editor-state';
 
 export interface LoadedLayout {
   layout: LayoutNode;
-  /** §4's notices: a layout without its Popup Frame or Rewards Grid is kept, and says so. */
+  /** The spec's notices: a layout without its Popup Frame or Rewards Grid is kept, and says so. */
   warnings: string[];
   /**
    * Whether loading repaired the stored layout (a shape normalisation changed, an empty root replaced by the
@@ -40,7 +40,7 @@ function sameContent(layout: LayoutNode, stored: unknown): boolean {
 }
 
 /**
- * §4 "Layout normalisation on load" for a daily reward config, as the editor opens it; a config with no layout
+ * The spec's "Layout normalisation on load" for a daily reward config, as the editor opens it; a config with no layout
  * yet gets the default layout for its game's orientation (decision 023), which is what the emulator and a
  * publish show for it, so it is not a change (decision 028).
  */
@@ -60,7 +60,7 @@ export function loadedLayout(
 const NEEDED_LABELS = [DEFAULT_LAYOUT_LABELS.popupFrame, DEFAULT_LAYOUT_LABELS.rewardsGrid];
 const MISSING_LABEL_WARNINGS = new Set(NEEDED_LABELS.map((label) => NORMALISE_MESSAGES.missingLabel(label)));
 
-/** §4's warning for each of the Popup Frame and Rewards Grid a layout lacks, as normalisation words it. */
+/** The spec's warning for each of the Popup Frame and Rewards Grid a layout lacks, as normalisation words it. */
 export function missingLabelWarnings(layout: LayoutNode): string[] {
   return NEEDED_LABELS.filter((label) => !findNodeByLabel(layout, label)).map((label) =>
     NORMALISE_MESSAGES.missingLabel(label),

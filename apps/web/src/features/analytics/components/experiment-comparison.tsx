@@ -15,7 +15,7 @@ import own from './experiment-comparison.module.css';
 const ExperimentChart = lazy(() => import('./experiment-chart').then((m) => ({ default: m.ExperimentChart })));
 
 /**
- * The Analytics tab's A/B test of a config's popup (issue 23 item 4): each variant's claim rate and day-7 reach
+ * The Analytics tab's A/B test of a config's popup (decision 046): each variant's claim rate and day-7 reach
  * over the days the experiment ran, each compared with the control in a plain sentence with its confidence
  * (decision 042), as a chart, a table and a CSV; while it runs, a variant can be promoted from here.
  */

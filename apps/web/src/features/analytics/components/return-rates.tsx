@@ -23,7 +23,7 @@ const cellText = (cell: ReturnCell, players: number) => {
 };
 
 /**
- * The Analytics tab's return rates (issue 23 item 2, decision 047): claimers against players who did not claim,
+ * The Analytics tab's return rates (decision 047): claimers against players who did not claim,
  * back the next day and 7 days later; a chart, its table (the summary and each day) and a CSV of each day.
  */
 export function ReturnRates({

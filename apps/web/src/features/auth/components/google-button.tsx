@@ -25,7 +25,7 @@ function GoogleMark() {
   );
 }
 
-/** Sign in with Google; on a server without Google it is disabled, with a note saying so (issue 20 item 15). */
+/** Sign in with Google; on a server without Google it is disabled, with a note saying so (decision 030). */
 export function GoogleButton({
   onClick,
   loading,

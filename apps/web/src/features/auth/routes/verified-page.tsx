@@ -13,7 +13,7 @@ const REDIRECT_DELAY_MS = 1500;
 
 /**
  * Where the verification email lands. A link signs its account in, and anyone can send anyone their own link
- * (login CSRF, issue 24): so the page first asks, naming the account, and redeems the token only when the button
+ * (login CSRF, decision 032): so the page first asks, naming the account, and redeems the token only when the button
  * is pressed; then it goes on to the dashboard.
  */
 export function VerifiedPage() {

@@ -48,7 +48,7 @@ function validValues<T>(submit: (valid: (values: T) => void, invalid: () => void
 }
 
 /**
- * §4 the selected config: its name, the 7-day draft, the runtime's day rules, its targeting and its running
+ * The selected config: its name, the 7-day draft, the runtime's day rules, its targeting and its running
  * experiment's variants, with one save for all of them (decision 055: one PATCH, stored in one transaction, one
  * outcome), and delete. Mounted per config (keyed by id), so selecting another config starts from what is stored.
  * While anything is unsaved, an address that `leaves` this config (another config, tab or page) asks first, as the
@@ -64,7 +64,7 @@ export function DailyRewardEditor({ gameId, config, leaves }: { gameId: string; 
   const stored = draftFromRewards(config.rewards);
   // null while the draft is clean: the slots then follow the stored config, live updates included.
   const [edits, setEdits] = useState<RewardDraft | null>(null);
-  // The rewardsVersion the edits started from: a save over days saved since (another tab) is refused (issue 24).
+  // The rewardsVersion the edits started from: a save over days saved since (another tab) is refused (decision 032).
   const [baseVersion, setBaseVersion] = useState(config.rewardsVersion);
   // Set when the server refused a save because the days changed meanwhile: reload them, or overwrite them.
   const [conflict, setConflict] = useState(false);

@@ -5,7 +5,7 @@ import { useUpdateDailyReward } from '../../../lib/api/daily-rewards/update-dail
 import styles from './daily-reward-name.module.css';
 
 /**
- * §4: the config's name, edited in place. A click on the name or the pencil opens the field; Enter or leaving it
+ * The config's name, edited in place. A click on the name or the pencil opens the field; Enter or leaving it
  * saves, Escape puts the stored name back.
  */
 export function DailyRewardName({ gameId, config }: { gameId: string; config: DailyReward }) {

@@ -11,7 +11,7 @@ import styles from './day-rules.module.css';
 import section from './config-section.module.css';
 
 /**
- * A config's day rules for the player runtime (issue 21 §3, decision 035): when a player's day starts and what a
+ * A config's day rules for the player runtime (decision 035): when a player's day starts and what a
  * missed day does. Saved by the panel's one save with the days, targeting and variants (decision 055); Enter in a
  * field saves the panel. Players follow them from the save.
  */

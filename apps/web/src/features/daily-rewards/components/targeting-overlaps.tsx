@@ -6,7 +6,7 @@ import { useNow } from '../../../lib/use-now';
 import styles from './targeting-overlaps.module.css';
 
 /**
- * The tab's warning (issue 22 §1): every pair of configs that can apply to the same player at some time from now
+ * The tab's warning (decision 038): every pair of configs that can apply to the same player at some time from now
  * on, naming both and the one such a player gets. Nothing when no two can overlap.
  */
 export function TargetingOverlaps({ configs, now }: { configs: readonly DailyReward[]; now?: number }) {

@@ -14,7 +14,7 @@ import styles from './targeting-section.module.css';
 import section from './config-section.module.css';
 
 /**
- * A config's targeting and schedule (issue 22, decision 038): the segment whose players get it (none: every
+ * A config's targeting and schedule (decision 038): the segment whose players get it (none: every
  * player), when it applies (the studio's local time, stored in UTC) and its priority. Saved whole by the panel's
  * one save (decision 055); Enter in a field saves the panel. Players follow it from the save, like the day rules.
  */

@@ -29,7 +29,7 @@ export function DailyRewardsPreview({
 }) {
   const embed = useEmbedConfig(gameId, configId);
 
-  // §8: a failure to hydrate the preview is only logged, and the preview is cleared.
+  // A failure to hydrate the preview is only logged, and the preview is cleared.
   useEffect(() => {
     if (embed.error) console.error('Could not load the daily reward config for the preview:', embed.error);
   }, [embed.error]);

@@ -31,7 +31,7 @@ const errorText = (error: unknown, fallback: string) =>
   (error instanceof ApiError || error instanceof RuntimeCallError) && error.message ? error.message : fallback;
 
 /**
- * "Play as a test player" (issue 22, decision 040): signs the chosen tester in through the real runtime, as their
+ * "Play as a test player" (decision 040): signs the chosen tester in through the real runtime, as their
  * game would (POST /v1/sessions with the game's SDK key, from this browser), shows their real state of the chosen
  * daily reward (GET /v1/daily-rewards) and its popup from popupUrl in the device frame, which claims for real by
  * itself (decision 036). "Next day" and "Reset progress" change the tester's clock and progress on the server, and

@@ -5,7 +5,7 @@ import styles from '../emulator.module.css';
 import { CopyButton } from './copy-button';
 
 /**
- * §2 WebView Integration: the cacheable embed URL (the config in the address, so a WebView can load and cache it
+ * WebView Integration: the cacheable embed URL (the config in the address, so a WebView can load and cache it
  * as is) with Copy and Open, and the init message a host posts instead, pretty-printed, with Copy.
  */
 export function WebViewIntegration({ url, message }: { url: string; message: unknown }) {

@@ -39,7 +39,7 @@ export function EmulatorTab() {
   const configs = useDailyRewards(gameId);
   const ids = { feature: useId(), config: useId(), streak: useId(), today: useId() };
 
-  // A game's only config is the one to preview (issue 34 point 9): chosen for the developer, as the only feature
+  // A game's only config is the one to preview (decision 056): chosen for the developer, as the only feature
   // is; with several, nothing is previewed until one is picked.
   const only = configs.data?.length === 1 ? configs.data[0]! : null;
   const chosenId = searchParams.get(CONFIG_PARAM) ?? only?.id ?? null;

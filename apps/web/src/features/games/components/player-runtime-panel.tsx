@@ -11,7 +11,7 @@ import { SignedPlayerIdsSwitch } from './signed-player-ids-switch';
 import styles from './player-runtime-panel.module.css';
 
 /**
- * What a game needs to reach the player runtime (issue 21 §2, decision 035): its base URL and SDK key for the game
+ * What a game needs to reach the player runtime (decision 035): its base URL and SDK key for the game
  * client, the server secret for the game's own backend, and whether player ids must be signed with it. The
  * dashboard is served at the server's public URL, so the runtime's is this page's origin.
  */

@@ -33,7 +33,7 @@ function RevealedSecret({ gameId }: { gameId: string }) {
 }
 
 /**
- * Game Profile's server secret (issue 21 §2): hidden until Reveal, then with its Copy button; Rotate asks first,
+ * Game Profile's server secret (decision 035): hidden until Reveal, then with its Copy button; Rotate asks first,
  * saying what stops working, and shows the new secret.
  */
 export function ServerSecret({ gameId }: { gameId: string }) {

@@ -6,7 +6,7 @@ import { useUpdateGame } from '../../../lib/api/games/update-game';
 import styles from './signed-player-ids-switch.module.css';
 
 /**
- * Game Profile's "Require signed player ids" (issue 21 §2): saved as soon as it is flipped, through the game's
+ * Game Profile's "Require signed player ids" (decision 035): saved as soon as it is flipped, through the game's
  * update, and shown as saving until the server has it.
  */
 export function SignedPlayerIdsSwitch({ game }: { game: Game }) {

@@ -44,9 +44,9 @@ function optionLabel(game: Game): string {
 }
 
 /**
- * §2 workspace sidebar: game selector, tabs, divider, Daily Rewards, Analytics and Players, the Coming Soon tabs
+ * The workspace sidebar: game selector, tabs, divider, Daily Rewards, Analytics and Players, the Coming Soon tabs
  * (decision 056), back link, Publish Packs. On a narrow screen
- * (issue 20 item 12) it is a bar naming the game and the section, with a disclosure button that opens the rest
+ * (decision 031) it is a bar naming the game and the section, with a disclosure button that opens the rest
  * above the tab's page, so the tab's content starts on the first screen. Choosing a section or Escape closes it.
  */
 export function WorkspaceSidebar({ game, games, publish }: { game: Game; games: Game[]; publish?: ReactNode }) {

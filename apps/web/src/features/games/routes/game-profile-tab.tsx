@@ -34,7 +34,7 @@ import styles from './game-profile-tab.module.css';
 const ORIENTATION_ID = 'profile-orientation';
 
 /**
- * §4 Game Profile: the details, the orientation and the theme are one form with one save (decision 055): one PATCH
+ * Game Profile: the details, the orientation and the theme are one form with one save (decision 055): one PATCH
  * of what changed, stored together, then the spec's "✓ Updated" for 3 s on the save bar's line. Untouched fields
  * follow the stored game (a save in another tab or on another instance); a field being edited is kept. While
  * anything is unsaved, leaving the page asks first. The runtime's settings and the danger zone act on their own.

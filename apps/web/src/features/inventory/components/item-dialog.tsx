@@ -172,7 +172,7 @@ export function ItemDialog({
             step={1}
             placeholder="0"
             error={errors.baseAmount?.message}
-            // An empty field is none: 0 (issue 34).
+            // An empty field is none: 0 (decision 051).
             {...register('baseAmount', { setValueAs: (v: unknown) => (v === '' ? 0 : Number(v)) })}
           />
         </div>

@@ -22,7 +22,7 @@ const SearchSchema = z.object({ playerId: z.string().trim().min(1, PLAYER_MESSAG
 type SearchForm = z.infer<typeof SearchSchema>;
 
 /**
- * /dashboard/game/:gameId/players (issue 23 item 3, decision 043): look a player up by the game's own id, see what
+ * /dashboard/game/:gameId/players (decision 043): look a player up by the game's own id, see what
  * happened to them, and put it right with a support action.
  */
 export function PlayersTab() {

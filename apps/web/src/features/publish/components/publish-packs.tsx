@@ -31,7 +31,7 @@ type Run =
   | { state: 'done'; release: Release }
   | { state: 'failed'; message: string; problems?: PublishProblem[] };
 
-/** §8: a missing session says "Not authenticated"; any other failure its own message. */
+/** A missing session says "Not authenticated"; any other failure its own message. */
 function messageOf(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return PUBLISH_MESSAGES.notAuthenticated;
   if (error instanceof Error && error.message) return error.message;
@@ -113,8 +113,8 @@ function ArtifactList({ artifacts }: { artifacts: readonly PublishedArtifact[] }
 }
 
 /**
- * §2 "Publish Packs" and its modal: publish every daily reward of the game, with progress per config; the
- * artifacts of the live release; the release history with rollback (issue 11). §8 errors in a red box.
+ * "Publish Packs" and its modal: publish every daily reward of the game, with progress per config; the
+ * artifacts of the live release; the release history with rollback (decision 019). Errors in a red box.
  */
 export function PublishPacks({ gameId }: { gameId: string | null }) {
   const [open, setOpen] = useState(false);
@@ -225,7 +225,7 @@ export function PublishPacks({ gameId }: { gameId: string | null }) {
             {!data ? (
               <span className="muted">Loading…</span>
             ) : live && live.artifacts.length > 0 ? (
-              // This game's own pages (one per daily reward), not the product's sample page (issue 34 point 9).
+              // This game's own pages (one per daily reward), not the product's sample page (decision 056).
               <ul className={styles.pages}>
                 {live.artifacts.map((artifact) => (
                   <li key={artifact.id}>

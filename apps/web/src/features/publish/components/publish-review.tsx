@@ -162,7 +162,7 @@ export function PublishReview({
   );
 
   // The review replaces the Publish Now button that opened it: focus goes to its answer, not to the dialog's
-  // frame (issue 34 point 9). Publish when nothing blocks it; else the choice that unblocks it, or Cancel.
+  // frame (decision 056). Publish when nothing blocks it; else the choice that unblocks it, or Cancel.
   useEffect(() => {
     (publishButton.current?.disabled === false
       ? publishButton.current

@@ -22,7 +22,7 @@ import segmentStyles from '../segments.module.css';
 import styles from './custom-attributes-editor.module.css';
 
 /**
- * The game's custom player attributes (issue 22, decision 039): a name and a type each, saved as one list. The
+ * The game's custom player attributes (decision 039): a name and a type each, saved as one list. The
  * server refuses removing or retyping one a segment uses, and says which segment. The save bar's line (decision
  * 055) says it saved for 3 s: held here, as a save re-keys the form below.
  */

@@ -43,7 +43,7 @@ function reasons(selected: NonNullable<Answer['selected']>, answer: Answer): str
 }
 
 /**
- * Issue 22 §5: which daily reward the sample player would get now, and why, as the runtime would decide it on the
+ * Decision 038: which daily reward the sample player would get now, and why, as the runtime would decide it on the
  * server's clock (the player evaluated against every segment of the game, the live release's configs selected by
  * targeting, schedule and priority).
  */

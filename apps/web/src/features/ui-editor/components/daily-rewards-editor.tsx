@@ -36,7 +36,7 @@ function saveErrorMessage(error: unknown) {
   return error instanceof Error && error.message ? error.message : UI_EDITOR_MESSAGES.saveFailed;
 }
 
-/** A theme colour as DailyRewardsView takes it: #RRGGBB, else the §9 default. */
+/** A theme colour as DailyRewardsView takes it: #RRGGBB, else the spec's default. */
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const themeHex = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
 
@@ -55,7 +55,7 @@ export function DailyRewardsEditor({
 }: {
   config: DailyReward;
   embed: EmbedConfig | null;
-  /** An experiment variant other than the control (issue 23 item 4): its layout is edited and saved instead. */
+  /** An experiment variant other than the control (decision 046): its layout is edited and saved instead. */
   variantId?: string | null;
   switcher?: ReactNode;
   /** Which addresses leave what is edited (another variant does); by default another page. */
@@ -123,7 +123,7 @@ export function DailyRewardsEditor({
         setConflict(error.message);
         return;
       }
-      // §8: the editor stays dirty; beyond the spec's log, the developer is told.
+      // The editor stays dirty; beyond the spec's log, the developer is told.
       console.error('Could not save the layout:', error);
       setSaveError(saveErrorMessage(error));
     } finally {

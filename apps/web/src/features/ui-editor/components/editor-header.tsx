@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { UI_EDITOR_MESSAGES } from '@liveops/domain/layout';
 import styles from './editor-header.module.css';
 
-/** §2 the editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */
+/** The editor's header: ← Back, the title, the save indicator, Undo/Redo and Save. */
 export function EditorHeader({
   backTo,
   configName,

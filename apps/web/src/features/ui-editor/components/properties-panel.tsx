@@ -59,7 +59,7 @@ const isNameProp = (node: LayoutNode, field: EditableField) =>
   node.type === 'ButtonCB' ? field.name === 'cbLabel' : field.name === 'label';
 
 /**
- * §2/§5 the selected component's name in the hierarchy and the fields of its component definition whose showIf
+ * The selected component's name in the hierarchy and the fields of its component definition whose showIf
  * holds, each saying what the popup shows when a binding or the game's theme decides it (decision 028); a node
  * the editor may not change (editorHidden, lockEditing on anything but an image, or a type without fields) says
  * so instead.
@@ -102,7 +102,7 @@ export function PropertiesPanel({
       });
     };
     const component = COMPONENTS[node.type];
-    // The screen background has no fields (§3); its colour still says where it comes from.
+    // The screen background has no fields; its colour still says where it comes from.
     const screenColor = node.type === 'BackgroundCB' ? themeColor(node, 'backgroundColor', rendering) : null;
     body = (
       <div className={styles.fields} key={node.id}>

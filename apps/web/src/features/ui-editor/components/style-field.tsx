@@ -153,7 +153,7 @@ function AddStyle({
 }
 
 /**
- * The `style` prop (§3), in a designer's words (issue 34 point 8, decision 055): what is set shows under its group
+ * The `style` prop, in a designer's words (decision 055): what is set shows under its group
  * (text, colour, spacing, size, border, shadow) by a plain name, and a new one is picked by those names; every other
  * CSS property of the layout's safe list is under "Advanced", by its CSS name. Each value is checked by the
  * layout's own rule (styleEntryProblem) as it is typed and stored when it passes; a row is removed by its button (or

@@ -7,7 +7,7 @@ import { type ChangeEvent, type KeyboardEvent, useState } from 'react';
 export type Reading = { stored: string } | { problem: string | null };
 
 /**
- * A text field that edits the document as it is typed (§2's live preview): each keystroke that reads as a
+ * A text field that edits the document as it is typed (the spec's live preview): each keystroke that reads as a
  * storable value goes to `onEdit` at once, which dispatches it as typing, so the burst is one undo step; one that
  * does not (a half-typed number or colour) shows its problem and leaves the stored value, and the preview, as
  * they were. Enter or leaving the field ends the typing (`onEnd`, with the text then) and shows the stored value

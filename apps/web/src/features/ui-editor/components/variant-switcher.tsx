@@ -4,7 +4,7 @@ import { VARIANT_PARAM } from '../edited-layout';
 import styles from './variant-switcher.module.css';
 
 /**
- * The UI editor's choice of the experiment variant it edits (issue 23 item 4): one link per variant, the current
+ * The UI editor's choice of the experiment variant it edits (decision 046): one link per variant, the current
  * one marked. The control (A) is the config's own layout; the others are their own. Choosing another variant with
  * unsaved changes asks first, like leaving the editor.
  */

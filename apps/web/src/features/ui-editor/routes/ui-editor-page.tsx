@@ -64,7 +64,7 @@ const leavesVariant: Leaves = (current, next) =>
 /** The config's game is known only once it has loaded: its packs, assets and theme load then. */
 function LoadedConfig({ config }: { config: DailyReward }) {
   const embed = useEmbedConfig(config.gameId, config.id);
-  // §8: a failure to load the preview's packs or assets is only logged; the editor still opens.
+  // A failure to load the preview's packs or assets is only logged; the editor still opens.
   useEffect(() => {
     if (embed.error) console.warn('Could not load the packs and assets for the preview:', embed.error);
   }, [embed.error]);

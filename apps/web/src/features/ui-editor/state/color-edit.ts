@@ -1,7 +1,7 @@
 import { ACCENT_COLOR, type LayoutNode, type LayoutPropValue, SCREEN_BACKGROUND_COLOR } from '@liveops/domain/layout';
 import type { ThemeColorRole } from '@liveops/views';
 
-/** The §9 default colour that stands for each of the game's theme colours in a layout. */
+/** The spec's default colour that stands for each of the game's theme colours in a layout. */
 export const THEME_COLOR_VALUES: Readonly<Record<ThemeColorRole, string>> = {
   primary: ACCENT_COLOR,
   secondary: SCREEN_BACKGROUND_COLOR,
@@ -21,7 +21,7 @@ function ownColorsWith(node: LayoutNode, name: string, own: boolean): LayoutProp
 
 /**
  * The props that make a colour prop render as asked (decision 028): a colour the studio sets is its own, so one
- * that happens to be a §9 default (which the theme would replace) is marked in `ownColors`; following one of the
+ * that happens to be a default colour (which the theme would replace) is marked in `ownColors`; following one of the
  * game's theme colours stores that default without the mark. Undefined clears the prop (its default shows).
  */
 export function colorEdit(

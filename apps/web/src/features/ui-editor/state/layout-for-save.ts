@@ -15,7 +15,7 @@ function propsForSave(props: LayoutProps): LayoutProps {
 }
 
 /**
- * §7: the layout as it is written on save: each node's id, type, props, label and children only, with undefined
+ * The layout as it is written on save: each node's id, type, props, label and children only, with undefined
  * values (a label, a prop, a side of a style) left out, so the body is exactly what JSON carries.
  */
 export function layoutForSave(document: LayoutNode): LayoutNode {

@@ -1,7 +1,7 @@
 import { DEFAULT_LAYOUT_LABELS, type LayoutNode, layoutNodes, nodeLabel } from '@liveops/domain/layout';
 
 /**
- * The nodes the daily-rewards popup is built around (§4 warns when a layout lacks them): the editor never lets
+ * The nodes the daily-rewards popup is built around (the spec warns when a layout lacks them): the editor never lets
  * an edit take them out of a document that has them.
  */
 export const PROTECTED_LABELS: readonly string[] = [

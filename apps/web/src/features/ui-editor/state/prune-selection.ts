@@ -1,7 +1,7 @@
 import { findNode } from './find-node';
 import type { EditorState } from './types';
 
-/** §4: a selected or hovered node that is no longer in the document is no longer selected or hovered. */
+/** A selected or hovered node that is no longer in the document is no longer selected or hovered. */
 export function pruneSelection(state: EditorState): EditorState {
   const selectedId = state.selectedId !== null && findNode(state.document, state.selectedId) ? state.selectedId : null;
   const hoveredId = state.hoveredId !== null && findNode(state.document, state.hoveredId) ? state.hoveredId : null;

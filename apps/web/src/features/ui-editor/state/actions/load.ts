@@ -3,7 +3,7 @@ import type { EditorActionReducer } from '../types';
 
 /**
  * A layout from the server replaces the document and the history. The selection and hover survive when their
- * node is in the new layout (§4 clears only a selection whose node has gone), so reloading keeps the panel open.
+ * node is in the new layout (the spec clears only a selection whose node has gone), so reloading keeps the panel open.
  * A layout loaded dirty (changed by normalisation) is not what the server holds: nothing in the history is then
  * the saved document. A config's generated default layout (`stored: false`) loads clean: it is what the popup
  * shows until a layout is saved (decision 028).

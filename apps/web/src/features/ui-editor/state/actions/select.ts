@@ -2,7 +2,7 @@ import { findNode } from '../find-node';
 import type { EditorActionReducer } from '../types';
 
 /**
- * §2: clicking a node selects it, clicking the selected node again deselects it; an unknown id changes nothing.
+ * Clicking a node selects it, clicking the selected node again deselects it; an unknown id changes nothing.
  * Another selection closes the typing in the fields of the one before.
  */
 export const select: EditorActionReducer<'select'> = (state, action) => {
