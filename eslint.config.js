@@ -151,4 +151,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Rules that need the types (typescript-eslint's type-checked rules, decision 062): a promise nobody awaits or
+    // handles, a promise where a plain value is expected (an async onClick), a switch over a union that forgets a
+    // member, and a condition the types say is always or never true.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // In source only: a test's teardown guards against a setup that failed (`app?.close()`), which types do not see.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: { '@typescript-eslint/no-unnecessary-condition': 'error' },
+  },
 );

@@ -92,7 +92,9 @@ export function checkedEvent(event: TrackedEvent): TrackedEvent {
     );
   }
   if (properties !== undefined) {
-    const entries = typeof properties === 'object' && properties !== null ? Object.entries(properties) : null;
+    // A game in plain JavaScript may pass anything: checked as the unknown it may be.
+    const given: unknown = properties;
+    const entries = typeof given === 'object' && given !== null ? Object.entries(given) : null;
     const valid =
       entries !== null &&
       !Array.isArray(properties) &&
@@ -225,7 +227,8 @@ export function createEventQueue(config: {
 
   return {
     track(type, options) {
-      if (typeof options !== 'object' || options === null) {
+      const given: unknown = options; // a game in plain JavaScript may pass anything
+      if (typeof given !== 'object' || given === null) {
         throw new TypeError('track needs { configId } of the daily reward the popup showed.');
       }
       const event = checkedEvent({

@@ -49,7 +49,7 @@ export function showDailyRewardsPopup(
 ): Promise<DailyRewardsOutcome> {
   const states = 'dailyRewards' in list ? list.dailyRewards : list;
   const why = 'dailyRewards' in list && states.length === 0 ? list : null;
-  const doc = typeof document === 'object' && document !== null ? document : undefined;
+  const doc = typeof document === 'object' ? document : undefined;
   const win = doc?.defaultView;
   if (!doc?.body || !win) {
     return Promise.reject(

@@ -45,7 +45,8 @@ export async function startOidcProvider(options: { redirectUris: string[] }) {
   });
   // Silence the provider's development-key warnings in test output.
   provider.on('server_error', (_ctx, error) => console.error('[oidc] server error', error));
-  httpServer.on('request', provider.callback());
+  const handle = provider.callback();
+  httpServer.on('request', (request, response) => void handle(request, response));
   return {
     issuer,
     clientId: TEST_GOOGLE_CLIENT.id,

@@ -20,8 +20,8 @@ const NO_ASSETS: readonly ViewAsset[] = [];
 
 /** The innermost layout node at an event's target, inside the frame `root`. */
 function nodeIdAt(event: MouseEvent<HTMLElement>): string | null {
-  const target = event.target as Element | null;
-  const node = target?.closest?.('[data-node-id]');
+  const target = event.target instanceof Element ? event.target : null;
+  const node = target?.closest('[data-node-id]');
   return node && event.currentTarget.contains(node) ? node.getAttribute('data-node-id') : null;
 }
 

@@ -9,7 +9,7 @@ export function toUser(u: SessionUser): User {
   return {
     uid: u.id,
     email: u.email,
-    displayName: u.name?.trim() ? u.name : null,
+    displayName: u.name.trim() ? u.name : null,
     emailVerified: u.emailVerified,
     photoURL: u.image ?? null,
     lastLogin: lastLogin ? new Date(lastLogin).toISOString() : null,

@@ -19,7 +19,7 @@ import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
 import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
-import { assetUsage, listAssets, presentAsset, type AssetRow } from './assets';
+import { assetUsage, listAssets, presentAsset } from './assets';
 import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
 import type { StorageIntents } from '../storage/storage-intents';

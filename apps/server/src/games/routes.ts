@@ -112,7 +112,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
                 ...input.value,
                 sdkKey: newSdkKey(),
                 serverSecret: newServerSecret(),
-                owner: user.name?.trim() || user.email,
+                owner: user.name.trim() || user.email,
                 theme: { ...DEFAULT_GAME_THEME },
               })
               .returning();
@@ -183,7 +183,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       try {
         row = await copyGame({ db, storage, logger, intents }, source, {
           name: input.value.name ?? gameCopyName(source.name),
-          owner: user.name?.trim() || user.email,
+          owner: user.name.trim() || user.email,
           sdkKey: newSdkKey,
           serverSecret: newServerSecret,
           quotas,

@@ -111,6 +111,7 @@ export async function createNotifier(database: Database, logger: Logger, channel
         schedule();
       });
       for (const channel of [...channels, FLUSH_CHANNEL]) await connection.query(`LISTEN ${channel}`);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the awaits
       if (closed) {
         drop();
         return;

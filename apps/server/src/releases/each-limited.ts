@@ -5,7 +5,8 @@ export async function eachLimited<T>(
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
-  let failure: { error: unknown } | null = null;
+  // Set by whichever worker fails first (the cast keeps TypeScript from reading it as always null).
+  let failure = null as { error: unknown } | null;
   const worker = async () => {
     while (next < items.length && !failure) {
       const index = next++;
@@ -17,5 +18,5 @@ export async function eachLimited<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failure) throw failure.error;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StreakSettings } from '@liveops/domain/daily-rewards';
-import type { PublishedArtifact } from '@liveops/domain/releases';
+import { dailyRewardArtifacts, type PublishedArtifact } from '@liveops/domain/releases';
 import type { CustomAttribute } from '@liveops/domain/segments';
 import { checkEmbedConfig, type EmbedConfig } from '@liveops/domain/published';
 import { BoundedCache } from '../cache/bounded-cache';
@@ -218,9 +218,7 @@ export function createRuntimeGames(deps: {
     const configs: RuntimeConfig[] = [];
     const release0 = live[0];
     if (release0) {
-      const artifacts = new Map(
-        release0.artifacts.filter((a) => a.featureType === 'daily_rewards').map((a) => [a.id, a] as const),
-      );
+      const artifacts = new Map(dailyRewardArtifacts(release0.artifacts).map((a) => [a.id, a] as const));
       for (const config of configRows) {
         const artifact = artifacts.get(config.id);
         if (!artifact) continue;

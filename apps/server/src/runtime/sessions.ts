@@ -100,7 +100,7 @@ export function registerSessionRoutes(
       if (requested !== undefined && requested !== player.timeZone && !testerTokenClaims(found, input.playerId).i) {
         for (const [configId, last] of known.lastClaims) {
           const config = found.configs.find((candidate) => candidate.id === configId);
-          if (last && config?.settings.dayStart.kind === 'player_midnight') claimed.push(last);
+          if (config?.settings.dayStart.kind === 'player_midnight') claimed.push(last);
         }
       }
       const zone = effectiveTimeZone(

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type PublishedArtifact } from '@liveops/domain/releases';
+import { dailyRewardArtifacts, type PublishedArtifact } from '@liveops/domain/releases';
 import {
   endInPastProblem,
   explainDailyRewardSelection,
@@ -41,7 +41,7 @@ export function explainDailyReward({
   matched: string[];
   now: number;
 }): DailyRewardExplanation {
-  const published = new Set(liveArtifacts.filter((a) => a.featureType === 'daily_rewards').map((a) => a.id));
+  const published = new Set(dailyRewardArtifacts(liveArtifacts).map((a) => a.id));
   const byId = new Map(configs.map((row) => [row.id, row]));
   const segmentName = new Map(segments.map((row) => [row.id, row.name]));
   const { selection, verdicts } = explainDailyRewardSelection(

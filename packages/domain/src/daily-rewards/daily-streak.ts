@@ -67,9 +67,13 @@ function assertNow(now: number): void {
 }
 
 function assertDayStart(dayStart: DayStartSetting): void {
-  if (dayStart.kind === 'player_midnight') return;
-  if (dayStart.kind !== 'utc_time') {
-    throw new TypeError(`Unknown day start ${JSON.stringify((dayStart as { kind: unknown }).kind)}.`);
+  switch (dayStart.kind) {
+    case 'player_midnight':
+      return;
+    case 'utc_time':
+      break;
+    default:
+      throw new TypeError(`Unknown day start ${JSON.stringify((dayStart as { kind: unknown }).kind)}.`);
   }
   const minute = dayStart.minuteOfDay;
   if (!Number.isInteger(minute) || minute < 0 || minute >= MINUTES_PER_DAY) {

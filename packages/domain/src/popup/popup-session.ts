@@ -52,9 +52,9 @@ export function decodePopupSession(hash: string): PopupSession | null {
     const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
     const encoded = params.get(POPUP_SESSION_PARAM);
     if (!encoded || encoded.length > 8192 || !/^[A-Za-z0-9_-]+$/.test(encoded)) return null;
-    const value = JSON.parse(fromBase64Url(encoded)) as Record<string, unknown>;
-    if (typeof value !== 'object' || value === null) return null;
-    const { v, api, token, configId, day, streak, claimable, nextClaimAt } = value;
+    const parsed: unknown = JSON.parse(fromBase64Url(encoded));
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { v, api, token, configId, day, streak, claimable, nextClaimAt } = parsed as Record<string, unknown>;
     if (v !== POPUP_SESSION_VERSION) return null;
     if (typeof api !== 'string' || !/^https?:\/\/[^\s]+$/.test(api) || api.length > 2048) return null;
     if (typeof token !== 'string' || token.length > 1024 || typeof configId !== 'string' || configId.length > 128) {

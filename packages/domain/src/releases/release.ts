@@ -4,6 +4,15 @@ import { z } from 'zod';
 export const PUBLISHED_FEATURE_TYPES = ['daily_rewards'] as const;
 export type PublishedFeatureType = (typeof PUBLISHED_FEATURE_TYPES)[number];
 
+/**
+ * A release's daily-reward artifacts. Every published feature is a daily reward today; offers and events will be
+ * published beside them, so readers of daily rewards pick theirs here, in one place.
+ */
+export function dailyRewardArtifacts<T extends { featureType: PublishedFeatureType }>(artifacts: readonly T[]): T[] {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- true of every artifact until offers ship
+  return artifacts.filter((artifact) => artifact.featureType === 'daily_rewards');
+}
+
 /** Releases kept per game: the newest, and the live one even when older; the rest are removed with their files. */
 export const RELEASES_KEPT = 10;
 
