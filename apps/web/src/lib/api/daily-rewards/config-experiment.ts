@@ -4,8 +4,3 @@ import type { DailyReward, Experiment } from '@liveops/domain';
 export function configExperiment(config: DailyReward): Experiment | null {
   return config.experiment ?? null;
 }
-
-/** `/api/games/:gameId/daily-rewards/:dailyRewardId/experiment`, and under it. */
-export function experimentPath(gameId: string, dailyRewardId: string, rest = ''): string {
-  return `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/experiment${rest}`;
-}

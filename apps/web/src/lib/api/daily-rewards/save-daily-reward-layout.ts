@@ -3,6 +3,8 @@ import { DailyRewardSchema, LAYOUT_SAVE_TIMEOUT_MS, type LayoutNode } from '@liv
 import { ApiError, apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { dailyRewardQueryKey } from './get-daily-reward';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** The server's code for a save based on an older layoutVersion than the stored one. */
 export const LAYOUT_CONFLICT_CODE = 'LAYOUT_CONFLICT';
@@ -19,7 +21,7 @@ export type SaveDailyRewardLayoutInput = {
  */
 export function saveDailyRewardLayout(gameId: string, dailyRewardId: string, input: SaveDailyRewardLayoutInput) {
   return apiFetch(
-    `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/layout`,
+    apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'].layout, { gameId, dailyRewardId }),
     { method: 'PUT', body: input, timeoutMs: LAYOUT_SAVE_TIMEOUT_MS },
   ).then((body) => DailyRewardSchema.parse(body));
 }
