@@ -30,6 +30,9 @@ const gameLockByHand = {
   message: 'Hold a game lock with withGameLock (db/game-lock.ts), never by tryAcquire and a release by hand.',
 };
 
+const API_PATH_MESSAGE =
+  "Name an /api route through the typed client: apiPath(apiRoutes.games[':gameId']…, { gameId }) (lib/api/api-path.ts).";
+
 /** The server's shared infrastructure; every other folder of apps/server/src is a product area. */
 const serverInfrastructure = ['db', 'storage', 'http', 'live', 'logging', 'email', 'cache'];
 const serverAreas = readdirSync(new URL('./apps/server/src', import.meta.url), { withFileTypes: true })
@@ -148,6 +151,32 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+      // The server's code never reaches the bundle: the web app takes its app's type only (lib/api/api-routes.ts).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@liveops/server',
+              allowTypeImports: true,
+              message: 'Import only types from the server (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // /api routes are named through the typed client (apiRoutes, apiPath in lib/api), so a path the server does not
+    // declare fails the typecheck; a hand-written '/api/…' string would not. Tests may spell the paths they expect.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: String.raw`Literal[value=/^\/api\//]`, message: API_PATH_MESSAGE },
+        { selector: String.raw`TemplateLiteral[quasis.0.value.raw=/^\/api\//]`, message: API_PATH_MESSAGE },
       ],
     },
   },

@@ -217,7 +217,8 @@ export async function createApp({
     logger.error(`${where} failed:`, error);
     return jsonError(c, 500, 'INTERNAL', API_MESSAGES.internal);
   });
-  app.route('/api', api);
+  // The same app, typed with the /api routes for the web app's typed client (hono/client): `route` returns `this`.
+  const withApi = app.route('/api', api);
   app.route('/v1', runtime.routes);
 
   const webApp = webAppRoutes(config, logger);
@@ -249,7 +250,7 @@ export async function createApp({
   };
 
   return {
-    app,
+    app: withApi,
     auth,
     liveEvents,
     notifier,

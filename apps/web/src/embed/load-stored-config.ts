@@ -1,4 +1,6 @@
 import { type EmbedConfig, EmbedConfigSchema } from '@liveops/domain/popup';
+import { apiPath } from '../lib/api/api-path';
+import { apiRoutes } from '../lib/api/api-routes';
 
 /**
  * A daily reward's stored config with its packs, assets and the game's theme, as its owner's session may read it
@@ -10,7 +12,10 @@ export async function loadStoredConfig(
   featureId: string,
   signal?: AbortSignal,
 ): Promise<EmbedConfig | null> {
-  const url = `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(featureId)}/embed-config`;
+  const url = apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId']['embed-config'], {
+    gameId,
+    dailyRewardId: featureId,
+  });
   try {
     const response = await fetch(url, {
       credentials: 'same-origin',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserSchema, type User } from '@liveops/domain/accounts';
 import { apiFetch } from './api-client';
 import { queryKeys } from './api/query-keys';
+import { apiRoutes } from './api/api-routes';
 
 /** Under the 'account' live topic: a rename, or a sign-out elsewhere, reaches every open tab. */
 export const currentUserQueryKey = queryKeys.account.currentUser();
@@ -12,7 +13,7 @@ const SessionSchema = z.object({ user: UserSchema.nullable() });
 
 /** Who is signed in, from GET /api/session: the user with a verified email, else null. */
 export function getSession(signal?: AbortSignal): Promise<User | null> {
-  return apiFetch('/api/session', { signal }).then((body) => SessionSchema.parse(body).user);
+  return apiFetch(apiRoutes.session.$path(), { signal }).then((body) => SessionSchema.parse(body).user);
 }
 
 /** The signed-in, verified user; null when nobody is. */

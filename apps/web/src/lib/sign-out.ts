@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { apiFetch } from './api-client';
 import { currentUserQueryKey } from './current-user';
+import { betterAuthPath } from './api/better-auth-path';
 
 /** What the sign-out page is opened with: only the Sign out button's own visit signs anyone out. */
 export type SignOutState = { signOut: true; from: string };
@@ -28,7 +29,7 @@ export function useSignOutNow() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiFetch('/api/auth/sign-out', { method: 'POST', body: {} }),
+    mutationFn: () => apiFetch(betterAuthPath('sign-out'), { method: 'POST', body: {} }),
     onSuccess: async () => {
       queryClient.clear();
       queryClient.setQueryData(currentUserQueryKey, null);

@@ -3,6 +3,8 @@ import { deviceHaptics } from './haptics';
 import { mountMusicPage } from './music-page';
 import { createSynth } from './synth';
 import './music.css';
+import './music-pads.css';
+import './music-controls.css';
 
 // The music toy's own entry (music.html): plain DOM and the domain's music module, none of the dashboard.
 const root = document.getElementById('root');

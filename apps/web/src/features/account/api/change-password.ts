@@ -3,10 +3,11 @@ import type { ChangePasswordInput } from '@liveops/domain/accounts';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { apiFetch } from '../../../lib/api-client';
 import { signOutOtherDevices } from './sign-out-other-devices';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 /** Better Auth's change-password: the current password and the new one. */
 export function changePassword(input: ChangePasswordInput) {
-  return apiFetch<unknown>('/api/auth/change-password', { body: input });
+  return apiFetch<unknown>(apiRoutes.auth['change-password'].$path(), { body: input });
 }
 
 /**

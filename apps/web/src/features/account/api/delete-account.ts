@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@liveops/domain/accounts';
 import { paths } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 /** DELETE /api/account: the account, every row of it and its games' stored files. */
 export function deleteAccount(input: DeleteAccountInput) {
-  return apiFetch<unknown>('/api/account', { method: 'DELETE', body: input });
+  return apiFetch<unknown>(apiRoutes.account.$path(), { method: 'DELETE', body: input });
 }
 
 export function useDeleteAccount() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { apiFetch } from '../../../lib/api-client';
+import { betterAuthPath } from '../../../lib/api/better-auth-path';
 
 /** Better Auth's revoke-other-sessions: every session of the account but this one ends. */
 export function signOutOtherDevices() {
-  return apiFetch<unknown>('/api/auth/revoke-other-sessions', { body: {} });
+  return apiFetch<unknown>(betterAuthPath('revoke-other-sessions'), { body: {} });
 }
 
 export function useSignOutOtherDevices() {

@@ -1,48 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChartColumn } from 'lucide-react';
-import { lazy, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { ANALYTICS_QUERY_MESSAGES, AnalyticsQuerySchema, type AnalyticsResponse } from '@liveops/domain/analytics';
+import { ANALYTICS_QUERY_MESSAGES } from '@liveops/domain/analytics';
 import { LoadError } from '../../../components/load-error';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { useDailyRewards } from '../../../lib/api/daily-rewards/get-daily-rewards';
 import { useExperiments } from '../../../lib/api/daily-rewards/get-experiments';
-import {
-  byDay,
-  chartDays,
-  csvRate,
-  cycleFunnel,
-  formatClaimRate,
-  formatRate,
-  hasFigures,
-  presetRange,
-  RANGE_PRESETS,
-  shortDay,
-  streakDistribution,
-  toCsv,
-  totals,
-} from '../analytics-figures';
-import { ANALYTICS_REFETCH_MS, useAnalytics } from '../../../lib/api/analytics/get-analytics';
+import { hasFigures, presetRange, RANGE_PRESETS } from '../analytics-figures';
+import { useAnalytics } from '../../../lib/api/analytics/get-analytics';
 import styles from '../components/analytics.module.css';
-import { ChartCard } from '../components/chart-card';
+import { CustomRangeForm, validCustom } from '../components/custom-range-form';
 import { ExperimentComparisonSection } from '../components/experiment-comparison';
 import { ExperimentPicker, NoExperiments } from '../components/experiment-picker';
-import { ReturnRates } from '../components/return-rates';
-
-// recharts is loaded by this tab only, and after its figures: the tables and totals never wait for it.
-const charts = () => import('../components/analytics-charts');
-const DayChart = lazy(() => charts().then((m) => ({ default: m.DayChart })));
-const FunnelChart = lazy(() => charts().then((m) => ({ default: m.FunnelChart })));
-const StreakChart = lazy(() => charts().then((m) => ({ default: m.StreakChart })));
+import { Figures } from '../components/figures';
 
 export const ANALYTICS_EMPTY = 'No events yet: players who open the popup from popupUrl appear here.';
 const LOAD_FAILED = 'The figures could not be loaded.';
@@ -58,241 +34,8 @@ const PARAM = {
 } as const;
 const DEFAULT_PRESET = 30;
 
-const CustomRangeSchema = z
-  .object({
-    from: z.string().min(1, 'Choose the first day.'),
-    to: z.string().min(1, 'Choose the last day.'),
-  })
-  .superRefine((range, context) => {
-    const parsed = AnalyticsQuerySchema.safeParse(range);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }
-  });
-type CustomRange = z.infer<typeof CustomRangeSchema>;
-
-function validCustom(from: string | null, to: string | null): { from: string; to: string } | null {
-  if (!from || !to) return null;
-  return CustomRangeSchema.safeParse({ from, to }).success ? { from, to } : null;
-}
-
-function CustomRangeForm({ from, to, onApply }: { from: string; to: string; onApply: (range: CustomRange) => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CustomRange>({ resolver: zodResolver(CustomRangeSchema), defaultValues: { from, to } });
-  return (
-    <form
-      className={styles.customRange}
-      noValidate
-      aria-label="Custom range"
-      onSubmit={(event) => void handleSubmit(onApply)(event)}
-    >
-      <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
-      <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-    </form>
-  );
-}
-
-function Figures({ data, fileStem: stem }: { data: AnalyticsResponse; fileStem: string }) {
-  // A file says what it counts: the figures with test players are not the production figures.
-  const fileStem = data.includesTestPlayers ? `${stem}-with-test-players` : stem;
-  const days = byDay(data.days);
-  const sum = totals(data.days);
-  const funnel = cycleFunnel(data.days);
-  const streaks = streakDistribution(data.days);
-  const range = `${data.from} to ${data.to} (UTC)`;
-  const peak = days.reduce((best, day) => (day.saw > best.saw ? day : best), days[0]!);
-  const drawn = chartDays(days);
-  const drawnFrom = drawn.length < days.length ? drawn[0]?.day : undefined;
-  return (
-    <>
-      <section className="panel" aria-label="Totals">
-        <dl className={styles.totals}>
-          <div>
-            <dt>Saw the popup</dt>
-            <dd>{sum.saw}</dd>
-          </div>
-          <div>
-            <dt>Claimed</dt>
-            <dd>{sum.claimed}</dd>
-          </div>
-          <div>
-            <dt>Claim rate</dt>
-            <dd className={sum.noViewsRecorded ? styles.noRate : undefined}>{formatClaimRate(sum)}</dd>
-          </div>
-          <div>
-            <dt>Closed the popup</dt>
-            <dd>{sum.closed}</dd>
-          </div>
-          <div>
-            <dt>Sessions</dt>
-            <dd>{sum.sessions}</dd>
-          </div>
-        </dl>
-        <p className="hint">
-          Player-days, {range}: a player counts once a day in each figure.{' '}
-          {data.includesTestPlayers ? 'Test players included.' : 'Test players left out.'} Refreshes every{' '}
-          {ANALYTICS_REFETCH_MS / 1000} s.
-        </p>
-        {sum.claimedWithoutView > 0 ? (
-          <p className="hint">
-            {sum.noViewsRecorded
-              ? "Claims were recorded but not one popup view: the popup from popupUrl reports its views by itself; a game that draws its own popup reports them with the SDK’s track('shown')."
-              : `${sum.claimedWithoutView} ${sum.claimedWithoutView === 1 ? 'claim' : 'claims'} came without a recorded popup view: each counts as having seen it, so the claim rate never reads above 100 %.`}
-          </p>
-        ) : null}
-      </section>
-
-      <ChartCard
-        title="By day"
-        description="Players who saw the popup and who claimed each day, and the claim rate (claimed ÷ saw)."
-        summary={`Players by day, ${range}: ${sum.saw} saw the popup and ${sum.claimed} claimed in all; the most, ${peak.saw}, saw it on ${peak.day}.${drawnFrom ? ` The chart starts on ${drawnFrom}, the first day with figures.` : ''}`}
-        chart={<DayChart rows={drawn} />}
-        note={
-          drawnFrom
-            ? `The chart starts on ${shortDay(drawnFrom)}, the first day with figures; the table lists every day of the range.`
-            : undefined
-        }
-        csv={{
-          fileName: `${fileStem}-by-day-${data.from}-${data.to}.csv`,
-          build: () =>
-            toCsv(
-              ['day', 'saw_popup', 'claimed', 'claim_rate', 'closed', 'sessions'],
-              days.map((day) => [day.day, day.saw, day.claimed, csvRate(day.rate), day.closed, day.sessions]),
-            ),
-        }}
-        table={
-          <table className={styles.table}>
-            <caption className="sr-only">Players by day, {range}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className={styles.number}>
-                  Saw the popup
-                </th>
-                <th scope="col" className={styles.number}>
-                  Claimed
-                </th>
-                <th scope="col" className={styles.number}>
-                  Claim rate
-                </th>
-                <th scope="col" className={styles.number}>
-                  Closed
-                </th>
-                <th scope="col" className={styles.number}>
-                  Sessions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{day.day}</th>
-                  <td className={styles.number}>{day.saw}</td>
-                  <td className={styles.number}>{day.claimed}</td>
-                  <td className={styles.number}>{formatClaimRate(day)}</td>
-                  <td className={styles.number}>{day.closed}</td>
-                  <td className={styles.number}>{day.sessions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
-      />
-
-      <ChartCard
-        title="Cycle funnel"
-        description="Players reaching each day of the cycle, summed over the range (player-days)."
-        summary={`Cycle funnel, ${range}: ${funnel.map((step) => `day ${step.cycleDay} ${step.players}`).join(', ')} player-days.`}
-        chart={<FunnelChart steps={funnel} />}
-        csv={{
-          fileName: `${fileStem}-cycle-funnel-${data.from}-${data.to}.csv`,
-          build: () =>
-            toCsv(
-              ['cycle_day', 'player_days', 'of_day_1'],
-              funnel.map((step) => [step.cycleDay, step.players, csvRate(step.ofFirstDay)]),
-            ),
-        }}
-        table={
-          <table className={styles.table}>
-            <caption className="sr-only">Cycle funnel, {range}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cycle day</th>
-                <th scope="col" className={styles.number}>
-                  Player-days
-                </th>
-                <th scope="col" className={styles.number}>
-                  Of day 1
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {funnel.map((step) => (
-                <tr key={step.cycleDay}>
-                  <th scope="row">{step.label}</th>
-                  <td className={styles.number}>{step.players}</td>
-                  <td className={styles.number}>{formatRate(step.ofFirstDay)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
-      />
-
-      <ChartCard
-        title="Streaks"
-        description="Claims by the streak they made (days in a row), summed over the range."
-        summary={`Streak distribution, ${range}: ${streaks.map((bar) => `${bar.label} ${bar.players}`).join(', ')} claims.`}
-        chart={<StreakChart bars={streaks} />}
-        csv={{
-          fileName: `${fileStem}-streaks-${data.from}-${data.to}.csv`,
-          build: () =>
-            toCsv(
-              ['streak', 'claims', 'share'],
-              streaks.map((bar) => [bar.bucket, bar.players, csvRate(bar.share)]),
-            ),
-        }}
-        table={
-          <table className={styles.table}>
-            <caption className="sr-only">Streak distribution, {range}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Streak</th>
-                <th scope="col" className={styles.number}>
-                  Claims
-                </th>
-                <th scope="col" className={styles.number}>
-                  Share
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {streaks.map((bar) => (
-                <tr key={bar.bucket}>
-                  <th scope="row">{bar.label}</th>
-                  <td className={styles.number}>{bar.players}</td>
-                  <td className={styles.number}>{formatRate(bar.share)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
-      />
-
-      <ReturnRates days={data.days} range={data} fileStem={fileStem} />
-    </>
-  );
-}
-
 /**
- * /dashboard/game/:gameId/analytics (issue 23 item 2, decision 044): how the game's players meet its daily
+ * /dashboard/game/:gameId/analytics (decision 044): how the game's players meet its daily
  * rewards, from the server's daily rollups: by day, the cycle's funnel and the streaks, each as a chart, a table and
  * a CSV. The figures follow live (polled: events have no live topic).
  */

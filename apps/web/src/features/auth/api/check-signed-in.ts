@@ -1,6 +1,7 @@
 import { readSignInServer, type SignInServer } from '@liveops/domain/auth';
 import { apiFetch } from '../../../lib/api-client';
 import { useAsync } from '../../../lib/use-async';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 /** GET /api/session as the sign-in pages read it: whether someone is signed in, and what this server offers. */
 export type SignInState = { signedIn: boolean; server: SignInServer };
@@ -11,7 +12,7 @@ export type SignInState = { signedIn: boolean; server: SignInServer };
  * record's schema (the dashboard's current-user does).
  */
 export async function checkSession(signal?: AbortSignal): Promise<SignInState> {
-  const body = await apiFetch<unknown>('/api/session', { signal });
+  const body = await apiFetch<unknown>(apiRoutes.session.$path(), { signal });
   const signedIn = typeof body === 'object' && body !== null && (body as { user?: unknown }).user != null;
   return { signedIn, server: readSignInServer(body) };
 }

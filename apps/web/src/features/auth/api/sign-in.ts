@@ -1,9 +1,10 @@
 import type { SignInInput } from '@liveops/domain/auth';
 import { apiFetch } from '../../../lib/api-client';
 import { useAction } from '../../../lib/use-action';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 export function signIn(input: SignInInput) {
-  return apiFetch<unknown>('/api/auth/sign-in/email', { body: input });
+  return apiFetch<unknown>(apiRoutes.auth['sign-in'].email.$path(), { body: input });
 }
 
 export function useSignIn() {

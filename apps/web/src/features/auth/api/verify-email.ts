@@ -2,6 +2,7 @@ import type { VerificationOutcome as RedemptionOutcome } from '@liveops/domain/a
 import { apiFetch } from '../../../lib/api-client';
 import { useAsync } from '../../../lib/use-async';
 import { checkSignedIn } from './check-signed-in';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 /** A refused link carries the reason to show; without a token there is only signed in or not. */
 export type VerificationOutcome = { verified: true } | { verified: false; message?: string };
@@ -18,7 +19,7 @@ export function verifyEmail(token: string | null, signal?: AbortSignal): Promise
   if (!token) return checkSignedIn(signal).then((verified) => ({ verified }));
   let redemption = redemptions.get(token);
   if (!redemption) {
-    redemption = apiFetch<RedemptionOutcome>('/api/auth/redeem-verification', { body: { token } });
+    redemption = apiFetch<RedemptionOutcome>(apiRoutes.auth['redeem-verification'].$path(), { body: { token } });
     redemptions.set(token, redemption);
   }
   return redemption;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { SupportActionSchema, type SupportActionInput } from '@liveops/domain/players';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
+import { apiPath } from '../../../lib/api/api-path';
+import { apiRoutes } from '../../../lib/api/api-routes';
 
 const AnswerSchema = z.object({ action: SupportActionSchema, replayed: z.boolean() });
 
@@ -16,7 +18,7 @@ export function createSupportAction(
   input: SupportActionInput,
   idempotencyKey: string,
 ) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/players/${encodeURIComponent(playerId)}/support-actions`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].players[':playerId']['support-actions'], { gameId, playerId }), {
     body: input,
     headers: { 'idempotency-key': idempotencyKey },
   }).then((body) => AnswerSchema.parse(body));

@@ -7,7 +7,7 @@ import {
   STYLE_GROUPS,
   styleEntryProblem,
 } from '@liveops/domain/layout';
-import type { PropChange } from './prop-field';
+import type { PropChange } from './field-props';
 import { type Reading, useLiveText } from './use-live-text';
 import frame from '../ui-editor.module.css';
 import styles from './style-field.module.css';

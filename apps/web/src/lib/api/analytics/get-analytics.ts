@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { STREAK_BUCKETS, type AnalyticsResponse, type StreakBucketId } from '@liveops/domain/analytics';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** How often the tab asks again: events have no live topic (the runtime writes them), so the figures are polled. */
 export const ANALYTICS_REFETCH_MS = 5_000;
@@ -90,7 +92,7 @@ export function getAnalytics(
   if (configId !== '') query.set('configId', configId);
   if (configId !== '' && experimentId !== '') query.set('experimentId', experimentId);
   if (testers) query.set('testers', 'include');
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/analytics?${query.toString()}`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].analytics, { gameId }, query), { signal }).then((body) =>
     AnalyticsResponseSchema.parse(body),
   );
 }

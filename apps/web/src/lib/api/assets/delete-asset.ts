@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function deleteAsset(gameId: string, assetId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].assets[':assetId'], { gameId, assetId }), {
     method: 'DELETE',
   });
 }

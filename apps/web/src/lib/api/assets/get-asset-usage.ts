@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssetUsageSchema } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** The items, packs and daily-reward layouts that use an asset. */
 export function getAssetUsage(gameId: string, assetId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}/used-by`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].assets[':assetId']['used-by'], { gameId, assetId }), {
     signal,
   }).then((body) => AssetUsageSchema.parse(body));
 }

@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssetSchema } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** A game's assets: the Assets tab's list, and every picker that offers an asset as an image. */
 export function getAssets(gameId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].assets, { gameId }), { signal }).then((body) =>
     AssetSchema.array().parse(body),
   );
 }

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssetSchema, type RenameAssetInput } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** Renames an asset: its ID and file stay. */
 export function renameAsset(gameId: string, assetId: string, input: RenameAssetInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].assets[':assetId'], { gameId, assetId }), {
     method: 'PATCH',
     body: input,
   }).then((body) => AssetSchema.parse(body));

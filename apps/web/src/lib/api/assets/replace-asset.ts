@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssetSchema } from '@liveops/domain/assets';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** Replaces an asset's file: the same asset ID (and name) with new bytes, under a new URL. */
 export function replaceAsset(gameId: string, assetId: string, file: File) {
   const form = new FormData();
   form.set('file', file);
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/assets/${encodeURIComponent(assetId)}/file`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].assets[':assetId'].file, { gameId, assetId }), {
     method: 'PUT',
     body: form,
   }).then((body) => AssetSchema.parse(body));

@@ -6,15 +6,18 @@ import {
 } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * PUT /api/games/:gameId/custom-attributes: the whole list, as it should be stored. Refused (409) while a segment
  * uses an attribute it removes or retypes; the answer is the stored list.
  */
 export function updateCustomAttributes(gameId: string, input: UpdateCustomAttributesInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/custom-attributes`, { method: 'PUT', body: input }).then(
-    (body) => CustomAttributeDeclarationsSchema.parse(body).customAttributes,
-  );
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['custom-attributes'], { gameId }), {
+    method: 'PUT',
+    body: input,
+  }).then((body) => CustomAttributeDeclarationsSchema.parse(body).customAttributes);
 }
 
 export function useUpdateCustomAttributes(gameId: string) {

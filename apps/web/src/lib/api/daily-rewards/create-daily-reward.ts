@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DailyRewardSchema, type CreateDailyRewardInput, type DailyReward } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** A new config; without a name the server picks "Daily Reward N". */
 export function createDailyReward(gameId: string, input: CreateDailyRewardInput = {}) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards`, { body: input }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['daily-rewards'], { gameId }), { body: input }).then((body) =>
     DailyRewardSchema.parse(body),
   );
 }

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DailyReward } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function deleteDailyReward(gameId: string, dailyRewardId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'], { gameId, dailyRewardId }), {
     method: 'DELETE',
   });
 }

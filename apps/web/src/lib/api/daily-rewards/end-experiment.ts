@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DailyRewardSchema } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
-import { experimentPath } from './config-experiment';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 import { invalidateExperiment } from './invalidate-experiment';
 
 /** Ends the running experiment without promoting a variant: the config keeps its own layout. */
 export function endExperiment(gameId: string, dailyRewardId: string) {
-  return apiFetch(experimentPath(gameId, dailyRewardId), { method: 'DELETE' }).then((body) =>
-    DailyRewardSchema.parse(body),
-  );
+  return apiFetch(
+    apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'].experiment, { gameId, dailyRewardId }),
+    { method: 'DELETE' },
+  ).then((body) => DailyRewardSchema.parse(body));
 }
 
 export function useEndExperiment(gameId: string, dailyRewardId: string) {

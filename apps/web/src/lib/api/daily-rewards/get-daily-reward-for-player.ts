@@ -2,13 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DailyRewardForPlayerSchema } from '@liveops/domain/targeting';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * Which daily reward the runtime would give a sample player now, and why (the segment tester's question): the
  * server evaluates the player against every segment of the game and selects among the live release's configs.
  */
 export function getDailyRewardForPlayer(gameId: string, player: Record<string, unknown>, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards/for-player`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['daily-rewards']['for-player'], { gameId }), {
     method: 'POST',
     body: { player },
     signal,

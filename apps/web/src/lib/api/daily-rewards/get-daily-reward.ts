@@ -2,13 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DailyRewardSchema } from '@liveops/domain/daily-rewards';
 import { apiFetch } from '../../api-client';
 import { topicKey } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * One daily reward config of the signed-in owner, by its id alone (the UI editor's address names no game).
  * Another owner's config answers 404 "Daily reward not found." like a missing one.
  */
 export function getDailyReward(dailyRewardId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/daily-rewards/${encodeURIComponent(dailyRewardId)}`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes['daily-rewards'][':dailyRewardId'], { dailyRewardId }), { signal }).then((body) =>
     DailyRewardSchema.parse(body),
   );
 }

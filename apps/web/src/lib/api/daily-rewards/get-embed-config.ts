@@ -5,14 +5,16 @@ import { apiFetch } from '../../api-client';
 import { useGame } from '../games/get-game';
 import { usePacks } from '../packs/get-packs';
 import { topicKey } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
- * §7 "the JSON config including packs and assets": one daily reward config with the packs its days give, the
+ * The spec's "the JSON config including packs and assets": one daily reward config with the packs its days give, the
  * assets its layout names and the game's theme, as the server builds it for the emulator, embed and publish.
  */
 export function getEmbedConfig(gameId: string, dailyRewardId: string, signal?: AbortSignal) {
   return apiFetch(
-    `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/embed-config`,
+    apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId']['embed-config'], { gameId, dailyRewardId }),
     { signal },
   ).then((body) => EmbedConfigSchema.parse(body));
 }

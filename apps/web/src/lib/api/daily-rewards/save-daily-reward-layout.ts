@@ -4,6 +4,8 @@ import { LAYOUT_SAVE_TIMEOUT_MS, type LayoutNode } from '@liveops/domain/layout'
 import { ApiError, apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { dailyRewardQueryKey } from './get-daily-reward';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** The server's code for a save based on an older layoutVersion than the stored one. */
 export const LAYOUT_CONFLICT_CODE = 'LAYOUT_CONFLICT';
@@ -15,12 +17,12 @@ export type SaveDailyRewardLayoutInput = {
 };
 
 /**
- * §7: writes a config's uiLayout. A stale baseVersion is refused with 409 LAYOUT_CONFLICT; no answer within
+ * Writes a config's uiLayout. A stale baseVersion is refused with 409 LAYOUT_CONFLICT; no answer within
  * LAYOUT_SAVE_TIMEOUT_MS fails with RequestTimeout.
  */
 export function saveDailyRewardLayout(gameId: string, dailyRewardId: string, input: SaveDailyRewardLayoutInput) {
   return apiFetch(
-    `/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}/layout`,
+    apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'].layout, { gameId, dailyRewardId }),
     { method: 'PUT', body: input, timeoutMs: LAYOUT_SAVE_TIMEOUT_MS },
   ).then((body) => DailyRewardSchema.parse(body));
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExperimentSchema } from '@liveops/domain/experiments';
 import { LAYOUT_SAVE_TIMEOUT_MS } from '@liveops/domain/layout';
 import { apiFetch } from '../../api-client';
-import { experimentPath } from './config-experiment';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 import { invalidateExperiment } from './invalidate-experiment';
 import type { SaveDailyRewardLayoutInput } from './save-daily-reward-layout';
 
@@ -16,11 +17,18 @@ export function saveExperimentVariantLayout(
   variantId: string,
   input: SaveDailyRewardLayoutInput,
 ) {
-  return apiFetch(experimentPath(gameId, dailyRewardId, `/variants/${encodeURIComponent(variantId)}/layout`), {
-    method: 'PUT',
-    body: input,
-    timeoutMs: LAYOUT_SAVE_TIMEOUT_MS,
-  }).then((body) => {
+  return apiFetch(
+    apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'].experiment.variants[':variantId'].layout, {
+      gameId,
+      dailyRewardId,
+      variantId,
+    }),
+    {
+      method: 'PUT',
+      body: input,
+      timeoutMs: LAYOUT_SAVE_TIMEOUT_MS,
+    },
+  ).then((body) => {
     const variant = ExperimentSchema.parse(body).variants.find((entry) => entry.id === variantId);
     if (!variant) throw new Error('The experiment no longer has this variant.');
     return { layoutVersion: variant.layoutVersion };

@@ -3,13 +3,15 @@ import { DailyRewardSchema, type DailyReward, type UpdateDailyRewardInput } from
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
 import { invalidateExperiment } from './invalidate-experiment';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * Renames a config, or saves what changed of its 7 days (rewards with cycleDays), day rules, targeting and running
  * experiment's variants: the Daily Rewards panel's one save, stored in one transaction (decision 055).
  */
 export function updateDailyReward(gameId: string, dailyRewardId: string, input: UpdateDailyRewardInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/daily-rewards/${encodeURIComponent(dailyRewardId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['daily-rewards'][':dailyRewardId'], { gameId, dailyRewardId }), {
     method: 'PATCH',
     body: input,
   }).then((body) => DailyRewardSchema.parse(body));

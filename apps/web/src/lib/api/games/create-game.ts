@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GameSchema, type CreateGameInput } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiRoutes } from '../api-routes';
 
 export function createGame(input: CreateGameInput) {
-  return apiFetch('/api/games', { body: input }).then((body) => GameSchema.parse(body));
+  return apiFetch(apiRoutes.games.$path(), { body: input }).then((body) => GameSchema.parse(body));
 }
 
 export function useCreateGame() {

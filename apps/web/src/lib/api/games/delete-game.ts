@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** DELETE /api/games/:id with the game's name typed as confirmation: the game and everything of it. */
 export function deleteGame(id: string, confirmation: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(id)}`, { method: 'DELETE', body: { confirmation } });
+  return apiFetch(apiPath(apiRoutes.games[':id'], { id }), { method: 'DELETE', body: { confirmation } });
 }
 
 export function useDeleteGame() {

@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ServerSecretSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * The game's server secret, under the game's detail key: a change of the game (a rotation in another tab) fetches
@@ -11,7 +13,7 @@ export function serverSecretQueryOptions(gameId: string) {
   return queryOptions({
     queryKey: [...queryKeys.games.detail(gameId), 'server-secret'] as const,
     queryFn: ({ signal }) =>
-      apiFetch(`/api/games/${encodeURIComponent(gameId)}/server-secret`, { signal }).then(
+      apiFetch(apiPath(apiRoutes.games[':id']['server-secret'], { id: gameId }), { signal }).then(
         (body) => ServerSecretSchema.parse(body).serverSecret,
       ),
     gcTime: 0,

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GameSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** POST /api/games/:id/sdk-key: a new SDK key for the game (the old one stops working); the answer is the game. */
 export function regenerateSdkKey(id: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(id)}/sdk-key`, { method: 'POST' }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':id']['sdk-key'], { id }), { method: 'POST' }).then((body) =>
     GameSchema.parse(body),
   );
 }

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ServerSecretSchema } from '@liveops/domain/games';
 import { apiFetch } from '../../api-client';
 import { serverSecretQueryOptions } from './get-server-secret';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** POST /api/games/:id/server-secret: a new server secret (the old one stops working); the answer is the new one. */
 export function rotateServerSecret(gameId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/server-secret`, { method: 'POST' }).then(
+  return apiFetch(apiPath(apiRoutes.games[':id']['server-secret'], { id: gameId }), { method: 'POST' }).then(
     (body) => ServerSecretSchema.parse(body).serverSecret,
   );
 }

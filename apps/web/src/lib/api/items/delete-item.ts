@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function deleteItem(gameId: string, itemId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items/${encodeURIComponent(itemId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].items[':itemId'], { gameId, itemId }), {
     method: 'DELETE',
   });
 }

@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ItemSchema } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** A game's items. */
 export function getItems(gameId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].items, { gameId }), { signal }).then((body) =>
     ItemSchema.array().parse(body),
   );
 }

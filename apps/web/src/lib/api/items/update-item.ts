@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ItemSchema, type ItemInput } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function updateItem(gameId: string, itemId: string, input: ItemInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/items/${encodeURIComponent(itemId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].items[':itemId'], { gameId, itemId }), {
     method: 'PATCH',
     body: input,
   }).then((body) => ItemSchema.parse(body));

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PackSchema, type PackInput } from '@liveops/domain/inventory';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function createPack(gameId: string, input: PackInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/packs`, { body: input }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].packs, { gameId }), { body: input }).then((body) =>
     PackSchema.parse(body),
   );
 }

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function deletePack(gameId: string, packId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/packs/${encodeURIComponent(packId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].packs[':packId'], { gameId, packId }), {
     method: 'DELETE',
   });
 }

@@ -7,6 +7,8 @@ import {
   type Release,
 } from '@liveops/domain/releases';
 import { ApiError } from '../../api-client';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** A publish the server refused because configs could not show a proper popup (422, decision 029). */
 export class PublishRefused extends ApiError {
@@ -29,7 +31,7 @@ export async function publishGame(
   onEvent: (event: PublishEvent) => void,
   input: PublishInput = {},
 ): Promise<Release> {
-  const path = `/api/games/${encodeURIComponent(gameId)}/releases`;
+  const path = apiPath(apiRoutes.games[':gameId'].releases, { gameId });
   const response = await fetch(path, {
     method: 'POST',
     headers: { accept: 'application/x-ndjson, application/json', 'content-type': 'application/json' },

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SegmentSchema, type CreateSegmentInput } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function createSegment(gameId: string, input: CreateSegmentInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments`, { body: input }).then((b) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].segments, { gameId }), { body: input }).then((b) =>
     SegmentSchema.parse(b),
   );
 }

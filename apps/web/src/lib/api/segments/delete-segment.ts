@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 export function deleteSegment(gameId: string, segmentId: string) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments/${encodeURIComponent(segmentId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].segments[':segmentId'], { gameId, segmentId }), {
     method: 'DELETE',
   });
 }

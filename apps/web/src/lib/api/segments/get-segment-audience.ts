@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUDIENCE_REFRESH_MS, SegmentAudienceSchema } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** GET /api/games/:gameId/segments/audience: each segment's players, of those seen in the window (decision 054). */
 export function getSegmentAudience(gameId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments/audience`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].segments.audience, { gameId }), { signal }).then((body) =>
     SegmentAudienceSchema.parse(body),
   );
 }

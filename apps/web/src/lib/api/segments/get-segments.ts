@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SegmentSchema } from '@liveops/domain/segments';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** A game's player segments. */
 export function getSegments(gameId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/segments`, { signal }).then((body) =>
+  return apiFetch(apiPath(apiRoutes.games[':gameId'].segments, { gameId }), { signal }).then((body) =>
     SegmentSchema.array().parse(body),
   );
 }

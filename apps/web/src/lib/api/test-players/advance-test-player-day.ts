@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TestPlayerClockSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * POST …/test-players/:testPlayerId/next-day: the tester's clock moved to a minute past the start of their next
@@ -9,7 +11,7 @@ import { queryKeys } from '../query-keys';
  */
 export function advanceTestPlayerDay(gameId: string, testPlayerId: string, configId: string) {
   return apiFetch(
-    `/api/games/${encodeURIComponent(gameId)}/test-players/${encodeURIComponent(testPlayerId)}/next-day`,
+    apiPath(apiRoutes.games[':gameId']['test-players'][':testPlayerId']['next-day'], { gameId, testPlayerId }),
     { body: { configId } },
   ).then((body) => TestPlayerClockSchema.parse(body));
 }

@@ -1,5 +1,7 @@
 import { TestPlayerSignatureSchema } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /**
  * POST …/test-players/:testPlayerId/signature: the tester's player id signed with the game's server secret, as the
@@ -8,7 +10,7 @@ import { apiFetch } from '../../api-client';
  */
 export function signTestPlayerId(gameId: string, testPlayerId: string) {
   return apiFetch(
-    `/api/games/${encodeURIComponent(gameId)}/test-players/${encodeURIComponent(testPlayerId)}/signature`,
+    apiPath(apiRoutes.games[':gameId']['test-players'][':testPlayerId'].signature, { gameId, testPlayerId }),
     { method: 'POST' },
   ).then((body) => TestPlayerSignatureSchema.parse(body));
 }

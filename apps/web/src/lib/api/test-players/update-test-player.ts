@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TestPlayerSchema, type UpdateTestPlayerInput } from '@liveops/domain/players';
 import { apiFetch } from '../../api-client';
 import { queryKeys } from '../query-keys';
+import { apiPath } from '../api-path';
+import { apiRoutes } from '../api-routes';
 
 /** PATCH /api/games/:gameId/test-players/:testPlayerId: its player id, clock offset or note. */
 export function updateTestPlayer(gameId: string, testPlayerId: string, input: UpdateTestPlayerInput) {
-  return apiFetch(`/api/games/${encodeURIComponent(gameId)}/test-players/${encodeURIComponent(testPlayerId)}`, {
+  return apiFetch(apiPath(apiRoutes.games[':gameId']['test-players'][':testPlayerId'], { gameId, testPlayerId }), {
     method: 'PATCH',
     body: input,
   }).then((body) => TestPlayerSchema.parse(body));
