@@ -1,7 +1,9 @@
 /** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http off localhost). */
 export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
+  // Absent outside a secure context (an http address other than localhost), whatever the DOM types say.
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (clipboard && window.isSecureContext) {
+    await clipboard.writeText(text);
     return;
   }
   const area = document.createElement('textarea');

@@ -11,7 +11,7 @@ export function deviceHaptics(): Haptics {
   return {
     available,
     vibrate: (milliseconds) => {
-      if (!available || navigator.userActivation?.hasBeenActive === false) return;
+      if (!available || (navigator.userActivation as UserActivation | undefined)?.hasBeenActive === false) return;
       navigator.vibrate(milliseconds);
     },
   };

@@ -62,7 +62,7 @@ const transport = browserTransport();
 startPublishedPage({
   config: early
     ? { ok: true, config: early.payload.config }
-    : (query.config ?? (inline ? readConfigText(inline.textContent ?? '') : null)),
+    : (query.config ?? (inline ? readConfigText(inline.textContent) : null)),
   params: early ? early.payload.params : query.params,
   bridge: createHostBridge(window, { bridge: query.bridge, scheme: query.scheme }),
   loadConfig: configFile,

@@ -133,7 +133,7 @@ export type StreakBar = { bucket: StreakBucketId; label: string; players: number
 
 /** Claims by the streak they made, in the domain's buckets (1..7, 8–14, 15–30, 31+), summed over the range. */
 export function streakDistribution(days: readonly AnalyticsDay[]): StreakBar[] {
-  const counts = STREAK_BUCKETS.map(({ id }) => days.reduce((total, day) => total + (day.claimedByStreak[id] ?? 0), 0));
+  const counts = STREAK_BUCKETS.map(({ id }) => days.reduce((total, day) => total + day.claimedByStreak[id], 0));
   const all = counts.reduce((total, count) => total + count, 0);
   return STREAK_BUCKETS.map(({ id }, at) => ({
     bucket: id,

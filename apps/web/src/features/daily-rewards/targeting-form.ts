@@ -25,14 +25,9 @@ export function localInputOf(iso: string | null): string {
 export function isoOfLocalInput(text: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hours, minutes, seconds] = match
+    .slice(1)
+    .map((part: string | undefined) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const date = new Date(year, month - 1, day, hours, minutes, seconds);
   // new Date rolls 31 February over into March: such a date is not one.
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;

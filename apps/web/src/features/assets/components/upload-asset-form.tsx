@@ -24,7 +24,8 @@ const newAssetId = () => randomAssetId((n) => crypto.getRandomValues(new Uint8Ar
 /** The file field's checks mirror the server's, so most mistakes are caught before the upload. */
 const FormSchema = AssetFieldsSchema.extend({
   file: z
-    .custom<FileList>()
+    // Every refinement runs, also after the first refused an empty field: the later ones see what may be nothing.
+    .custom<FileList | undefined>()
     .refine((files) => files instanceof FileList && files.length > 0, ASSET_MESSAGES.fileRequired)
     .refine((files) => !files?.[0] || files[0].type !== 'image/svg+xml', ASSET_MESSAGES.svgRefused)
     .refine(

@@ -86,7 +86,7 @@ export function TargetingSection({
               {...register('segmentId')}
               // Controlled as well: when the list arrives, the stored segment's option replaces "Loading segments…",
               // and a select whose selected option is removed shows its first one ("Every player") unless told again.
-              value={segmentId ?? ''}
+              value={segmentId}
             >
               <option value="">{TARGETING_MESSAGES.everyone}</option>
               {listed.map((segment) => (

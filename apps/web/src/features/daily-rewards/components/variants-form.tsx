@@ -57,7 +57,7 @@ export function VariantsForm({
     formState: { errors },
   } = panel ?? own;
   const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
-  const variants = useWatch({ control, name: 'variants' }) ?? defaults.variants;
+  const variants = useWatch({ control, name: 'variants' });
   const shares = variantShares(variants.map((variant) => Number(variant.weight)));
   const pending = start.isPending;
   const prefix = `experiment-${config.id}`;

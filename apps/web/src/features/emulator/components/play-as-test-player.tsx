@@ -303,7 +303,7 @@ function TesterPlay({
       >
         {state.popupUrl ? (
           <PreviewFrame
-            key={orientation ?? 'portrait'}
+            key={orientation}
             title="Daily reward popup (test player)"
             defaultSize={defaultCanvasSize(orientation)}
             src={state.popupUrl}

@@ -65,7 +65,7 @@ export function SegmentForm({ gameId, segment, onDone }: { gameId: string; segme
     resolver: zodResolver(schema),
     ...(segment ? { values: stored, resetOptions: { keepDirtyValues: true } } : { defaultValues: EMPTY }),
   });
-  const expression = useWatch({ control, name: 'expression' }) ?? '';
+  const expression = useWatch({ control, name: 'expression' });
   const hint = segmentHint(expression);
   const problem = expression.trim() && declared ? checkSegmentExpression(expression.trim(), declared) : null;
 

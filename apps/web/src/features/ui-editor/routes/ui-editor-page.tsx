@@ -90,7 +90,7 @@ function LoadedConfig({ config }: { config: DailyReward }) {
     !gone &&
     !config.experiment?.variants.some((entry) => entry.id === requested && entry.control);
   useEffect(() => {
-    if (!unknownVariant || requested === null) return;
+    if (!unknownVariant) return;
     toast.info(UI_EDITOR_MESSAGES.variantNotFound(requested), { id: `variant-not-found-${requested}` });
     void navigate(pathname, { replace: true });
   }, [unknownVariant, requested, navigate, pathname]);

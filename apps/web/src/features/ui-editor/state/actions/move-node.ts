@@ -26,13 +26,13 @@ export const moveNode: EditorActionReducer<'moveNode'> = (state, action) => {
   if (!parentPath) return state;
   if (parentPath.length + 1 + measureLayout(node).depth > LAYOUT_LIMITS.maxDepth) return state;
   const old = findParent(state.document, action.id)!;
-  let unchanged = false;
+  const outcome = { unchanged: false };
   const document = updateAtPath(removed, parentPath, (parent) => {
     const children = parent.children?.slice() ?? [];
     const index = clampIndex(action.index, children.length);
-    unchanged = parent.id === old.parent.id && index === old.index;
+    outcome.unchanged = parent.id === old.parent.id && index === old.index;
     children.splice(index, 0, node);
     return { ...parent, children };
   });
-  return unchanged ? state : commitDocument(state, document);
+  return outcome.unchanged ? state : commitDocument(state, document);
 };
