@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -198,5 +199,35 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: { '@typescript-eslint/no-unnecessary-condition': 'error' },
+  },
+  {
+    // One spelling of names: files and folders in kebab-case (a `.test`, `.module` or `.d` middle part aside).
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mts,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{apps,packages}/*/src/**/': 'KEBAB_CASE', 'e2e/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
+    // No import cycles: a module graph that reads one way (decision 062).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: {
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/*/tsconfig.json'],
+        },
+      },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
