@@ -225,6 +225,7 @@ export default tseslint.config(
       'import/resolver': {
         typescript: {
           project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         },
       },
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { dailyRewardStatus, type DayStartSetting, type LastClaim } from '@liveops/domain/daily-rewards';
 import {
   onServerClock,
@@ -11,11 +11,11 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { iso, rows } from '../db/rows';
-import { dailyReward, experiment, item, release, segment, supportAction, testPlayer } from '../db/schema';
+import { experiment, item, segment, supportAction, testPlayer } from '../db/schema';
 import { inScope, ownedBy, type GameScope } from '../games/game-scope';
 import { balancesOf, ledgerOf } from '../player-ledger';
 import { findPlayer, type PlayerRecord } from '../runtime/store';
-import { explainDailyReward } from '../targeting/daily-reward-targeting';
+import { explainDailyReward, targetingSnapshot } from '../targeting/daily-reward-targeting';
 
 /*
  * The Players tab (decision 043): a player as the runtime knows them, read with the runtime's own
@@ -151,18 +151,10 @@ export async function playerProfile(
   now: number,
   ledgerLimit: number,
 ): Promise<PlayerProfile> {
-  const [tester, segments, configs, live, names, balances, claims, actions, variants] = await Promise.all([
+  const [tester, segments, { configs, liveArtifacts }, names, balances, claims, actions, variants] = await Promise.all([
     testerOf(db, scope, found.playerId),
     db.select({ id: segment.id, name: segment.name }).from(segment).where(inScope(segment, scope)),
-    db
-      .select()
-      .from(dailyReward)
-      .where(inScope(dailyReward, scope))
-      .orderBy(asc(dailyReward.createdAt), asc(dailyReward.id)),
-    db
-      .select({ artifacts: release.artifacts })
-      .from(release)
-      .where(and(inScope(release, scope), eq(release.live, true))),
+    targetingSnapshot(db, scope),
     itemNames(db, scope),
     balancesOf(db, found.id),
     lastClaimsOf(db, found.id),
@@ -228,7 +220,7 @@ export async function playerProfile(
     segments: matched.map((id) => ({ id, name: segmentName.get(id) ?? '' })),
     dailyReward: explainDailyReward({
       configs,
-      liveArtifacts: live[0]?.artifacts ?? [],
+      liveArtifacts,
       segments,
       matched,
       now: playerNow,

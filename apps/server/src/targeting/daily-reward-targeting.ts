@@ -171,19 +171,12 @@ export async function configsTargeting(db: Db, scope: GameScope, segmentId: stri
  * segment of the game (with the game's custom attributes), then the live release's configs selected as the
  * runtime selects them. Configs not in the live release are listed as unpublished.
  */
-export async function dailyRewardForPlayer(
-  db: Db,
-  scope: GameScope,
-  player: Record<string, unknown>,
-  now: number,
-): Promise<DailyRewardForPlayer> {
-  const [[owner], segments, configs, live] = await Promise.all([
-    db.select({ customAttributes: game.customAttributes }).from(game).where(eq(game.id, scope.gameId)),
-    db
-      .select({ id: segment.id, name: segment.name, expression: segment.expression })
-      .from(segment)
-      .where(and(inScope(segment, scope), eq(segment.enabled, true)))
-      .orderBy(asc(segment.createdAt), asc(segment.id)),
+/**
+ * What decides which daily reward a player gets, read in one place for the segment tester and the Players tab: the
+ * game's configs in rank order's tie-break order (oldest first) and the live release's artifacts (none without one).
+ */
+export async function targetingSnapshot(db: Db, scope: GameScope) {
+  const [configs, live] = await Promise.all([
     db
       .select()
       .from(dailyReward)
@@ -193,6 +186,24 @@ export async function dailyRewardForPlayer(
       .select({ artifacts: release.artifacts })
       .from(release)
       .where(and(inScope(release, scope), eq(release.live, true))),
+  ]);
+  return { configs, liveArtifacts: live[0]?.artifacts ?? [] };
+}
+
+export async function dailyRewardForPlayer(
+  db: Db,
+  scope: GameScope,
+  player: Record<string, unknown>,
+  now: number,
+): Promise<DailyRewardForPlayer> {
+  const [[owner], segments, { configs, liveArtifacts }] = await Promise.all([
+    db.select({ customAttributes: game.customAttributes }).from(game).where(eq(game.id, scope.gameId)),
+    db
+      .select({ id: segment.id, name: segment.name, expression: segment.expression })
+      .from(segment)
+      .where(and(inScope(segment, scope), eq(segment.enabled, true)))
+      .orderBy(asc(segment.createdAt), asc(segment.id)),
+    targetingSnapshot(db, scope),
   ]);
   const json = JSON.stringify(player);
   const evaluated = segments.map((row) => {
@@ -208,6 +219,6 @@ export async function dailyRewardForPlayer(
   return {
     at: new Date(now).toISOString(),
     segments: evaluated,
-    ...explainDailyReward({ configs, liveArtifacts: live[0]?.artifacts ?? [], segments, matched, now }),
+    ...explainDailyReward({ configs, liveArtifacts, segments, matched, now }),
   };
 }
