@@ -186,7 +186,12 @@ export default tseslint.config(
     // handles, a promise where a plain value is expected (an async onClick), a switch over a union that forgets a
     // member, and a condition the types say is always or never true.
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       // A JSX handler may return a promise (react-hook-form's handleSubmit does): React ignores it, the form reports.
