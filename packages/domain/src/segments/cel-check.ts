@@ -16,7 +16,7 @@ import { SEGMENT_EXPRESSION_MAX_LENGTH, SEGMENT_MESSAGES } from './segment';
 export type ExpressionProblem = { message: string; line: number; column: number; suggestion?: string };
 
 /** "line L, column C" from a 0-based offset. */
-function position(expression: string, offset: number): { line: number; column: number } {
+export function position(expression: string, offset: number): { line: number; column: number } {
   const before = expression.slice(0, Math.max(0, offset));
   const lines = before.split('\n');
   return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
@@ -92,14 +92,14 @@ function integerOutOfRange(expression: string): number | null {
 }
 
 /** The library's parsed node: an operator, its arguments (nodes, names, literals) and its offset. */
-type CelNode = { op: string; args: unknown; pos: number };
+export type CelNode = { op: string; args: unknown; pos: number };
 
-function isCelNode(value: unknown): value is CelNode {
+export function isCelNode(value: unknown): value is CelNode {
   return typeof value === 'object' && value !== null && typeof (value as { op?: unknown }).op === 'string';
 }
 
 /** A node's sub-expressions: `call` is [name, args], `rcall` [name, receiver, args], `map` [[key, value]…]. */
-function celChildren(node: CelNode): CelNode[] {
+export function celChildren(node: CelNode): CelNode[] {
   const { args } = node;
   if (isCelNode(args)) return [args];
   if (!Array.isArray(args)) return [];

@@ -18,13 +18,18 @@ import {
 } from './segment';
 
 import {
+  celChildren,
   checkCelExpression,
+  type CelNode,
   type CelProgram,
   type ExpressionProblem,
   formatProblem,
+  isCelNode,
+  position,
   problemOf,
   withSuggestion,
 } from './cel-check';
+import { PLATFORMS } from '../games/game';
 import { requiredTextSchema } from '../shared/required-text-schema';
 
 /*
@@ -115,16 +120,90 @@ function analyse(schema: PlayerSchema, expression: string): Analysis {
   return { problem: null, program: checked.program };
 }
 
+/** The built-in fields whose values a game cannot choose freely: a literal outside them never matches a player. */
+type ClosedField = {
+  holds: (value: string) => boolean;
+  problem: (value: string) => string;
+  suggest: (value: string) => string | undefined;
+};
+const CLOSED_FIELDS = new Map<string, ClosedField>(
+  Object.entries({
+    platform: {
+      holds: (value) => (PLATFORMS as readonly string[]).includes(value),
+      problem: SEGMENT_MESSAGES.platformNeverMatches,
+      suggest: (value) => PLATFORMS.find((platform) => platform.toLowerCase() === value.trim().toLowerCase()),
+    },
+    country: {
+      holds: (value) => /^[A-Z]{2}$/.test(value),
+      problem: SEGMENT_MESSAGES.countryNeverMatches,
+      suggest: (value) => (/^[a-zA-Z]{2}$/.test(value.trim()) ? value.trim().toUpperCase() : undefined),
+    },
+  } satisfies Record<string, ClosedField>),
+);
+
+/** `player.<field>` as the parser gives it, or null. */
+function fieldOf(node: unknown): string | null {
+  if (!isCelNode(node) || node.op !== '.' || !Array.isArray(node.args)) return null;
+  const [target, field] = node.args as unknown[];
+  return isCelNode(target) && target.op === 'id' && target.args === 'player' && typeof field === 'string'
+    ? field
+    : null;
+}
+
+function stringLiteral(node: unknown): { value: string; pos: number } | null {
+  return isCelNode(node) && node.op === 'value' && typeof node.args === 'string'
+    ? { value: node.args, pos: node.pos }
+    : null;
+}
+
+/**
+ * The first comparison of a closed field with a value no player has (`player.platform == "ios"`, `player.country in
+ * ["de"]`): it type-checks, and would quietly match nobody. Found in the parsed tree, so strings and comments are
+ * never mistaken for it.
+ */
+function neverMatchingLiteral(root: CelNode, expression: string): ExpressionProblem | null {
+  type Candidate = { value: string; pos: number; rule: ClosedField };
+  const candidates: Candidate[] = [];
+  const consider = (field: string | null, literal: { value: string; pos: number } | null) => {
+    const rule = field === null ? undefined : CLOSED_FIELDS.get(field);
+    if (rule && literal && !rule.holds(literal.value)) candidates.push({ ...literal, rule });
+  };
+  const pending = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const args = Array.isArray(node.args) ? (node.args as unknown[]) : [];
+    if ((node.op === '==' || node.op === '!=') && args.length === 2) {
+      consider(fieldOf(args[0]), stringLiteral(args[1]));
+      consider(fieldOf(args[1]), stringLiteral(args[0]));
+    } else if (node.op === 'in' && args.length === 2 && isCelNode(args[1]) && args[1].op === 'list') {
+      const field = fieldOf(args[0]);
+      const entries = Array.isArray(args[1].args) ? (args[1].args as unknown[]) : [];
+      for (const entry of entries) consider(field, stringLiteral(entry));
+    }
+    pending.push(...celChildren(node));
+  }
+  const first = candidates.sort((a, b) => a.pos - b.pos)[0];
+  if (!first) return null;
+  const suggestion = first.rule.suggest(first.value);
+  return {
+    message: first.rule.problem(first.value),
+    ...position(expression, first.pos),
+    ...(suggestion === undefined ? {} : { suggestion: JSON.stringify(suggestion) }),
+  };
+}
+
 /**
  * Parses and type-checks an expression against the player: the built-in fields and the game's declared custom
  * attributes. Unknown fields, wrong types and unknown functions are caught here, with their position. The result
- * must be a bool.
+ * must be a bool, and a closed field (platform, country) is never compared with a value no player has. (A segment
+ * saved before that last rule still runs as written: compileSegment does not apply it.)
  */
 export function checkSegmentExpression(
   expression: string,
   customAttributes: readonly CustomAttribute[] = [],
 ): ExpressionProblem | null {
-  return analyse(playerSchemaFor(customAttributes), expression).problem;
+  const analysis = analyse(playerSchemaFor(customAttributes), expression);
+  if (!analysis.program) return analysis.problem;
+  return neverMatchingLiteral(analysis.program.ast as CelNode, expression);
 }
 
 /**

@@ -113,7 +113,51 @@ describe('integer literals', () => {
     expect(checkSegmentExpression('player.level > -9223372036854775808')).toBeNull();
     expect(checkSegmentExpression('player.totalSpend > 99999999999999999999999.0')).toBeNull();
     expect(checkSegmentExpression('player.totalSpend > 1e300')).toBeNull();
-    expect(checkSegmentExpression('player.country == "99999999999999999999999"')).toBeNull();
+    expect(checkSegmentExpression('size("99999999999999999999999") > 0')).toBeNull();
+  });
+});
+
+describe('values no player has', () => {
+  it('refuses a platform outside the list, suggesting the one a different case meant, at its position', () => {
+    const problem = checkSegmentExpression('player.level > 3 &&\n  player.platform == "ios"');
+    expect(problem).toEqual({
+      message: SEGMENT_MESSAGES.platformNeverMatches('ios'),
+      line: 2,
+      column: 22,
+      suggestion: '"iOS"',
+    });
+    expect(formatProblem(problem!)).toBe(
+      'player.platform is one of Android, iOS, Web, Windows, macOS: "ios" never matches (line 2, column 22). Did you mean `"iOS"`?',
+    );
+  });
+  it('finds it on either side of == and !=, and in a list after in', () => {
+    expect(checkSegmentExpression('"android" != player.platform')?.suggestion).toBe('"Android"');
+    expect(checkSegmentExpression('player.platform in ["iOS", "PlayStation"]')).toMatchObject({
+      message: SEGMENT_MESSAGES.platformNeverMatches('PlayStation'),
+      column: 28,
+    });
+    expect(checkSegmentExpression('player.platform in ["iOS", "PlayStation"]')?.suggestion).toBeUndefined();
+  });
+  it('refuses a country that is not two capitals, suggesting the capitals of a two-letter one', () => {
+    expect(checkSegmentExpression('player.country == "de"')).toMatchObject({
+      message: SEGMENT_MESSAGES.countryNeverMatches('de'),
+      suggestion: '"DE"',
+    });
+    expect(checkSegmentExpression('player.country in ["DE", "Germany"]')?.suggestion).toBeUndefined();
+  });
+  it('accepts every value a player can have, and other fields and strings as they are', () => {
+    expect(checkSegmentExpression('player.platform in ["Android", "iOS", "Web", "Windows", "macOS"]')).toBeNull();
+    expect(checkSegmentExpression('player.country == "DE" || player.country != "FR"')).toBeNull();
+    expect(checkSegmentExpression('"ios" == "ios" && player.level > 1')).toBeNull();
+    expect(checkSegmentExpression('player.platform.startsWith("i")')).toBeNull();
+  });
+  it('is a rule of saving: a segment saved before it still runs as written', () => {
+    const matcher = compileSegment('player.platform == "ios"');
+    expect(matcher.problem).toBeNull();
+    expect(matcher({ platform: 'iOS' })).toBe(false);
+    expect(CreateSegmentInputSchema.safeParse({ name: 'iOS', expression: 'player.platform == "ios"' }).success).toBe(
+      false,
+    );
   });
 });
 

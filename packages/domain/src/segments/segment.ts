@@ -28,6 +28,10 @@ export const SEGMENT_MESSAGES = {
   mapKeyNotString: 'Map keys in segments are strings written in quotes, e.g. {"DE": 10, "FR": 20}.',
   mapKeyTwice: (key: string) => `The map has the key ${JSON.stringify(key)} twice.`,
   didYouMean: (name: string) => `Did you mean \`${name}\`?`,
+  platformNeverMatches: (value: string) =>
+    `player.platform is one of ${PLATFORMS.join(', ')}: ${JSON.stringify(value)} never matches`,
+  countryNeverMatches: (value: string) =>
+    `player.country is a country code in capitals, such as "DE": ${JSON.stringify(value)} never matches`,
   notFound: 'Segment not found.',
   empty: 'No segments yet. Create one to target players.',
   playerInvalid: 'The test player is not valid JSON.',
