@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { lintProbe } from './support/lint-probe';
 
 /** A module importing two areas, the app, and two pieces of infrastructure (which is allowed everywhere). */
 const IMPORTS = [
@@ -15,8 +12,8 @@ const IMPORTS = [
 ].join('\n');
 
 async function refusedLines(filePath: string, text = IMPORTS) {
-  const [result] = await new ESLint({ cwd: ROOT }).lintText(text, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.line);
+  const messages = await lintProbe(text, filePath);
+  return messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.line);
 }
 
 describe('shared infrastructure never imports a product area', () => {

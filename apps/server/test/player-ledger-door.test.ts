@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { lintProbe } from './support/lint-probe';
 
 /** A module writing each of the ledger's tables one way or another, and reading one (which is allowed). */
 const WRITES = [
@@ -15,8 +12,8 @@ const WRITES = [
 ].join('\n');
 
 async function ledgerRefusals(filePath: string) {
-  const [result] = await new ESLint({ cwd: ROOT }).lintText(WRITES, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((m) => m.line);
+  const messages = await lintProbe(WRITES, filePath);
+  return messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((m) => m.line);
 }
 
 describe('the player ledger is the one door of balances and claims (decision 059)', () => {
@@ -28,8 +25,8 @@ describe('the player ledger is the one door of balances and claims (decision 059
   it('keeps the game lock rule beside it: tryAcquire outside db/game-lock.ts fails, in the ledger too', async () => {
     const byHand = `${WRITES}\nexport const take = (locks: { tryAcquire: (p: string, g: string) => unknown }) => locks.tryAcquire('releases', 'g');`;
     const refusals = async (filePath: string) => {
-      const [result] = await new ESLint({ cwd: ROOT }).lintText(byHand, { filePath });
-      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+      const messages = await lintProbe(byHand, filePath);
+      return messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
     };
     expect(await refusals('apps/server/src/players/some-feature.ts')).toEqual([2, 4, 5, 6, 8]);
     expect(await refusals('apps/server/src/player-ledger/some-write.ts')).toEqual([8]);
