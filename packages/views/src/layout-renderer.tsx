@@ -20,8 +20,10 @@ const NO_ASSETS: readonly ViewAsset[] = [];
 
 /** The innermost layout node at an event's target, inside the frame `root`. */
 function nodeIdAt(event: MouseEvent<HTMLElement>): string | null {
-  const target = event.target instanceof Element ? event.target : null;
-  const node = target?.closest('[data-node-id]');
+  // Not `instanceof Element`: the preview may render in a frame, whose elements belong to another window's Element.
+  // A target that is not an element (a text node, the document) has no closest.
+  const target = event.target as Partial<Element> | null;
+  const node = target?.closest?.('[data-node-id]');
   return node && event.currentTarget.contains(node) ? node.getAttribute('data-node-id') : null;
 }
 
