@@ -6,7 +6,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Game } from '@liveops/domain/games';
 import { INVENTORY_KEY_MESSAGES, type Item, type Pack } from '@liveops/domain/inventory';
@@ -14,7 +13,7 @@ import { type ClaimResponse, type DailyRewardState } from '@liveops/domain/runti
 import { migrationsFolder, wrapPglite, wrapPostgres, type Database } from '../src/db/database';
 import { signedInClient } from './support/accounts';
 import { publishedRuntimeGame, RuntimeClient, serverCall, TestClock } from './support/runtime';
-import { TEST_DATABASE_KIND } from './support/test-database';
+import { quietPool, TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
@@ -214,12 +213,12 @@ describe('item and pack keys (decision 051)', () => {
 async function emptyDatabase(): Promise<Database> {
   if (TEST_DATABASE_KIND === 'pglite') return wrapPglite(await PGlite.create());
   const url = process.env.TEST_DATABASE_URL!;
-  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  const admin = quietPool(url, 1);
   const name = `liveops_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = wrapPostgres(new pg.Pool({ connectionString: target.toString(), max: 2 }));
+  const database = wrapPostgres(quietPool(target.toString(), 2));
   return {
     ...database,
     close: async () => {
