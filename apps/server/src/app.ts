@@ -28,6 +28,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { assetsRoutes } from './assets/routes';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './daily-rewards/routes';
 import { authRoutes } from './accounts/auth-routes';
+import { studiosRoutes } from './studios/routes';
 import { createLiveUpdates } from './web/live-updates';
 import { customAttributesRoutes } from './segments/custom-attributes-routes';
 import { filesRoutes } from './assets/files-routes';
@@ -110,7 +111,7 @@ export async function createApp({
     locks,
     releases: { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths },
   };
-  const liveUpdates = createLiveUpdates(auth, liveEvents, logger);
+  const liveUpdates = createLiveUpdates(auth, liveEvents, logger, database.db);
   const audiences = createSegmentAudiences({ db: database.db, now });
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
   const lifecycle = { draining: false };
@@ -126,6 +127,7 @@ export async function createApp({
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))
     .route('/session', sessionRoutes(auth, config))
+    .route('/studios', studiosRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/assets',
       assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents, quotas: config }),

@@ -121,21 +121,31 @@ async function gameWithEverything(server: TestServer, client: TestClient, name: 
 /** Every row that belongs to a user, and the keys of their games' files: what "nothing changed" compares. */
 async function everythingOf(server: TestServer, userId: string, gameIds: string[]) {
   const { db } = server.database;
+  const studioId = ownStudios.get(userId);
+  if (!studioId) throw new Error(`no studio noted for ${userId}: call userIdOf first`);
   const owned = [schema.game, schema.asset, schema.segment, schema.item, schema.pack, schema.dailyReward] as const;
   const rows = await Promise.all([
     db.select().from(schema.user).where(eq(schema.user.id, userId)),
     db.select().from(schema.account).where(eq(schema.account.userId, userId)),
     db.select().from(schema.session).where(eq(schema.session.userId, userId)),
     db.select().from(schema.verification).where(eq(schema.verification.value, userId)),
-    ...owned.map((table) => db.select().from(table).where(eq(table.ownerId, userId))),
+    db.select().from(schema.studio).where(eq(schema.studio.id, studioId)),
+    db.select().from(schema.studioMember).where(eq(schema.studioMember.userId, userId)),
+    ...owned.map((table) => db.select().from(table).where(eq(table.ownerId, studioId))),
   ]);
   const files = await Promise.all(gameIds.flatMap((id) => [keysIn(`assets/${id}/`), keysIn(`packs/${id}/`)]));
   return { rows: rows.map((list) => list.length), files: files.flat(), detail: JSON.stringify(rows) };
 }
 
+/** Each account's own studio (decision 065), noted while the account is there: its rows are the account's. */
+const ownStudios = new Map<string, string>();
+
 async function userIdOf(server: TestServer, email: string): Promise<string> {
-  const [row] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, email));
+  const { db } = server.database;
+  const [row] = await db.select().from(schema.user).where(eq(schema.user.email, email));
   if (!row) throw new Error(`no user ${email}`);
+  const [own] = await db.select().from(schema.studioMember).where(eq(schema.studioMember.userId, row.id));
+  if (own) ownStudios.set(row.id, own.organizationId);
   return row.id;
 }
 

@@ -415,7 +415,19 @@ function parseRawAnswer(bytes: Buffer): Got {
 }
 
 /** The tables a request could write, but rate-limit counters; sessions are counted (their rows age as used). */
-const TABLES = ['user', 'account', 'verification', 'game', 'asset', 'segment', 'item', 'pack', 'test_player'] as const;
+const TABLES = [
+  'user',
+  'account',
+  'verification',
+  'studio',
+  'studio_member',
+  'game',
+  'asset',
+  'segment',
+  'item',
+  'pack',
+  'test_player',
+] as const;
 /** The player runtime's tables (decision 034), with what orders their rows. */
 const RUNTIME_TABLES: Record<string, string> = {
   player: 't.id',
@@ -526,6 +538,8 @@ type Ids = {
   testPlayerId: string;
   /** A runtime player of the game (the Players tab's support actions, decision 043). */
   playerId: string;
+  /** The studio that owns the game (decision 065). */
+  studioId: string;
 };
 let owner: Visitor;
 let ownerIds: Ids;
@@ -606,6 +620,7 @@ beforeAll(async () => {
     segmentId: segmentRow.id,
     assetId: asset.assetId,
     dailyRewardId: reward.id,
+    studioId: game.ownerId,
   };
   expect(Object.values(ownerIds).every(Boolean)).toBe(true);
 
@@ -782,6 +797,12 @@ const WRITES: Record<
     shape: (ids) => supportActionShape(ids),
     headers: () => ({ 'idempotency-key': randomUUID() }),
   },
+  // Studios (decision 065): the owner's own studio, one that does not exist, or none.
+  'POST /api/studios/active': {
+    input: 'json',
+    shape: (ids) => shaped({ studioId: fc.constantFrom(ids.studioId, 'not-a-studio', '') }),
+  },
+  'PATCH /api/studios/:studioId': { input: 'json', shape: () => shaped({ name }) },
   // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
   'DELETE /api/account': {
     input: 'json',
@@ -797,6 +818,8 @@ const WRITES: Record<
 function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/games': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
+    'POST /api/studios/active': { studioId: ids.studioId },
+    'PATCH /api/studios/:studioId': { name: 'Fuzz Studio' },
     'PATCH /api/games/:id': {
       name: 'Fuzz Game',
       description: 'fuzzed',
@@ -1075,6 +1098,7 @@ function fill(pattern: string, ids: Ids): string {
     playerId: ids.playerId,
     // A variant of the config's experiment (decision 046), when one runs.
     variantId: 'b',
+    studioId: ids.studioId,
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }

@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, it } from 'vitest';
 import { type Game } from '@liveops/domain/games';
 import { INVENTORY_KEY_MESSAGES, type Item, type Pack } from '@liveops/domain/inventory';
 import { type ClaimResponse, type DailyRewardState } from '@liveops/domain/runtime-api';
-import { migrationsFolder, wrapPglite, wrapPostgres, type Database } from '../src/db/database';
 import { signedInClient } from './support/accounts';
 import { publishedRuntimeGame, RuntimeClient, serverCall, TestClock } from './support/runtime';
-import { quietPool, TEST_DATABASE_KIND } from './support/test-database';
+import { databaseBefore } from './support/migration-steps';
+import { TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
@@ -209,50 +202,10 @@ describe('item and pack keys (decision 051)', () => {
   });
 });
 
-/** A database with no tables, of the suite's kind; on PostgreSQL dropped by `close`. */
-async function emptyDatabase(): Promise<Database> {
-  if (TEST_DATABASE_KIND === 'pglite') return wrapPglite(await PGlite.create());
-  const url = process.env.TEST_DATABASE_URL!;
-  const admin = quietPool(url, 1);
-  const name = `liveops_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = wrapPostgres(quietPool(target.toString(), 2));
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-async function migrateWith(database: Database, folder: string) {
-  // drizzle's migrator types differ per driver; the runtime object is the driver's own database.
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
-  } else {
-    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
-  }
-}
-
 describe(`the keys migration (${TEST_DATABASE_KIND})`, () => {
   it('gives existing items and packs keys from their names, unique per game, never empty', async () => {
-    const full = migrationsFolder();
-    const before = await mkdtemp(path.join(tmpdir(), 'liveops-keys-'));
-    const database = await emptyDatabase();
+    const database = await databaseBefore('_inventory_keys');
     try {
-      // The migrations before this one: the committed folder with its journal cut before inventory_keys.
-      await cp(full, before, { recursive: true });
-      const journalPath = path.join(before, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-      const cut = journal.entries.findIndex((entry) => entry.tag.endsWith('_inventory_keys'));
-      expect(cut).toBeGreaterThan(0);
-      await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-      await migrateWith(database, before);
-
       const db = database.db;
       await db.execute(sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
         values ('u1', 'U', 'u@studio.test', true, now(), now())`);
@@ -281,7 +234,7 @@ describe(`the keys migration (${TEST_DATABASE_KIND})`, () => {
         values ('p1', 'g1', 'u1', 'Gem Pack (small)', '[]'::jsonb, now(), now()),
                ('p2', 'g1', 'u1', '!!!', '[]'::jsonb, now(), now())`);
 
-      await migrateWith(database, full);
+      await database.finish();
       const rows = async (table: 'item' | 'pack') =>
         Object.fromEntries(
           (
@@ -309,7 +262,6 @@ describe(`the keys migration (${TEST_DATABASE_KIND})`, () => {
       ).rejects.toThrow();
     } finally {
       await database.close();
-      await rm(before, { recursive: true, force: true });
     }
   });
 });

@@ -51,6 +51,8 @@ type Ids = {
   playerId: string;
   /** A variant of the daily reward's running experiment (decision 046). */
   variantId: string;
+  /** The studio that owns the game (decision 065). */
+  studioId: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -68,6 +70,7 @@ const PARAMS: Record<string, keyof Ids> = {
   testPlayerId: 'testPlayerId',
   playerId: 'playerId',
   variantId: 'variantId',
+  studioId: 'studioId',
 };
 
 /** The first owner's game's player whose data the /v1 part guards; bob's game has a player of the same id. */
@@ -198,6 +201,24 @@ const MATRIX: Record<string, Entry> = {
       { path: '/api/auth/revoke-other-sessions', method: 'POST', json: {} },
     ],
   },
+  'ALL /api/auth/organization/*': {
+    access: 'public',
+    why: 'the organization plugin’s own routes are not served (decision 065): studios change only through /api/studios',
+    probes: [
+      { path: '/api/auth/organization/list' },
+      {
+        path: '/api/auth/organization/set-active',
+        method: 'POST',
+        jsonOf: (ids) => ({ organizationId: ids.alice.studioId }),
+      },
+      { path: '/api/auth/organization/get-full-organization', query: 'organizationId=x' },
+      {
+        path: '/api/auth/organization/update',
+        method: 'POST',
+        jsonOf: (ids) => ({ organizationId: ids.alice.studioId, data: { name: 'Taken By Matrix' } }),
+      },
+    ],
+  },
   'POST /api/auth/update-user': {
     access: 'self',
     why: 'changes the signed-in caller’s own name and picture; Better Auth finds the user from the session',
@@ -243,6 +264,10 @@ const MATRIX: Record<string, Entry> = {
   // Found from the session alone: another owner, sending a wrong password, is refused for their own account.
   'DELETE /api/account': { access: 'verified', body: () => ({ password: 'not the password' }), otherOwner: 400 },
   'GET /api/live-updates': { access: 'verified', otherOwner: 200 },
+  // Studios (decision 065): another person neither shows nor renames the first owner's studio.
+  'GET /api/studios': { access: 'verified', otherOwner: 200 },
+  'POST /api/studios/active': { access: 'verified', body: (ids) => ({ studioId: ids.studioId }), otherOwner: 404 },
+  'PATCH /api/studios/:studioId': { access: 'verified', body: () => ({ name: 'Matrix Studio' }), otherOwner: 404 },
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
   'GET /api/games/:id': { access: 'game', notFound: GAME_MESSAGES.notFound },
@@ -634,7 +659,9 @@ async function aliceData(): Promise<string> {
     db.select().from(schema.user).where(eq(schema.user.id, aliceIds.userId)),
     db.select().from(schema.account).where(eq(schema.account.userId, aliceIds.userId)),
     db.select().from(schema.session).where(eq(schema.session.userId, aliceIds.userId)),
-    ...owned.map((table) => db.select().from(table).where(eq(table.ownerId, aliceIds.userId))),
+    db.select().from(schema.studio).where(eq(schema.studio.id, aliceIds.studioId)),
+    db.select().from(schema.studioMember).where(eq(schema.studioMember.organizationId, aliceIds.studioId)),
+    ...owned.map((table) => db.select().from(table).where(eq(table.ownerId, aliceIds.studioId))),
   ]);
   const sorted = rows.map((list) => [...list].sort((a, b) => a.id.localeCompare(b.id)));
   const storageDir = path.join(server.config.dataDir, 'storage', 'assets', aliceIds.gameId);
@@ -727,7 +754,8 @@ beforeAll(async () => {
     testPlayerId: tester.id,
     playerId: ALICE_PLAYER,
     variantId: 'b',
-    userId: game.ownerId,
+    userId: ((await alice.get('/api/me')).body as { uid: string }).uid,
+    studioId: game.ownerId,
     dailyRewardId: reward.id,
     version: '1',
     gameId: game.id,
@@ -789,6 +817,7 @@ beforeAll(async () => {
     variantId: 'b',
     version: '1',
     sdkKey: bobGame.sdkKey,
+    studioId: bobGame.ownerId,
   };
 
   unverified = (await unverifiedClient(server, 'unverified-matrix@studio.test')).client;
@@ -1161,7 +1190,14 @@ async function setUpRuntime(alicePack: Pack, bobPack: Pack) {
     herNextClaimAt,
   ];
   needles.push(aliceSecret, second.id, second.name);
-  ownerOnlyNeedles = [ALICE_EMAIL, aliceIds.userId, aliceIds.segmentId, 'Alice Quiet Whales', aliceSecret];
+  ownerOnlyNeedles = [
+    ALICE_EMAIL,
+    aliceIds.userId,
+    aliceIds.studioId,
+    aliceIds.segmentId,
+    'Alice Quiet Whales',
+    aliceSecret,
+  ];
 }
 
 /** alice-player's needles with her large amounts as they are now (balances and ledger), for a text search. */

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { QUOTA_MESSAGES } from '@liveops/domain/accounts';
 import type { Db } from '../db/database';
-import { asset, game, user } from '../db/schema';
+import { asset, game, studio } from '../db/schema';
 import { gamesOf, ownedBy } from '../games/game-scope';
 import type { Config } from '../env';
 
@@ -11,10 +11,11 @@ export type Quotas = Pick<Config, 'maxGamesPerAccount' | 'maxStorageBytesPerAcco
 export type QuotaRefusal = { status: 403 | 413; code: string; message: string };
 
 /**
- * Whether the account can take `adding` more games and stored bytes (decision 032).
- * Inside the caller's transaction, with the account's user row locked first, so two requests at once (on any
+ * Whether the studio can take `adding` more games and stored bytes (decision 032; since decision 064 the limits
+ * are a studio's, which is what owns games: an account's own studio has the limits an account had).
+ * Inside the caller's transaction, with the studio's row locked first, so two requests at once (on any
  * instance) are counted one after the other and cannot both slip under the limit. Stored bytes are the
- * account's asset images; published packs are made from them and bounded with them.
+ * studio's asset images; published packs are made from them and bounded with them.
  */
 export async function refuseOverQuota(
   tx: Db,
@@ -22,7 +23,7 @@ export async function refuseOverQuota(
   quotas: Quotas,
   adding: { games?: number; bytes?: number },
 ): Promise<QuotaRefusal | null> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, ownerId)).for('update');
+  await tx.select({ id: studio.id }).from(studio).where(eq(studio.id, ownerId)).for('update');
   if (adding.games) {
     const [games] = await tx.select({ n: count() }).from(game).where(gamesOf(ownerId));
     if ((games?.n ?? 0) + adding.games > quotas.maxGamesPerAccount) {

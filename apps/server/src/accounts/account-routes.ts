@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { APIError } from 'better-auth/api';
@@ -6,8 +6,8 @@ import { ACCOUNT_MESSAGES, confirmsDeletion, DeleteAccountInputSchema, type Acco
 import type { Auth } from './auth';
 import type { Db } from '../db/database';
 import type { Config } from '../env';
-import { account, game, session, user, verification } from '../db/schema';
-import { gamesOf } from '../games/game-scope';
+import { account, game, session, studio, studioMember, user, verification } from '../db/schema';
+import { membershipsOf } from '../studios/studios';
 import { passwordCheckKeys, refuseOverBudget } from './attempt-limits';
 import { clientIp } from '../http/client-ip';
 import { jsonError, readJson } from '../http/json';
@@ -106,17 +106,38 @@ export function accountRoutes({ auth, db, storage, liveEvents, logger, config }:
         return jsonError(c, 400, 'CONFIRMATION_MISMATCH', ACCOUNT_MESSAGES.deleteConfirmationWrong);
       }
 
-      // One transaction: the user row goes and every row of theirs with it (each table cascades from user).
-      // Locking the user row first makes a game created at this moment wait and fail, so the list of games
-      // whose files are removed below is complete.
-      const gameIds = await db.transaction(async (tx) => {
+      // One transaction: the user row goes, with their memberships; a studio they alone are in goes too, with
+      // every row of its games (each table cascades from the studio). A studio others are in stays, and needs
+      // another owner first. Locking the user row first makes a game created at this moment wait and fail, so
+      // the list of games whose files are removed below is complete.
+      const outcome = await db.transaction(async (tx) => {
         await tx.select({ id: user.id }).from(user).where(eq(user.id, me.id)).for('update');
-        const games = await tx.select({ id: game.id }).from(game).where(gamesOf(me.id));
+        const alone: string[] = [];
+        const orphaned: string[] = [];
+        for (const membership of await membershipsOf(tx, me.id)) {
+          const others = await tx
+            .select({ role: studioMember.role })
+            .from(studioMember)
+            .where(and(eq(studioMember.organizationId, membership.studioId), ne(studioMember.userId, me.id)));
+          if (others.length === 0) alone.push(membership.studioId);
+          else if (membership.role === 'owner' && !others.some((o) => o.role === 'owner')) {
+            orphaned.push(membership.name);
+          }
+        }
+        if (orphaned.length) return { refused: orphaned, gameIds: [] };
+        const games = alone.length
+          ? await tx.select({ id: game.id }).from(game).where(inArray(game.ownerId, alone))
+          : [];
         // Outstanding reset links name the user by id; they would point at nobody.
         await tx.delete(verification).where(eq(verification.value, me.id));
+        if (alone.length) await tx.delete(studio).where(inArray(studio.id, alone));
         await tx.delete(user).where(eq(user.id, me.id));
-        return games.map((g) => g.id);
+        return { refused: [], gameIds: games.map((g) => g.id) };
       });
+      if (outcome.refused.length) {
+        return jsonError(c, 409, 'LAST_OWNER', ACCOUNT_MESSAGES.deleteLastOwner(outcome.refused));
+      }
+      const { gameIds } = outcome;
 
       // Only now, with the rows gone for good, the bytes: nothing is ever left pointing at missing files.
       const files = await removeGameFiles(gameIds, { storage, logger, reason: `account ${me.id} deleted` });

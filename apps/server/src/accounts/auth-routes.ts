@@ -19,6 +19,7 @@ import {
   type VerificationOutcome,
   verifyErrorMessage,
 } from '@liveops/domain/accounts';
+import { API_MESSAGES } from '@liveops/domain/shared';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import type { Db } from '../db/database';
@@ -141,100 +142,105 @@ export function authRoutes({ auth, config, db }: Deps) {
     return refuseOverBudget(c, db, keys, budget, ACCOUNT_MESSAGES.passwordTooManyAttempts);
   }
 
-  return new Hono()
-    .use(...jsonBody)
-    .post('/sign-up/email', async (c) => {
-      const input = await readJson(c, SignUpInputSchema);
-      if (!input.ok) return input.response;
-      return forward(c, { ...input.value, name: '', callbackURL: '/verified' });
-    })
-    .post('/sign-in/email', async (c) => {
-      const input = await readJson(c, SignInInputSchema);
-      if (!input.ok) return input.response;
-      return forward(c, { ...input.value, callbackURL: '/dashboard' });
-    })
-    .post('/send-verification-email', async (c) => {
-      const input = await readJson(c, ResendVerificationInputSchema);
-      if (!input.ok) return input.response;
-      return forward(c, { email: input.value.email, callbackURL: '/verified' });
-    })
-    .post('/sign-in/social', async (c) => {
-      const input = await readJson(c, SocialSignInInputSchema);
-      if (!input.ok) return input.response;
-      if (input.value.provider === 'google' && !config.google) {
-        return jsonError(c, 400, 'GOOGLE_NOT_CONFIGURED', AUTH_MESSAGES.googleNotConfigured);
-      }
-      return forward(c, input.value);
-    })
-    .post('/update-user', async (c) => {
-      // Better Auth passes these fields through as they come; a name is copied into every new game's owner.
-      const input = await readJson(c, UpdateUserInputSchema);
-      if (!input.ok) return input.response;
-      return forward(c, input.value);
-    })
-    .post('/change-password', async (c) => {
-      const input = await readJson(c, ChangePasswordInputSchema);
-      if (!input.ok) return input.response;
-      const guessing = await refusePasswordGuessing(c);
-      if (guessing) return guessing;
-      const session = await auth.sessions.get(c.req.raw.headers);
-      if (session && passwordIsEmail(input.value.newPassword, session.user.email)) {
-        return passwordIsEmailRefusal(c, 'newPassword');
-      }
-      const answer = await forward(c, input.value);
-      return replaceRefusal(c, answer, 'INVALID_PASSWORD', () =>
-        jsonError(c, 400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong),
-      );
-    })
-    .post('/request-password-reset', async (c) => {
-      // Better Auth answers alike whether the address has an account (decision 016); the link is ours to build.
-      const input = await readJson(c, RequestPasswordResetInputSchema);
-      if (!input.ok) return input.response;
-      return forward(c, { email: input.value.email });
-    })
-    .post('/reset-link-status', async (c) => {
-      // What /reset-password asks on opening: the outcome is the resource, so a dead link is a 200 with why.
-      const input = await readJson(c, ResetLinkStatusInputSchema);
-      if (!input.ok) return input.response;
-      return c.json(await checkResetLink(db, input.value.token));
-    })
-    .post('/reset-password', async (c) => {
-      const input = await readJson(c, ResetPasswordInputSchema);
-      if (!input.ok) return input.response;
-      const link = await checkResetLink(db, input.value.token);
-      if (!link.valid) return jsonError(c, 400, link.code, link.message);
-      if (passwordIsEmail(input.value.newPassword, link.email)) return passwordIsEmailRefusal(c, 'newPassword');
-      const answer = await forward(c, input.value);
-      // Spent between our check and Better Auth's (a second tab, say): the same words as any dead link.
-      return replaceRefusal(c, answer, 'INVALID_TOKEN', () =>
-        jsonError(c, 400, 'RESET_LINK_INVALID', RESET_MESSAGES.linkInvalid),
-      );
-    })
-    .get('/verify-email', (c) => {
-      const token = c.req.query('token') ?? '';
-      // A link followed in a browser must not sign anyone in unasked (login CSRF, decision 032): the page asks first.
-      if (c.req.header('sec-fetch-mode') === 'navigate') {
-        return c.redirect(`/verified?${new URLSearchParams({ token }).toString()}`, 303);
-      }
-      return verify(c, token);
-    })
-    .post('/redeem-verification', async (c) => {
-      // What /verified calls: the same redemption, answered as an outcome (200) with the reason for a refusal.
-      const input = await readJson(c, RedeemVerificationInputSchema);
-      if (!input.ok) return input.response;
-      const answer = await verify(c, input.value.token);
-      if (answer.status === 429) return answer;
-      let outcome: VerificationOutcome;
-      if (answer.ok) {
-        outcome = { verified: true };
-      } else {
-        const refusal = (await answer.json().catch(() => ({}))) as { code?: unknown };
-        const code = typeof refusal.code === 'string' && refusal.code ? refusal.code : 'INVALID_TOKEN';
-        outcome = { verified: false, code, message: verifyErrorMessage(code) };
-      }
-      for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-      return c.json(outcome);
-    })
-    .use('/verify-password', async (c, next) => (await refusePasswordGuessing(c)) ?? next())
-    .all('/*', (c) => forward(c));
+  return (
+    new Hono()
+      .use(...jsonBody)
+      .post('/sign-up/email', async (c) => {
+        const input = await readJson(c, SignUpInputSchema);
+        if (!input.ok) return input.response;
+        return forward(c, { ...input.value, name: '', callbackURL: '/verified' });
+      })
+      .post('/sign-in/email', async (c) => {
+        const input = await readJson(c, SignInInputSchema);
+        if (!input.ok) return input.response;
+        return forward(c, { ...input.value, callbackURL: '/dashboard' });
+      })
+      .post('/send-verification-email', async (c) => {
+        const input = await readJson(c, ResendVerificationInputSchema);
+        if (!input.ok) return input.response;
+        return forward(c, { email: input.value.email, callbackURL: '/verified' });
+      })
+      .post('/sign-in/social', async (c) => {
+        const input = await readJson(c, SocialSignInInputSchema);
+        if (!input.ok) return input.response;
+        if (input.value.provider === 'google' && !config.google) {
+          return jsonError(c, 400, 'GOOGLE_NOT_CONFIGURED', AUTH_MESSAGES.googleNotConfigured);
+        }
+        return forward(c, input.value);
+      })
+      .post('/update-user', async (c) => {
+        // Better Auth passes these fields through as they come; a name is copied into every new game's owner.
+        const input = await readJson(c, UpdateUserInputSchema);
+        if (!input.ok) return input.response;
+        return forward(c, input.value);
+      })
+      .post('/change-password', async (c) => {
+        const input = await readJson(c, ChangePasswordInputSchema);
+        if (!input.ok) return input.response;
+        const guessing = await refusePasswordGuessing(c);
+        if (guessing) return guessing;
+        const session = await auth.sessions.get(c.req.raw.headers);
+        if (session && passwordIsEmail(input.value.newPassword, session.user.email)) {
+          return passwordIsEmailRefusal(c, 'newPassword');
+        }
+        const answer = await forward(c, input.value);
+        return replaceRefusal(c, answer, 'INVALID_PASSWORD', () =>
+          jsonError(c, 400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong),
+        );
+      })
+      .post('/request-password-reset', async (c) => {
+        // Better Auth answers alike whether the address has an account (decision 016); the link is ours to build.
+        const input = await readJson(c, RequestPasswordResetInputSchema);
+        if (!input.ok) return input.response;
+        return forward(c, { email: input.value.email });
+      })
+      .post('/reset-link-status', async (c) => {
+        // What /reset-password asks on opening: the outcome is the resource, so a dead link is a 200 with why.
+        const input = await readJson(c, ResetLinkStatusInputSchema);
+        if (!input.ok) return input.response;
+        return c.json(await checkResetLink(db, input.value.token));
+      })
+      .post('/reset-password', async (c) => {
+        const input = await readJson(c, ResetPasswordInputSchema);
+        if (!input.ok) return input.response;
+        const link = await checkResetLink(db, input.value.token);
+        if (!link.valid) return jsonError(c, 400, link.code, link.message);
+        if (passwordIsEmail(input.value.newPassword, link.email)) return passwordIsEmailRefusal(c, 'newPassword');
+        const answer = await forward(c, input.value);
+        // Spent between our check and Better Auth's (a second tab, say): the same words as any dead link.
+        return replaceRefusal(c, answer, 'INVALID_TOKEN', () =>
+          jsonError(c, 400, 'RESET_LINK_INVALID', RESET_MESSAGES.linkInvalid),
+        );
+      })
+      .get('/verify-email', (c) => {
+        const token = c.req.query('token') ?? '';
+        // A link followed in a browser must not sign anyone in unasked (login CSRF, decision 032): the page asks first.
+        if (c.req.header('sec-fetch-mode') === 'navigate') {
+          return c.redirect(`/verified?${new URLSearchParams({ token }).toString()}`, 303);
+        }
+        return verify(c, token);
+      })
+      .post('/redeem-verification', async (c) => {
+        // What /verified calls: the same redemption, answered as an outcome (200) with the reason for a refusal.
+        const input = await readJson(c, RedeemVerificationInputSchema);
+        if (!input.ok) return input.response;
+        const answer = await verify(c, input.value.token);
+        if (answer.status === 429) return answer;
+        let outcome: VerificationOutcome;
+        if (answer.ok) {
+          outcome = { verified: true };
+        } else {
+          const refusal = (await answer.json().catch(() => ({}))) as { code?: unknown };
+          const code = typeof refusal.code === 'string' && refusal.code ? refusal.code : 'INVALID_TOKEN';
+          outcome = { verified: false, code, message: verifyErrorMessage(code) };
+        }
+        for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+        return c.json(outcome);
+      })
+      .use('/verify-password', async (c, next) => (await refusePasswordGuessing(c)) ?? next())
+      // Studios are served by /api/studios under the dashboard's roles and messages (decision 064), not by the
+      // organization plugin's own routes.
+      .all('/organization/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound))
+      .all('/*', (c) => forward(c))
+  );
 }

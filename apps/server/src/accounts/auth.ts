@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { organization } from 'better-auth/plugins/organization';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { validateAuthorizationCode } from 'better-auth/oauth2';
 import { and, eq, like } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { Mailer } from '../email/mailer';
 import type { Notifier } from '../live/notifier';
 import { createSessionCache } from './session-cache';
 import { betterAuthGate as gated } from './auth-storage';
+import { activeMembership, createPersonalStudio } from '../studios/studios';
 
 /** Request header the server sets from the socket (or a trusted proxy); Better Auth keys rate limits on it. */
 export const CLIENT_IP_HEADER = 'x-liveops-client-ip';
@@ -80,8 +82,14 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        organization: schema.studio,
+        member: schema.studioMember,
+        invitation: schema.studioInvitation,
       },
     }),
+    // Studios (decision 064) are Better Auth organizations: its tables, and a session's active studio. Its own
+    // /organization routes are not served (auth-routes.ts): /api/studios answers under our roles and messages.
+    plugins: [organization({ creatorRole: 'owner' })],
     user: {
       additionalFields: {
         lastLogin: { type: 'date', required: false, input: false },
@@ -158,6 +166,11 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
     databaseHooks: {
       session: {
         create: {
+          // A new session shows the studio the person joined first.
+          before: async (session) => {
+            const { active } = await activeMembership(db, session.userId, null);
+            return { data: { ...session, activeOrganizationId: active?.studioId ?? null } };
+          },
           // Every sign-in (password, Google, or the one right after verifying) creates a session.
           after: async (session) => {
             await db.update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
@@ -165,6 +178,8 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
             await accountChanged(session.userId);
           },
         },
+        // Switching studio changes the session: cached copies of it go.
+        update: { after: (session) => sessionCache.forgetToken(session.token) },
         // Sign-out, revocation and password changes all delete sessions: cached copies go with them.
         delete: {
           after: async (session) => {
@@ -174,6 +189,8 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
         },
       },
       user: {
+        // Every account starts with a studio of its own, which it owns.
+        create: { after: async (user) => void (await createPersonalStudio(db, user)) },
         update: {
           after: async (user) => {
             await sessionCache.forgetUser(user.id);
@@ -212,6 +229,8 @@ export async function createAuth({ config, db, mailer, logger, secret, notifier,
     sessions,
     /** Forgets every cached session of a user (here and on every instance): after deleting the account. */
     forgetSessionsOf: sessionCache.forgetUser,
+    /** Forgets one cached session (here and on every instance): after changing its row. */
+    forgetSession: sessionCache.forgetToken,
     /** Hears of every forgotten session, this instance's and others': open live-updates streams end with theirs. */
     onSessionsForgotten: sessionCache.onForget,
   });

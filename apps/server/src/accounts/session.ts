@@ -5,7 +5,8 @@ import { jsonError } from '../http/json';
 
 type SessionData = NonNullable<Awaited<ReturnType<Auth['sessions']['get']>>>;
 export type SessionUser = SessionData['user'];
-export type AuthedEnv = { Variables: { user: SessionUser } };
+/** The signed-in user, and the studio their session last chose (Better Auth's active organization; unchecked). */
+export type AuthedEnv = { Variables: { user: SessionUser; chosenStudioId: string | null } };
 
 /** Dashboard data is reachable only with a session whose email is verified. */
 export function requireVerifiedUser(auth: Auth) {
@@ -14,6 +15,7 @@ export function requireVerifiedUser(auth: Auth) {
     if (!session) return jsonError(c, 401, 'UNAUTHORIZED', API_MESSAGES.notSignedIn);
     if (!session.user.emailVerified) return jsonError(c, 403, 'EMAIL_NOT_VERIFIED', API_MESSAGES.emailNotVerified);
     c.set('user', session.user);
+    c.set('chosenStudioId', session.session.activeOrganizationId ?? null);
     await next();
   });
 }

@@ -20,7 +20,7 @@ import type { Db } from '../db/database';
 import { dailyReward, game, pack } from '../db/schema';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { inScope, ownedBy, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { inScope, reachableBy, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
 import { jsonBody, layoutBody } from '../http/request-body';
 import {
@@ -281,8 +281,9 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
 }
 
 /**
- * GET /api/daily-rewards/:dailyRewardId: one config of the signed-in owner, found by its id alone, for the UI
- * editor's address (/ui-editor/daily_rewards/:featureId names no game). Another owner's answers like a missing one.
+ * GET /api/daily-rewards/:dailyRewardId: one config of a studio the signed-in user is in, found by its id alone, for
+ * the UI editor's address (/ui-editor/daily_rewards/:featureId names no game). Another studio's answers like a missing
+ * one.
  */
 export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
   return new Hono<AuthedEnv>().use(requireVerifiedUser(auth)).get('/:dailyRewardId', async (c) => {
@@ -293,7 +294,7 @@ export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
       .where(
         and(
           eq(dailyReward.id, c.req.param('dailyRewardId')),
-          ownedBy(dailyReward, c.get('user').id),
+          reachableBy(dailyReward, c.get('user').id),
           eq(game.enabled, true),
         ),
       );

@@ -27,7 +27,7 @@ export type GameRemoval =
   | { outcome: 'busy' };
 
 /** Whether the game of a scope is still there (a deletion may have run since the request's guard looked). */
-export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean> {
+export async function gameStillExists(db: Db, scope: Pick<GameScope, 'gameId' | 'ownerId'>): Promise<boolean> {
   const [row] = await db.select({ id: game.id }).from(game).where(ownedGame(scope));
   return !!row;
 }
@@ -39,14 +39,17 @@ export async function gameStillExists(db: Db, scope: GameScope): Promise<boolean
  * logged by removeGameFiles: no row ever points at missing bytes. Holds the game's publish lock throughout, so a
  * publish is never half-written beside a deletion.
  */
-export async function removeGame(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
+export async function removeGame(
+  deps: GameRemovalDeps,
+  scope: Pick<GameScope, 'gameId' | 'ownerId'>,
+): Promise<GameRemoval> {
   const removal = await withGameLock(deps.locks, scope.gameId, () => removeLocked(deps, scope), {
     waitMs: deps.lockWaitMs ?? DELETE_LOCK_WAIT_MS,
   });
   return removal.held ? removal.value : { outcome: 'busy' };
 }
 
-async function removeLocked(deps: GameRemovalDeps, scope: GameScope): Promise<GameRemoval> {
+async function removeLocked(deps: GameRemovalDeps, scope: Pick<GameScope, 'gameId' | 'ownerId'>): Promise<GameRemoval> {
   // The rows go with intents to remove the game's files, settled once those are gone (decision 026).
   const deleted = await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(game).where(ownedGame(scope)).returning();

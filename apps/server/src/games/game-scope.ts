@@ -1,55 +1,69 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createMiddleware } from 'hono/factory';
 import { GAME_MESSAGES } from '@liveops/domain/games';
+import type { StudioRole } from '@liveops/domain/teams';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
-import { game } from '../db/schema';
+import { game, studioMember } from '../db/schema';
 import { jsonError } from '../http/json';
 import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
 
-/** The game a request under /api/games/:gameId/… works in, and its owner: the signed-in user. */
-export type GameScope = { gameId: string; ownerId: string };
+/**
+ * The game a request under /api/games/:gameId/… works in: its studio (the owner of its rows, `ownerId`) and the
+ * signed-in member's role there (decision 064).
+ */
+export type GameScope = { gameId: string; ownerId: string; role: StudioRole };
 export type GameScopeEnv = { Variables: AuthedEnv['Variables'] & { scope: GameScope } };
 
+/** The studio and role of a game the user can reach, or null: a game of a studio they are not in, or none. */
+export async function reachableGame(db: Db, userId: string, gameId: string): Promise<GameScope | null> {
+  const [row] = await db
+    .select({ id: game.id, ownerId: game.ownerId, role: studioMember.role })
+    .from(game)
+    .innerJoin(studioMember, and(eq(studioMember.organizationId, game.ownerId), eq(studioMember.userId, userId)))
+    .where(and(eq(game.id, gameId), eq(game.enabled, true)));
+  return row ? { gameId: row.id, ownerId: row.ownerId, role: row.role } : null;
+}
+
 /**
- * Guards every route under /api/games/:gameId/: a verified user, and a game of theirs that is enabled.
- * Another owner's game answers exactly like a missing one, before any handler runs.
+ * Guards every route under /api/games/:gameId/: a verified user, and an enabled game of a studio they are a
+ * member of. Another studio's game answers exactly like a missing one, before any handler runs.
  */
 export function requireOwnGame(auth: Auth, db: Db) {
   const verified = requireVerifiedUser(auth);
   const ownGame = createMiddleware<GameScopeEnv>(async (c, next) => {
-    const ownerId = c.get('user').id;
-    const [row] = await db
-      .select({ id: game.id })
-      .from(game)
-      .where(and(ownedGame({ gameId: c.req.param('gameId') ?? '', ownerId }), eq(game.enabled, true)));
-    if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-    c.set('scope', { gameId: row.id, ownerId });
+    const scope = await reachableGame(db, c.get('user').id, c.req.param('gameId') ?? '');
+    if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+    c.set('scope', scope);
     await next();
   });
   return [verified, ownGame] as const;
 }
 
 /*
- * The owner filters: every dashboard query finds its rows through these, never a hand-written owner `where`, so
- * what a scope is (today the signed-in owner; with teams, a team and a role) changes here alone. Another owner's
- * rows match exactly as missing ones do.
+ * The owner filters: every dashboard query finds its rows through these, never a hand-written owner `where`. The
+ * owner is the game's studio; the guards above decide who may act for it. Another studio's rows match exactly as
+ * missing ones do.
  */
 
 /** A table whose rows belong to a game and its owner (the schema's ownedByGame columns). */
 type OwnedByGame = { gameId: AnyPgColumn; ownerId: AnyPgColumn };
 
 /** The scope's own game: the game row itself. */
-export const ownedGame = (scope: GameScope): SQL | undefined =>
+export const ownedGame = (scope: Pick<GameScope, 'gameId' | 'ownerId'>): SQL | undefined =>
   and(eq(game.id, scope.gameId), eq(game.ownerId, scope.ownerId));
 
-/** All of an owner's games (the games list, quotas, removing an account). */
+/** All of a studio's games (the games list, quotas, removing a studio). */
 export const gamesOf = (ownerId: string): SQL => eq(game.ownerId, ownerId);
 
 /** The rows of a game's table that are in the scope's game. */
-export const inScope = (table: OwnedByGame, scope: GameScope): SQL | undefined =>
+export const inScope = (table: OwnedByGame, scope: Pick<GameScope, 'gameId' | 'ownerId'>): SQL | undefined =>
   and(eq(table.gameId, scope.gameId), eq(table.ownerId, scope.ownerId));
 
-/** The rows of a game's table that an owner holds in any of their games (quotas, a row reached by its id alone). */
+/** The rows of a game's table that a studio holds in any of its games (quotas, a row reached by its id alone). */
 export const ownedBy = (table: OwnedByGame, ownerId: string): SQL => eq(table.ownerId, ownerId);
+
+/** The rows of a game's table in any studio the user is a member of (a record reached by its id alone). */
+export const reachableBy = (table: OwnedByGame, userId: string): SQL =>
+  sql`${table.ownerId} in (select ${studioMember.organizationId} from ${studioMember} where ${studioMember.userId} = ${userId})`;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   confirmsGameDeletion,
   CreateGameInputSchema,
@@ -18,7 +18,9 @@ import {
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
-import { gamesOf, ownedGame } from './game-scope';
+import { gamesOf, ownedGame, reachableGame, type GameScope } from './game-scope';
+import { activeMembership, createPersonalStudio } from '../studios/studios';
+import { cannotReason, type Permission, type StudioRole } from '@liveops/domain/teams';
 import { refuseOverQuota, QuotaError, type Quotas } from '../accounts/account-quotas';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
@@ -79,12 +81,24 @@ type Deps = {
  */
 export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas }: Deps) {
   const lists = createListCache(liveEvents);
-  const ownGame = (ownerId: string, id: string) => and(ownedGame({ gameId: id, ownerId }), eq(game.enabled, true));
+  const ownGame = (scope: GameScope) => and(ownedGame(scope), eq(game.enabled, true));
+  /** The game of the address, when the signed-in user is a member of its studio. */
+  const reach = (c: Context<AuthedEnv>) => reachableGame(db, c.get('user').id, c.req.param('id') ?? '');
+  /** A 403 with the reason when the member's role lacks one of the rights (docs/teams.md), else null. */
+  const forbid = (c: Context<AuthedEnv>, role: StudioRole | undefined, ...needed: Permission[]) => {
+    for (const permission of needed) {
+      const reason = role && cannotReason(role, permission);
+      if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
+    }
+    return null;
+  };
 
   return new Hono<AuthedEnv>()
     .use(...jsonBody, requireVerifiedUser(auth))
     .get('/', async (c) => {
-      const ownerId = c.get('user').id;
+      const { active } = await activeMembership(db, c.get('user').id, c.get('chosenStudioId'));
+      if (!active) return c.json([]);
+      const ownerId = active.studioId;
       const json = await lists.get(ownerId, 'games', async () => {
         const rows = await db
           .select()
@@ -99,16 +113,21 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       const input = await readJson(c, CreateGameInputSchema);
       if (!input.ok) return input.response;
       const user = c.get('user');
+      // Someone who left every studio gets one of their own again.
+      const { active } = await activeMembership(db, user.id, c.get('chosenStudioId'));
+      const denied = forbid(c, active?.role, 'games.create');
+      if (denied) return denied;
+      const ownerId = active?.studioId ?? (await createPersonalStudio(db, user));
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await db.transaction(async (tx) => {
-            const refusal = await refuseOverQuota(tx, user.id, quotas, { games: 1 });
+            const refusal = await refuseOverQuota(tx, ownerId, quotas, { games: 1 });
             if (refusal) throw new QuotaError(refusal);
             const [inserted] = await tx
               .insert(game)
               .values({
                 id: randomUUID(),
-                ownerId: user.id,
+                ownerId,
                 ...input.value,
                 sdkKey: newSdkKey(),
                 serverSecret: newServerSecret(),
@@ -119,7 +138,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
             if (!inserted) throw new Error('insert returned nothing');
             return inserted;
           });
-          await liveEvents.publish(user.id, { topic: 'games', id: row.id });
+          await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
           return c.json(toGame(row), 201);
         } catch (error) {
           if (error instanceof QuotaError) {
@@ -133,10 +152,9 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       }
     })
     .get('/:id', async (c) => {
-      const [row] = await db
-        .select()
-        .from(game)
-        .where(ownGame(c.get('user').id, c.req.param('id')));
+      const scope = await reach(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const [row] = await db.select().from(game).where(ownGame(scope));
       if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       return c.json(toGame(row));
     })
@@ -145,17 +163,23 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       // Profile's one save stores all it changed or nothing (decision 055). The two routes below stay for API users.
       const input = await readJson(c, UpdateGameInputSchema);
       if (!input.ok) return input.response;
-      return update(c.get('user').id, c.req.param('id'), input.value, c);
+      const scope = await reach(c);
+      const { requireSignedPlayerIds, ...profile } = input.value;
+      const needed: Permission[] = [
+        ...(Object.keys(profile).length ? (['games.settings'] as const) : []),
+        ...(requireSignedPlayerIds === undefined ? [] : (['runtime.settings'] as const)),
+      ];
+      return forbid(c, scope?.role, ...needed) ?? update(scope, input.value, c);
     })
     .delete('/:id', async (c) => {
       const input = await readJson(c, DeleteGameInputSchema);
       if (!input.ok) return input.response;
-      const ownerId = c.get('user').id;
-      const [row] = await db
-        .select()
-        .from(game)
-        .where(ownGame(ownerId, c.req.param('id')));
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = await reach(c);
+      const [row] = scope ? await db.select().from(game).where(ownGame(scope)) : [];
+      if (!scope || !row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const denied = forbid(c, scope.role, 'games.delete');
+      if (denied) return denied;
+      const ownerId = scope.ownerId;
       if (!confirmsGameDeletion(input.value.confirmation, row.name)) {
         return jsonError(c, 400, 'CONFIRMATION_MISMATCH', GAME_MESSAGES.deleteConfirmationWrong);
       }
@@ -174,11 +198,11 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       const input = await readJson(c, DuplicateGameInputSchema);
       if (!input.ok) return input.response;
       const user = c.get('user');
-      const [source] = await db
-        .select()
-        .from(game)
-        .where(ownGame(user.id, c.req.param('id')));
+      const scope = await reach(c);
+      const [source] = scope ? await db.select().from(game).where(ownGame(scope)) : [];
       if (!source) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const denied = forbid(c, scope?.role, 'games.create');
+      if (denied) return denied;
       let row: GameRow;
       try {
         row = await copyGame({ db, storage, logger, intents }, source, {
@@ -192,26 +216,30 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
         if (error instanceof GameCopyError) return jsonError(c, error.status, error.code, error.message);
         throw error;
       }
-      await liveEvents.publish(user.id, { topic: 'games', id: row.id });
+      await liveEvents.publish(row.ownerId, { topic: 'games', id: row.id });
       return c.json(toGame(row), 201);
     })
     .patch('/:id/orientation', async (c) => {
       const input = await readJson(c, UpdateOrientationInputSchema);
       if (!input.ok) return input.response;
-      return update(c.get('user').id, c.req.param('id'), { orientation: input.value.orientation }, c);
+      const scope = await reach(c);
+      return forbid(c, scope?.role, 'games.settings') ?? update(scope, { orientation: input.value.orientation }, c);
     })
     .patch('/:id/theme', async (c) => {
       const input = await readJson(c, UpdateThemeInputSchema);
       if (!input.ok) return input.response;
-      return update(c.get('user').id, c.req.param('id'), { theme: input.value.theme }, c);
+      const scope = await reach(c);
+      return forbid(c, scope?.role, 'games.settings') ?? update(scope, { theme: input.value.theme }, c);
     })
     .post('/:id/sdk-key', async (c) => {
       // A new SDK key: builds shipping the old one stop reaching the runtime, and every player token of the game
       // dies with it (tokens carry a tag of the key; the runtime's cache of the game empties on the live event).
-      const ownerId = c.get('user').id;
+      const scope = await reach(c);
+      const denied = forbid(c, scope?.role, 'runtime.settings');
+      if (denied) return denied;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await update(ownerId, c.req.param('id'), { sdkKey: newSdkKey() }, c);
+          return await update(scope, { sdkKey: newSdkKey() }, c);
         } catch (error) {
           if (isUniqueViolation(error) && attempt < 3) continue;
           throw error;
@@ -220,31 +248,34 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
     })
     .get('/:id/server-secret', async (c) => {
       // The server secret only travels in this answer and the rotation's, each asked for on its own (decision 035).
-      const [row] = await db
-        .select({ serverSecret: game.serverSecret })
-        .from(game)
-        .where(ownGame(c.get('user').id, c.req.param('id')));
+      const scope = await reach(c);
+      const denied = forbid(c, scope?.role, 'secrets.read');
+      if (denied) return denied;
+      const [row] = scope ? await db.select({ serverSecret: game.serverSecret }).from(game).where(ownGame(scope)) : [];
       if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       c.header('Cache-Control', 'no-store');
       return c.json({ serverSecret: row.serverSecret });
     })
     .post('/:id/server-secret', async (c) => {
-      const ownerId = c.get('user').id;
-      const [row] = await db
-        .update(game)
-        .set({ serverSecret: newServerSecret(), updatedAt: new Date() })
-        .where(ownGame(ownerId, c.req.param('id')))
-        .returning({ id: game.id, serverSecret: game.serverSecret });
-      if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const scope = await reach(c);
+      const denied = forbid(c, scope?.role, 'runtime.settings');
+      if (denied) return denied;
+      const [row] = scope
+        ? await db
+            .update(game)
+            .set({ serverSecret: newServerSecret(), updatedAt: new Date() })
+            .where(ownGame(scope))
+            .returning({ id: game.id, serverSecret: game.serverSecret })
+        : [];
+      if (!scope || !row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       // Every tab showing the secret, and the runtime's cache of the game on every instance, hear of it.
-      await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
+      await liveEvents.publish(scope.ownerId, { topic: 'games', id: row.id });
       c.header('Cache-Control', 'no-store');
       return c.json({ serverSecret: row.serverSecret });
     });
 
   async function update(
-    ownerId: string,
-    id: string,
+    scope: GameScope | null,
     values: Partial<
       Pick<
         GameRow,
@@ -253,13 +284,15 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
     >,
     c: Parameters<typeof jsonError>[0],
   ) {
-    const [row] = await db
-      .update(game)
-      .set({ ...values, updatedAt: new Date() })
-      .where(ownGame(ownerId, id))
-      .returning();
-    if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
-    await liveEvents.publish(ownerId, { topic: 'games', id: row.id });
+    const [row] = scope
+      ? await db
+          .update(game)
+          .set({ ...values, updatedAt: new Date() })
+          .where(ownGame(scope))
+          .returning()
+      : [];
+    if (!scope || !row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+    await liveEvents.publish(scope.ownerId, { topic: 'games', id: row.id });
     return c.json(toGame(row));
   }
 }

@@ -6,8 +6,11 @@ import {
   LIVE_RESYNC_EVENT,
   LIVE_SESSION_ENDED_EVENT,
   API_MESSAGES,
+  type LiveEvent,
 } from '@liveops/domain/shared';
 import type { Auth } from '../accounts/auth';
+import type { Db } from '../db/database';
+import { membershipsOf } from '../studios/studios';
 import { jsonError } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
@@ -45,7 +48,7 @@ export type LiveUpdates = {
  * cache's notifications, on any instance) ends it. When this instance may have missed changes it tells every
  * stream to read everything anew, and when it shuts down it ends them with a hint to reconnect at once.
  */
-export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Logger): LiveUpdates {
+export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Logger, db: Db): LiveUpdates {
   const open = new Set<OpenStream>();
   let closing = false;
 
@@ -66,6 +69,7 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
     const session = await auth.sessions.get(headers);
     if (!session) return jsonError(c, 401, 'UNAUTHORIZED', API_MESSAGES.notSignedIn);
     const userId = session.user.id;
+    const studios = await membershipsOf(db, userId);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     const response = streamSSE(c, async (sse: SSEStreamingApi) => {
@@ -111,9 +115,11 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
         expiry.unref();
       };
 
-      const unsubscribe = liveEvents.subscribe(userId, (event) => {
-        void stream.write(LIVE_EVENT_NAME, JSON.stringify(event));
-      });
+      // The user's own changes, and their studios' (decision 065): a change to a studio's games reaches every member.
+      const send = (event: LiveEvent) => void stream.write(LIVE_EVENT_NAME, JSON.stringify(event));
+      const audiences = [userId, ...studios.map((m) => m.studioId).filter((id) => id !== userId)];
+      const unsubscribes = audiences.map((audience) => liveEvents.subscribe(audience, send));
+      const unsubscribe = () => unsubscribes.forEach((stop) => stop());
       const heartbeat = setInterval(() => void sse.write(': keep-alive\n\n').catch(() => finish()), HEARTBEAT_MS);
       open.add(stream);
       try {

@@ -6,19 +6,26 @@ import { paths } from '../config/paths';
 import { useSignOut } from '../lib/sign-out';
 import { Brand } from './brand';
 import { SKIP_TARGET, SkipLink } from './skip-link';
+import { StudioSwitcher } from './studio-switcher';
 import { Button } from './ui/button';
 import styles from './app-shell.module.css';
 
-/** The signed-in frame: top bar with the account (a link to its settings) and sign-out, then the page. */
+/**
+ * The signed-in frame: top bar with the studio shown (decision 065), the account (a link to its settings) and
+ * sign-out, then the page.
+ */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const signOut = useSignOut();
   return (
     <div className={`shell ${styles.shell}`}>
       <SkipLink />
       <header className={`topbar ${styles.topbar}`}>
-        <Link to={paths.dashboard()} className={`topbar-brand ${styles.brand}`} title="Dashboard home">
-          <Brand />
-        </Link>
+        <div className={styles.lead}>
+          <Link to={paths.dashboard()} className={`topbar-brand ${styles.brand}`} title="Dashboard home">
+            <Brand />
+          </Link>
+          <StudioSwitcher />
+        </div>
         <div className={styles.account}>
           <NavLink to={paths.account()} className={styles.accountLink} title="Account settings">
             <span className="sr-only">Account settings: </span>

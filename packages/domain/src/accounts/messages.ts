@@ -60,6 +60,9 @@ export const ACCOUNT_MESSAGES = {
   /** Password checks behind a session (delete account, change password) over their budget: decision 032. */
   passwordTooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
   deleteConfirmationWrong: 'Type your email address exactly as shown to confirm. Nothing was deleted.',
+  /** Decision 064: a studio with other members keeps an owner; one the account alone is in goes with it. */
+  deleteLastOwner: (studios: string[]) =>
+    `You are the only owner of ${studios.map((s) => `"${s}"`).join(', ')}, which others belong to. Make one of them an owner first. Nothing was deleted.`,
   deleted: 'Your account and all of its data have been deleted.',
 } as const;
 

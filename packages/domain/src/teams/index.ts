@@ -3,3 +3,4 @@ export * from './studio-role';
 export * from './permissions';
 export * from './membership-rules';
 export * from './invitation';
+export * from './studio';

@@ -27,6 +27,8 @@ export const session = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: userRef('user_id'),
+    /** The studio the dashboard shows (Better Auth's active organization); no foreign key: a studio can go. */
+    activeOrganizationId: text('active_studio_id'),
     ...timestamps(),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],

@@ -3,15 +3,15 @@ import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { CustomAttribute } from '@liveops/domain/segments';
 import type { GameTheme, Platform } from '@liveops/domain/games';
 import type { Orientation } from '@liveops/domain/layout';
-import { userRef } from './accounts';
+import { studioRef } from './studios';
 import { timestamps } from './columns';
 
-/** Game. Rows are never shown to anyone but their owner (ownerId). */
+/** Game. Its owner (ownerId) is a studio (decision 064): only the studio's members see its rows. */
 export const game = pgTable(
   'game',
   {
     id: text('id').primaryKey(),
-    ownerId: userRef('owner_id'),
+    ownerId: studioRef('owner_id'),
     name: text('name').notNull(),
     description: text('description').notNull(),
     platforms: jsonb('platforms').$type<Platform[]>().notNull(),
@@ -51,5 +51,5 @@ export const gameRef = () =>
     .notNull()
     .references(() => game.id, { onDelete: 'cascade' });
 
-/** Columns every record owned through a game carries (the spec's common metadata). */
-export const ownedByGame = () => ({ gameId: gameRef(), ownerId: userRef('owner_id') });
+/** Columns every record owned through a game carries (the spec's common metadata); its owner is the game's studio. */
+export const ownedByGame = () => ({ gameId: gameRef(), ownerId: studioRef('owner_id') });

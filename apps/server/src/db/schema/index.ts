@@ -1,5 +1,6 @@
 /** The one database schema (drizzle.config.ts reads this folder), a file per product area. */
 export * from './accounts';
+export * from './studios';
 export * from './server';
 export * from './games';
 export * from './assets';

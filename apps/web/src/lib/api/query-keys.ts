@@ -19,6 +19,8 @@ export const queryKeys = {
     all: () => topicKey('account'),
     currentUser: () => topicKey('account', 'current-user'),
     settings: () => topicKey('account', 'settings'),
+    // The person's studios (decision 065): a studio renamed, or another chosen in another tab.
+    studios: () => topicKey('account', 'studios'),
   },
   games: {
     all: () => topicKey('games'),
