@@ -22,7 +22,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <header className={`topbar ${styles.topbar}`}>
         <div className={styles.lead}>
           <Link to={paths.dashboard()} className={`topbar-brand ${styles.brand}`} title="Dashboard home">
-            <Brand />
+            <Brand compact />
           </Link>
           <StudioSwitcher />
         </div>

@@ -1,8 +1,9 @@
 import styles from './brand.module.css';
 
-export function Brand() {
+/** The logo and name; `compact` drops the name on a phone, where the top bar needs the room for the studio. */
+export function Brand({ compact = false }: { compact?: boolean }) {
   return (
-    <span className={styles.brand}>
+    <span className={`${styles.brand} ${compact ? styles.compact : ''}`}>
       <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
         <rect width="32" height="32" rx="8" fill="var(--accent)" />
         <path
