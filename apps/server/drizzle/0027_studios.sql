@@ -76,4 +76,8 @@ ALTER TABLE "pack" ADD CONSTRAINT "pack_owner_id_studio_id_fk" FOREIGN KEY ("own
 ALTER TABLE "release" ADD CONSTRAINT "release_owner_id_studio_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."studio"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "segment" ADD CONSTRAINT "segment_owner_id_studio_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."studio"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_action" ADD CONSTRAINT "support_action_owner_id_studio_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."studio"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "test_player" ADD CONSTRAINT "test_player_owner_id_studio_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."studio"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "test_player" ADD CONSTRAINT "test_player_owner_id_studio_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."studio"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "studio_invitation" ADD COLUMN "game_ids" jsonb;--> statement-breakpoint
+ALTER TABLE "studio_invitation" ADD COLUMN "sent_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "studio_member" ADD COLUMN "game_ids" jsonb;--> statement-breakpoint
+CREATE INDEX "studio_invitation_email_idx" ON "studio_invitation" USING btree ("email");

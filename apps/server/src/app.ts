@@ -29,6 +29,7 @@ import { assetsRoutes } from './assets/routes';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './daily-rewards/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { studiosRoutes } from './studios/routes';
+import { invitationRoutes } from './studios/invitation-routes';
 import { createLiveUpdates } from './web/live-updates';
 import { customAttributesRoutes } from './segments/custom-attributes-routes';
 import { filesRoutes } from './assets/files-routes';
@@ -127,7 +128,8 @@ export async function createApp({
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))
     .route('/session', sessionRoutes(auth, config))
-    .route('/studios', studiosRoutes({ auth, db: database.db, liveEvents }))
+    .route('/studios', studiosRoutes({ auth, db: database.db, liveEvents, mailer, logger, config }))
+    .route('/invitations', invitationRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/assets',
       assetsRoutes({ auth, db: database.db, liveEvents, storage, logger, intents, quotas: config }),

@@ -15,6 +15,7 @@ import { ITEM_ICON_IDS, ITEM_TYPES, type Item, type Pack } from '@liveops/domain
 import { type TestPlayer } from '@liveops/domain/players';
 import { decodePopupSession } from '@liveops/domain/popup';
 import { type Segment } from '@liveops/domain/segments';
+import { STUDIO_ROLES } from '@liveops/domain/teams';
 import type { Config } from '../src/env';
 import * as schema from '../src/db/schema';
 import { readDailyRollups } from '../src/analytics/analytics-events';
@@ -538,8 +539,10 @@ type Ids = {
   testPlayerId: string;
   /** A runtime player of the game (the Players tab's support actions, decision 043). */
   playerId: string;
-  /** The studio that owns the game (decision 065). */
+  /** The studio that owns the game (decision 065), its owner, and an invitation to it still open. */
   studioId: string;
+  userId: string;
+  invitationId: string;
 };
 let owner: Visitor;
 let ownerIds: Ids;
@@ -621,6 +624,15 @@ beforeAll(async () => {
     assetId: asset.assetId,
     dailyRewardId: reward.id,
     studioId: game.ownerId,
+    userId: ((await ownerClient.get('/api/me')).body as { uid: string }).uid,
+    invitationId: (
+      (
+        await ownerClient.post(`/api/studios/${game.ownerId}/invitations`, {
+          email: 'fuzz-invitee@studio.test',
+          role: 'viewer',
+        })
+      ).body as { id: string }
+    ).id,
   };
   expect(Object.values(ownerIds).every(Boolean)).toBe(true);
 
@@ -803,6 +815,30 @@ const WRITES: Record<
     shape: (ids) => shaped({ studioId: fc.constantFrom(ids.studioId, 'not-a-studio', '') }),
   },
   'PATCH /api/studios/:studioId': { input: 'json', shape: () => shaped({ name }) },
+  'POST /api/studios/:studioId/invitations': {
+    input: 'json',
+    shape: (ids) =>
+      shaped({
+        email: fc.constantFrom('fuzz-invitee@studio.test', 'FUZZ-OWNER@studio.test', 'not-an-address', ''),
+        role: fc.constantFrom(...STUDIO_ROLES, 'root'),
+        gameIds: fc.constantFrom([ids.gameId], [], ['not-a-game'], undefined),
+      }),
+  },
+  'POST /api/studios/:studioId/invitations/:invitationId/resend': { input: 'path' },
+  'DELETE /api/studios/:studioId/invitations/:invitationId': { input: 'path' },
+  // The owner's own role: the last owner is never demoted nor removed, whatever the body.
+  'PATCH /api/studios/:studioId/members/:userId': {
+    input: 'json',
+    shape: () => shaped({ role: fc.constantFrom(...STUDIO_ROLES, 'root') }),
+  },
+  'DELETE /api/studios/:studioId/members/:userId': { input: 'path' },
+  'POST /api/studios/:studioId/transfer': {
+    input: 'json',
+    shape: (ids) => shaped({ userId: fc.constantFrom(ids.userId, 'not-a-member', '') }),
+  },
+  // The fuzzing owner is not the invited address: every answer is a refusal that changes nothing.
+  'POST /api/invitations/:invitationId/accept': { input: 'path' },
+  'POST /api/invitations/:invitationId/decline': { input: 'path' },
   // The owner signs in with PASSWORD, which no generated value is: every run is refused and must change nothing.
   'DELETE /api/account': {
     input: 'json',
@@ -820,6 +856,9 @@ function validBody(key: string, ids: Ids): Record<string, unknown> | undefined {
     'POST /api/games': { name: 'Fuzz Game', description: 'fuzzed', platforms: ['Web'] },
     'POST /api/studios/active': { studioId: ids.studioId },
     'PATCH /api/studios/:studioId': { name: 'Fuzz Studio' },
+    'POST /api/studios/:studioId/invitations': { email: 'fuzz-invitee@studio.test', role: 'viewer' },
+    'PATCH /api/studios/:studioId/members/:userId': { role: 'owner' },
+    'POST /api/studios/:studioId/transfer': { userId: ids.userId },
     'PATCH /api/games/:id': {
       name: 'Fuzz Game',
       description: 'fuzzed',
@@ -1099,6 +1138,8 @@ function fill(pattern: string, ids: Ids): string {
     // A variant of the config's experiment (decision 046), when one runs.
     variantId: 'b',
     studioId: ids.studioId,
+    userId: ids.userId,
+    invitationId: ids.invitationId,
   };
   return pattern.replace(/:(\w+)/g, (_m, param: string) => byName[param] ?? param);
 }

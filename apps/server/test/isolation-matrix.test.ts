@@ -53,6 +53,9 @@ type Ids = {
   variantId: string;
   /** The studio that owns the game (decision 065). */
   studioId: string;
+  /** A member of the studio (the owner), and an invitation to it still open. */
+  memberId: string;
+  invitationId: string;
 };
 
 /** How each path parameter is filled. A route with a parameter not named here fails the coverage test. */
@@ -71,6 +74,8 @@ const PARAMS: Record<string, keyof Ids> = {
   playerId: 'playerId',
   variantId: 'variantId',
   studioId: 'studioId',
+  userId: 'memberId',
+  invitationId: 'invitationId',
 };
 
 /** The first owner's game's player whose data the /v1 part guards; bob's game has a player of the same id. */
@@ -201,6 +206,11 @@ const MATRIX: Record<string, Entry> = {
       { path: '/api/auth/revoke-other-sessions', method: 'POST', json: {} },
     ],
   },
+  'GET /api/invitations/:invitationId': {
+    access: 'public',
+    why: 'the emailed link’s page: its 192-bit id is the secret; an unknown one says only that it does not exist',
+    probes: [{ path: '/api/invitations/no-such-invitation' }],
+  },
   'ALL /api/auth/organization/*': {
     access: 'public',
     why: 'the organization plugin’s own routes are not served (decision 065): studios change only through /api/studios',
@@ -268,6 +278,30 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/studios': { access: 'verified', otherOwner: 200 },
   'POST /api/studios/active': { access: 'verified', body: (ids) => ({ studioId: ids.studioId }), otherOwner: 404 },
   'PATCH /api/studios/:studioId': { access: 'verified', body: () => ({ name: 'Matrix Studio' }), otherOwner: 404 },
+  // The Team page: another person neither lists, invites, resends, withdraws, changes, removes nor transfers.
+  'GET /api/studios/:studioId/team': { access: 'verified', otherOwner: 404 },
+  'POST /api/studios/:studioId/invitations': {
+    access: 'verified',
+    body: () => ({ email: 'matrix-invitee@studio.test', role: 'viewer' }),
+    otherOwner: 404,
+  },
+  'POST /api/studios/:studioId/invitations/:invitationId/resend': { access: 'verified', otherOwner: 404 },
+  'DELETE /api/studios/:studioId/invitations/:invitationId': { access: 'verified', otherOwner: 404 },
+  'PATCH /api/studios/:studioId/members/:userId': {
+    access: 'verified',
+    body: () => ({ role: 'viewer' }),
+    otherOwner: 404,
+  },
+  'DELETE /api/studios/:studioId/members/:userId': { access: 'verified', otherOwner: 404 },
+  'POST /api/studios/:studioId/transfer': {
+    access: 'verified',
+    body: (ids) => ({ userId: ids.memberId }),
+    otherOwner: 404,
+  },
+  // An invitation is answered only by its own address: another person is refused, changing nothing.
+  'GET /api/invitations': { access: 'verified', otherOwner: 200 },
+  'POST /api/invitations/:invitationId/accept': { access: 'verified', otherOwner: 403 },
+  'POST /api/invitations/:invitationId/decline': { access: 'verified', otherOwner: 403 },
   'GET /api/games': { access: 'verified', otherOwner: 200 },
   'POST /api/games': { access: 'verified', body: () => gameBody, otherOwner: 201 },
   'GET /api/games/:id': { access: 'game', notFound: GAME_MESSAGES.notFound },
@@ -661,6 +695,7 @@ async function aliceData(): Promise<string> {
     db.select().from(schema.session).where(eq(schema.session.userId, aliceIds.userId)),
     db.select().from(schema.studio).where(eq(schema.studio.id, aliceIds.studioId)),
     db.select().from(schema.studioMember).where(eq(schema.studioMember.organizationId, aliceIds.studioId)),
+    db.select().from(schema.studioInvitation).where(eq(schema.studioInvitation.organizationId, aliceIds.studioId)),
     ...owned.map((table) => db.select().from(table).where(eq(table.ownerId, aliceIds.studioId))),
   ]);
   const sorted = rows.map((list) => [...list].sort((a, b) => a.id.localeCompare(b.id)));
@@ -755,7 +790,16 @@ beforeAll(async () => {
     playerId: ALICE_PLAYER,
     variantId: 'b',
     userId: ((await alice.get('/api/me')).body as { uid: string }).uid,
+    memberId: ((await alice.get('/api/me')).body as { uid: string }).uid,
     studioId: game.ownerId,
+    invitationId: (
+      (
+        await alice.post(`/api/studios/${game.ownerId}/invitations`, {
+          email: 'alice-invitee@studio.test',
+          role: 'viewer',
+        })
+      ).body as { id: string }
+    ).id,
     dailyRewardId: reward.id,
     version: '1',
     gameId: game.id,
@@ -818,6 +862,8 @@ beforeAll(async () => {
     version: '1',
     sdkKey: bobGame.sdkKey,
     studioId: bobGame.ownerId,
+    memberId: '',
+    invitationId: '',
   };
 
   unverified = (await unverifiedClient(server, 'unverified-matrix@studio.test')).client;

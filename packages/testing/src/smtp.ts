@@ -84,3 +84,10 @@ export function passwordResetLink(mail: ReceivedMail): string {
   if (!match) throw new Error(`no password reset link in mail:\n${mail.text}`);
   return match[0];
 }
+
+/** The studio invitation link a mail carries (decision 065). */
+export function invitationLink(mail: ReceivedMail): string {
+  const match = /https?:\/\/[^\s"<>]+\/invitations\/[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`no invitation link in mail:\n${mail.text}`);
+  return match[0];
+}

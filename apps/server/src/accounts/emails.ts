@@ -59,3 +59,18 @@ export function passwordResetEmail(to: string, link: string, ttlSeconds: number)
     footer: `The link works once and expires in ${expiry}. If you did not ask for it, ignore this email: your password stays as it is.`,
   });
 }
+
+export function invitationEmail(
+  to: string,
+  invite: { studioName: string; inviter: string; role: string; link: string; days: number },
+): Mail {
+  return linkEmail({
+    to,
+    subject: `${invite.inviter} invited you to ${invite.studioName} on LiveOps Dashboard`,
+    heading: `Join ${invite.studioName}`,
+    intro: `${invite.inviter} invited you to join the studio ${invite.studioName} on LiveOps Dashboard as ${invite.role}. Accept with an account for this address (${to}); you can create one from the link.`,
+    button: 'See the invitation',
+    link: invite.link,
+    footer: `The link works for ${invite.days} days. If you did not expect it, ignore this email: nothing happens unless you accept.`,
+  });
+}

@@ -22,7 +22,7 @@ export async function reachableGame(db: Db, userId: string, gameId: string): Pro
     .select({ id: game.id, ownerId: game.ownerId, role: studioMember.role })
     .from(game)
     .innerJoin(studioMember, and(eq(studioMember.organizationId, game.ownerId), eq(studioMember.userId, userId)))
-    .where(and(eq(game.id, gameId), eq(game.enabled, true)));
+    .where(and(eq(game.id, gameId), eq(game.enabled, true), memberReaches(game.id)));
   return row ? { gameId: row.id, ownerId: row.ownerId, role: row.role } : null;
 }
 
@@ -64,6 +64,11 @@ export const inScope = (table: OwnedByGame, scope: Pick<GameScope, 'gameId' | 'o
 /** The rows of a game's table that a studio holds in any of its games (quotas, a row reached by its id alone). */
 export const ownedBy = (table: OwnedByGame, ownerId: string): SQL => eq(table.ownerId, ownerId);
 
-/** The rows of a game's table in any studio the user is a member of (a record reached by its id alone). */
+/** A member limited to some games (their `game_ids`) reaches only those; one with none named reaches all. */
+const memberReaches = (gameId: AnyPgColumn): SQL =>
+  sql`(${studioMember.gameIds} is null or ${studioMember.gameIds} @> jsonb_build_array(${gameId}))`;
+
+/** The rows of a game's table in a game the user reaches as a member of its studio (a record found by its id alone). */
 export const reachableBy = (table: OwnedByGame, userId: string): SQL =>
-  sql`${table.ownerId} in (select ${studioMember.organizationId} from ${studioMember} where ${studioMember.userId} = ${userId})`;
+  sql`exists (select 1 from ${studioMember} where ${studioMember.organizationId} = ${table.ownerId}
+    and ${studioMember.userId} = ${userId} and ${memberReaches(table.gameId)})`;

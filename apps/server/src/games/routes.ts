@@ -107,6 +107,12 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
           .orderBy(asc(game.createdAt), asc(game.id));
         return rows.map(toGame);
       });
+      // A member limited to some games sees only those (the list is kept whole for the studio).
+      const limitedTo = active.gameIds;
+      if (limitedTo) {
+        const shown = (JSON.parse(json) as Game[]).filter((g) => limitedTo.includes(g.id));
+        return c.json(shown);
+      }
       return c.body(json, 200, { 'Content-Type': 'application/json' });
     })
     .post('/', async (c) => {

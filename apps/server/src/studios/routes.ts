@@ -7,16 +7,14 @@ import {
   UpdateStudioInputSchema,
   type StudiosAnswer,
 } from '@liveops/domain/teams';
-import type { Auth } from '../accounts/auth';
 import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
-import type { Db } from '../db/database';
 import { session, studio } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
-import type { LiveEvents } from '../live/live-events';
 import { activeMembership, membershipIn, type Membership } from './studios';
+import { teamRoutes, type TeamDeps } from './team-routes';
 
-type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
+type Deps = TeamDeps;
 
 const shown = (m: Membership) => ({ id: m.studioId, name: m.name, role: m.role });
 
@@ -24,7 +22,8 @@ const shown = (m: Membership) => ({ id: m.studioId, name: m.name, role: m.role }
  * /api/studios (decision 065): the studios of the signed-in person and the one the dashboard shows; choosing
  * another (for this session, in every tab of it); renaming one (Admin and Owner).
  */
-export function studiosRoutes({ auth, db, liveEvents }: Deps) {
+export function studiosRoutes(deps: Deps) {
+  const { auth, db, liveEvents } = deps;
   return new Hono<AuthedEnv>()
     .use(...jsonBody, requireVerifiedUser(auth))
     .get('/', async (c) => {
@@ -60,5 +59,6 @@ export function studiosRoutes({ auth, db, liveEvents }: Deps) {
       // Every member's top bar shows the new name.
       await liveEvents.publish(member.studioId, { topic: 'account' });
       return c.json({ ...shown(member), name: input.value.name });
-    });
+    })
+    .route('/:studioId', teamRoutes(deps));
 }

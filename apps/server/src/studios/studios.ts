@@ -5,7 +5,14 @@ import type { Db } from '../db/database';
 import { studio, studioMember } from '../db/schema';
 
 /** A studio the signed-in person belongs to, with their role in it. */
-export type Membership = { studioId: string; name: string; role: StudioRole; joinedAt: Date };
+export type Membership = {
+  studioId: string;
+  name: string;
+  role: StudioRole;
+  /** The games they may reach; null for all of the studio's. */
+  gameIds: string[] | null;
+  joinedAt: Date;
+};
 
 /** Every studio a person belongs to, the oldest membership first (the one shown when none was chosen). */
 export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
@@ -14,6 +21,7 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
       studioId: studioMember.organizationId,
       name: studio.name,
       role: studioMember.role,
+      gameIds: studioMember.gameIds,
       joinedAt: studioMember.createdAt,
     })
     .from(studioMember)
@@ -29,6 +37,7 @@ export async function membershipIn(db: Db, userId: string, studioId: string): Pr
       studioId: studioMember.organizationId,
       name: studio.name,
       role: studioMember.role,
+      gameIds: studioMember.gameIds,
       joinedAt: studioMember.createdAt,
     })
     .from(studioMember)

@@ -69,7 +69,7 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
     const session = await auth.sessions.get(headers);
     if (!session) return jsonError(c, 401, 'UNAUTHORIZED', API_MESSAGES.notSignedIn);
     const userId = session.user.id;
-    const studios = await membershipsOf(db, userId);
+    const studioIds = (await membershipsOf(db, userId)).map((m) => m.studioId);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     const response = streamSSE(c, async (sse: SSEStreamingApi) => {
@@ -99,8 +99,14 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
           if (ended) return;
           try {
             const now = await auth.sessions.get(headers);
-            if (!now || now.session.token !== stream.token) await stream.end(LIVE_SESSION_ENDED_EVENT);
-            else watchExpiry(now.session.expiresAt);
+            if (!now || now.session.token !== stream.token) {
+              await stream.end(LIVE_SESSION_ENDED_EVENT);
+              return;
+            }
+            watchExpiry(now.session.expiresAt);
+            // Joined or left a studio (decision 065): the stream reconnects, hearing the studios they are in now.
+            const current = (await membershipsOf(db, userId)).map((m) => m.studioId);
+            if (current.sort().join() !== [...studioIds].sort().join()) await stream.end(LIVE_RECONNECT_EVENT, 0);
           } catch (error) {
             // The database could not say: the stream stays, and the next change or reconnect checks again.
             logger.warn('could not check a live-updates session:', error);
@@ -117,7 +123,7 @@ export function createLiveUpdates(auth: Auth, liveEvents: LiveEvents, logger: Lo
 
       // The user's own changes, and their studios' (decision 065): a change to a studio's games reaches every member.
       const send = (event: LiveEvent) => void stream.write(LIVE_EVENT_NAME, JSON.stringify(event));
-      const audiences = [userId, ...studios.map((m) => m.studioId).filter((id) => id !== userId)];
+      const audiences = [userId, ...studioIds.filter((id) => id !== userId)];
       const unsubscribes = audiences.map((audience) => liveEvents.subscribe(audience, send));
       const unsubscribe = () => unsubscribes.forEach((stop) => stop());
       const heartbeat = setInterval(() => void sse.write(': keep-alive\n\n').catch(() => finish()), HEARTBEAT_MS);

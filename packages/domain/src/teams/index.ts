@@ -4,3 +4,4 @@ export * from './permissions';
 export * from './membership-rules';
 export * from './invitation';
 export * from './studio';
+export * from './team';

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StudioRole } from '@liveops/domain/teams';
 import { userRef } from './accounts';
 import { timestamptz } from './columns';
@@ -32,6 +32,8 @@ export const studioMember = pgTable(
     organizationId: studioRef('studio_id'),
     userId: userRef('user_id'),
     role: text('role').$type<StudioRole>().notNull(),
+    /** The games the member may reach; null for all of the studio's (issue 37's "optionally a subset"). */
+    gameIds: jsonb('game_ids').$type<string[]>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -40,7 +42,10 @@ export const studioMember = pgTable(
   ],
 );
 
-/** An invitation to a studio by email, with the role it gives. */
+/**
+ * An invitation to a studio by email, with the role it gives (and the games, when only some). Its id is the secret
+ * of the emailed link: 192 random bits. Never deleted by a route: revoked, accepted or expired, it says so.
+ */
 export const studioInvitation = pgTable(
   'studio_invitation',
   {
@@ -50,8 +55,14 @@ export const studioInvitation = pgTable(
     role: text('role').$type<StudioRole>().notNull(),
     status: text('status').$type<'pending' | 'accepted' | 'rejected' | 'canceled'>().notNull().default('pending'),
     inviterId: userRef('inviter_id'),
+    gameIds: jsonb('game_ids').$type<string[]>(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** When it was last sent (made or resent): resending moves the expiry to 7 days from then. */
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('studio_invitation_studio_idx').on(t.organizationId, t.status)],
+  (t) => [
+    index('studio_invitation_studio_idx').on(t.organizationId, t.status),
+    index('studio_invitation_email_idx').on(t.email),
+  ],
 );
