@@ -35,6 +35,7 @@ import { customAttributesRoutes } from './segments/custom-attributes-routes';
 import { filesRoutes } from './assets/files-routes';
 import { healthRoutes } from './web/health-routes';
 import { gamesRoutes } from './games/routes';
+import { routesWithoutPermission } from './games/game-scope';
 import { itemsRoutes } from './inventory/items-routes';
 import { meRoutes, sessionRoutes } from './accounts/me-routes';
 import { packsRoutes } from './inventory/packs-routes';
@@ -168,6 +169,10 @@ export async function createApp({
     )
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));
+  // Every route under a game says which right it needs (docs/teams.md, "Routes"): one that does not is a bug, caught
+  // here at start rather than by a member it lets through.
+  const undeclared = routesWithoutPermission(api.routes);
+  if (undeclared.length) throw new Error(`routes without a requirePermission: ${undeclared.join(', ')}`);
 
   // Sessions into the analytics: gathered in memory, written every second (decision 047).
   const sessionAnalytics = createSessionAnalytics({ db: database.db, logger });

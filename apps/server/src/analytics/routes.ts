@@ -14,7 +14,7 @@ import {
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { dailyReward } from '../db/schema';
-import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { jsonError } from '../http/json';
 import { readDailyRollups } from './analytics-events';
 import { readExperimentComparison } from './analytics-experiments';
@@ -47,42 +47,44 @@ function everyDay(rows: RollupRow[], from: string, to: string): AnalyticsDay[] {
  * `testers=include` (decision 053). Owner-only like every game route; reads rollup rows only, never raw events.
  */
 export function analyticsRoutes({ auth, db, now }: Deps) {
-  return new Hono<GameScopeEnv>().use(...requireOwnGame(auth, db)).get('/', async (c) => {
-    const scope = c.get('scope');
-    const parsed = AnalyticsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return jsonError(c, 400, 'VALIDATION_ERROR', issues[0]?.message ?? 'Invalid input.', { issues });
-    }
-    const range = analyticsRange(parsed.data, analyticsDay(now()));
-    if ('error' in range) return jsonError(c, 400, 'VALIDATION_ERROR', range.error);
-    const configId = parsed.data.configId ?? null;
-    if (configId !== null) {
-      const [config] = await db
-        .select({ id: dailyReward.id })
-        .from(dailyReward)
-        .where(and(eq(dailyReward.id, configId), inScope(dailyReward, scope)));
-      if (!config) return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.configNotFound);
-    }
-    const { from, to } = range;
-    const testers = parsed.data.testers === 'include';
-    const rows = await readDailyRollups(db, { gameId: scope.gameId, configId, variantId: null, from, to, testers });
-    const experimentId = parsed.data.experimentId;
-    const experiment =
-      configId === null
-        ? null
-        : await readExperimentComparison(db, { ...scope, configId, experimentId, now: now(), testers });
-    if (experimentId !== undefined && experiment === null) {
-      return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.experimentNotFound);
-    }
-    const answer: AnalyticsResponse = {
-      from,
-      to,
-      configId,
-      includesTestPlayers: testers,
-      days: everyDay(rows, from, to),
-      experiment,
-    };
-    return c.json(answer);
-  });
+  return new Hono<GameScopeEnv>()
+    .use(...requireOwnGame(auth, db))
+    .get('/', requirePermission('games.read'), async (c) => {
+      const scope = c.get('scope');
+      const parsed = AnalyticsQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        return jsonError(c, 400, 'VALIDATION_ERROR', issues[0]?.message ?? 'Invalid input.', { issues });
+      }
+      const range = analyticsRange(parsed.data, analyticsDay(now()));
+      if ('error' in range) return jsonError(c, 400, 'VALIDATION_ERROR', range.error);
+      const configId = parsed.data.configId ?? null;
+      if (configId !== null) {
+        const [config] = await db
+          .select({ id: dailyReward.id })
+          .from(dailyReward)
+          .where(and(eq(dailyReward.id, configId), inScope(dailyReward, scope)));
+        if (!config) return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.configNotFound);
+      }
+      const { from, to } = range;
+      const testers = parsed.data.testers === 'include';
+      const rows = await readDailyRollups(db, { gameId: scope.gameId, configId, variantId: null, from, to, testers });
+      const experimentId = parsed.data.experimentId;
+      const experiment =
+        configId === null
+          ? null
+          : await readExperimentComparison(db, { ...scope, configId, experimentId, now: now(), testers });
+      if (experimentId !== undefined && experiment === null) {
+        return jsonError(c, 404, 'NOT_FOUND', ANALYTICS_QUERY_MESSAGES.experimentNotFound);
+      }
+      const answer: AnalyticsResponse = {
+        from,
+        to,
+        configId,
+        includesTestPlayers: testers,
+        days: everyDay(rows, from, to),
+        experiment,
+      };
+      return c.json(answer);
+    });
 }

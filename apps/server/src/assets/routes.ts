@@ -18,7 +18,7 @@ import { jsonBody, uploadBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import type { Logger } from '../logging/logger';
-import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { assetUsage, listAssets, presentAsset } from './assets';
 import { assetStorageKey } from '../storage/storage-keys';
 import type { Storage } from '../storage/storage';
@@ -137,8 +137,8 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listAssets(db, storage, c.get('scope'))))
-    .post('/', ...uploadBody, async (c) => {
+    .get('/', requirePermission('games.read'), async (c) => c.json(await listAssets(db, storage, c.get('scope'))))
+    .post('/', requirePermission('content.edit'), ...uploadBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const read = await readForm(c);
       if (!read.ok) return jsonError(c, read.status, read.code, read.message);
@@ -193,7 +193,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       await liveEvents.publish(ownerId, { topic: 'assets', id: row.id });
       return c.json(presentAsset(storage, row), 201);
     })
-    .patch('/:assetId', ...jsonBody, async (c) => {
+    .patch('/:assetId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const parsed = await readJson(c, RenameAssetInputSchema);
       if (!parsed.ok) return parsed.response;
@@ -221,7 +221,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       await liveEvents.publish(ownerId, { topic: 'inventory', id: row.id });
       return c.json(presentAsset(storage, row));
     })
-    .get('/:assetId/used-by', async (c) => {
+    .get('/:assetId/used-by', requirePermission('games.read'), async (c) => {
       const scope = c.get('scope');
       const [found] = await db
         .select({ assetId: asset.assetId })
@@ -230,7 +230,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       if (!found) return jsonError(c, 404, 'NOT_FOUND', ASSET_MESSAGES.notFound);
       return c.json(await assetUsage(db, scope, found.assetId));
     })
-    .put('/:assetId/file', ...uploadBody, async (c) => {
+    .put('/:assetId/file', requirePermission('content.edit'), ...uploadBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       const id = assetDocumentId(gameId, c.req.param('assetId'));
       const owns = and(eq(asset.id, id), inScope(asset, { gameId, ownerId }));
@@ -275,7 +275,7 @@ export function assetsRoutes({ auth, db, liveEvents, storage, logger, intents, q
       await liveEvents.publish(ownerId, { topic: 'inventory', id: replaced.row.id });
       return c.json(presentAsset(storage, replaced.row));
     })
-    .delete('/:assetId', ...jsonBody, async (c) => {
+    .delete('/:assetId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const { gameId, ownerId } = c.get('scope');
       // The row goes with an intent to remove its bytes, settled once they are gone (else the cleanup does it).
       const deleted = await db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   UpdateDailyRewardLayoutInputSchema,
 } from '@liveops/domain/daily-rewards';
 import { EXPERIMENT_API_MESSAGES } from '@liveops/domain/experiments';
+import { cannotReason } from '@liveops/domain/teams';
 import {
   DailyRewardForPlayerInputSchema,
   DailyRewardTargetingInputSchema,
@@ -20,7 +21,15 @@ import type { Db } from '../db/database';
 import { dailyReward, game, pack } from '../db/schema';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { inScope, reachableBy, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import {
+  inScope,
+  reachableBy,
+  reachableGame,
+  requireOwnGame,
+  requirePermission,
+  type GameScope,
+  type GameScopeEnv,
+} from '../games/game-scope';
 import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
 import { jsonBody, layoutBody } from '../http/request-body';
 import {
@@ -84,15 +93,17 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
   return (
     new Hono<GameScopeEnv>()
       .use(...requireOwnGame(auth, db))
-      .get('/', async (c) => c.json(await withExperiments(db, await listDailyRewards(db, c.get('scope')))))
+      .get('/', requirePermission('games.read'), async (c) =>
+        c.json(await withExperiments(db, await listDailyRewards(db, c.get('scope')))),
+      )
       // A config's A/B test (decision 046), behind this router's owner guard.
       .route('/:dailyRewardId', experimentsRoutes({ db, changed, now }))
-      .get('/:dailyRewardId/embed-config', async (c) => {
+      .get('/:dailyRewardId/embed-config', requirePermission('games.read'), async (c) => {
         const config = await embedConfigOf(db, storage, c.get('scope'), c.req.param('dailyRewardId'));
         if (!config) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
         return c.json(config);
       })
-      .post('/', ...jsonBody, async (c) => {
+      .post('/', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const scope = c.get('scope');
         const input = await readJson(c, CreateDailyRewardInputSchema);
         if (!input.ok) return input.response;
@@ -119,7 +130,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
         await changed(scope, row.id);
         return c.json({ ...presentDailyReward(row), experiment: null }, 201);
       })
-      .patch('/:dailyRewardId', ...jsonBody, async (c) => {
+      .patch('/:dailyRewardId', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const scope = c.get('scope');
         const input = await readJson(c, UpdateDailyRewardInputSchema);
         if (!input.ok) return input.response;
@@ -224,7 +235,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
             throw new Error(`unexpected outcome of the panel's save: ${outcome.kind}`);
         }
       })
-      .put('/:dailyRewardId/layout', ...layoutBody, async (c) => {
+      .put('/:dailyRewardId/layout', requirePermission('content.edit'), ...layoutBody, async (c) => {
         const scope = c.get('scope');
         const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
         if (!input.ok) return input.response;
@@ -242,7 +253,7 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
         await changed(scope, saved.row.id);
         return c.json(await presentConfig(db, saved.row));
       })
-      .put('/:dailyRewardId/targeting', ...jsonBody, async (c) => {
+      .put('/:dailyRewardId/targeting', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const scope = c.get('scope');
         const input = await readJson(c, DailyRewardTargetingInputSchema);
         if (!input.ok) return input.response;
@@ -262,12 +273,13 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
         await changed(scope, saved.row.id);
         return c.json(await presentConfig(db, saved.row));
       })
-      .post('/for-player', ...jsonBody, async (c) => {
+      // Which config a sample player would get: a question, not a change.
+      .post('/for-player', requirePermission('games.read'), ...jsonBody, async (c) => {
         const input = await readJson(c, DailyRewardForPlayerInputSchema);
         if (!input.ok) return input.response;
         return c.json(await dailyRewardForPlayer(db, c.get('scope'), input.value.player, now()));
       })
-      .delete('/:dailyRewardId', ...jsonBody, async (c) => {
+      .delete('/:dailyRewardId', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const scope = c.get('scope');
         const [row] = await db
           .delete(dailyReward)
@@ -283,22 +295,20 @@ export function dailyRewardsRoutes({ auth, db, liveEvents, storage, now = Date.n
 /**
  * GET /api/daily-rewards/:dailyRewardId: one config of a studio the signed-in user is in, found by its id alone, for
  * the UI editor's address (/ui-editor/daily_rewards/:featureId names no game). Another studio's answers like a missing
- * one.
+ * one; a member's role there must hold games.read, as under the game's own address.
  */
 export function dailyRewardByIdRoutes({ auth, db }: Pick<Deps, 'auth' | 'db'>) {
   return new Hono<AuthedEnv>().use(requireVerifiedUser(auth)).get('/:dailyRewardId', async (c) => {
+    const userId = c.get('user').id;
     const [row] = await db
       .select()
       .from(dailyReward)
-      .innerJoin(game, eq(game.id, dailyReward.gameId))
-      .where(
-        and(
-          eq(dailyReward.id, c.req.param('dailyRewardId')),
-          reachableBy(dailyReward, c.get('user').id),
-          eq(game.enabled, true),
-        ),
-      );
-    if (!row) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
-    return c.json(await presentConfig(db, row.daily_reward));
+      .where(and(eq(dailyReward.id, c.req.param('dailyRewardId')), reachableBy(dailyReward, userId)));
+    // The member's role in the config's studio, through the game guard's own question (an enabled game).
+    const scope = row && (await reachableGame(db, userId, row.gameId));
+    if (!row || !scope) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
+    const refusal = cannotReason(scope.role, 'games.read');
+    if (refusal) return jsonError(c, 403, 'FORBIDDEN', refusal);
+    return c.json(await presentConfig(db, row));
   });
 }

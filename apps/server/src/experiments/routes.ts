@@ -7,7 +7,7 @@ import {
 } from '@liveops/domain/experiments';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';
-import type { GameScope, GameScopeEnv } from '../games/game-scope';
+import { requirePermission, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { jsonBody, layoutBody } from '../http/request-body';
 import {
   endExperiment,
@@ -64,7 +64,7 @@ export function experimentsRoutes({ db, changed, now }: Deps) {
   };
 
   return new Hono<GameScopeEnv>()
-    .post('/experiment', ...jsonBody, async (c) => {
+    .post('/experiment', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const input = await readJson(c, ExperimentVariantsInputSchema);
       if (!input.ok) return input.response;
       const outcome = await startExperiment(
@@ -76,7 +76,7 @@ export function experimentsRoutes({ db, changed, now }: Deps) {
       );
       return answer(c, outcome, true);
     })
-    .patch('/experiment', ...jsonBody, async (c) => {
+    .patch('/experiment', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const input = await readJson(c, ExperimentVariantsInputSchema);
       if (!input.ok) return input.response;
       return answer(
@@ -84,7 +84,7 @@ export function experimentsRoutes({ db, changed, now }: Deps) {
         await updateExperiment(db, c.get('scope'), c.req.param('dailyRewardId') ?? '', input.value.variants),
       );
     })
-    .put('/experiment/variants/:variantId/layout', ...layoutBody, async (c) => {
+    .put('/experiment/variants/:variantId/layout', requirePermission('content.edit'), ...layoutBody, async (c) => {
       const input = await readJson(c, UpdateDailyRewardLayoutInputSchema);
       if (!input.ok) return input.response;
       const { uiLayout, baseVersion } = input.value;
@@ -98,7 +98,7 @@ export function experimentsRoutes({ db, changed, now }: Deps) {
       );
       return answer(c, outcome);
     })
-    .post('/experiment/promote', ...jsonBody, async (c) => {
+    .post('/experiment/promote', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const input = await readJson(c, PromoteExperimentInputSchema);
       if (!input.ok) return input.response;
       return answer(
@@ -106,10 +106,10 @@ export function experimentsRoutes({ db, changed, now }: Deps) {
         await endExperiment(db, c.get('scope'), c.req.param('dailyRewardId') ?? '', input.value.variantId, now()),
       );
     })
-    .delete('/experiment', ...jsonBody, async (c) =>
+    .delete('/experiment', requirePermission('content.edit'), ...jsonBody, async (c) =>
       answer(c, await endExperiment(db, c.get('scope'), c.req.param('dailyRewardId') ?? '', null, now())),
     )
-    .get('/experiments', async (c) => {
+    .get('/experiments', requirePermission('games.read'), async (c) => {
       const history = await experimentHistory(db, c.get('scope'), c.req.param('dailyRewardId') ?? '');
       if (!history) return jsonError(c, 404, 'NOT_FOUND', DAILY_REWARD_MESSAGES.notFound);
       return c.json({ experiments: history });

@@ -1,8 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { GAME_MESSAGES } from '@liveops/domain/games';
-import type { StudioRole } from '@liveops/domain/teams';
+import { cannotReason, type Permission, type StudioRole } from '@liveops/domain/teams';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game, studioMember } from '../db/schema';
@@ -39,6 +40,45 @@ export function requireOwnGame(auth: Auth, db: Db) {
     await next();
   });
   return [verified, ownGame] as const;
+}
+
+/** The permission checks requirePermission made: how routesWithoutPermission recognises one in a route's chain. */
+const permissionChecks = new WeakSet<MiddlewareHandler>();
+
+/**
+ * The right a route under /api/games/:gameId/ needs (docs/teams.md, "Routes"), declared at its registration:
+ * `.post('/', requirePermission('content.edit'), ...jsonBody, handler)`. It runs after requireOwnGame, so another
+ * studio's game is still answered as a missing one, and before the body is read, so a member refused learns nothing
+ * about what they sent: a 403 with the sentence the dashboard shows beside the disabled control.
+ */
+export function requirePermission(permission: Permission): MiddlewareHandler<GameScopeEnv> {
+  const check = createMiddleware<GameScopeEnv>(async (c, next) => {
+    const reason = cannotReason(c.get('scope').role, permission);
+    if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
+    await next();
+  });
+  permissionChecks.add(check);
+  return check;
+}
+
+/** A route as Hono lists it: one entry per handler or middleware of its chain. */
+type ListedRoute = { method: string; path: string; handler: unknown };
+
+/**
+ * The routes under a game (a path with :gameId) whose chain has no requirePermission, as "METHOD /path". The app
+ * refuses to start with any (app.ts), so a new route cannot forget to say who may call it.
+ */
+export function routesWithoutPermission(routes: readonly ListedRoute[]): string[] {
+  const declared = new Set<string>();
+  const served = new Set<string>();
+  for (const { method, path, handler } of routes) {
+    // Router-wide middleware (ALL …/*) is no route; the guards and body limits come that way.
+    if (method === 'ALL' || !path.includes('/:gameId')) continue;
+    const key = `${method} ${path}`;
+    served.add(key);
+    if (permissionChecks.has(handler as MiddlewareHandler)) declared.add(key);
+  }
+  return [...served].filter((key) => !declared.has(key)).sort();
 }
 
 /*

@@ -98,6 +98,8 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
     .get('/', async (c) => {
       const { active } = await activeMembership(db, c.get('user').id, c.get('chosenStudioId'));
       if (!active) return c.json([]);
+      const denied = forbid(c, active.role, 'games.read');
+      if (denied) return denied;
       const ownerId = active.studioId;
       const json = await lists.get(ownerId, 'games', async () => {
         const rows = await db
@@ -116,13 +118,13 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       return c.body(json, 200, { 'Content-Type': 'application/json' });
     })
     .post('/', async (c) => {
-      const input = await readJson(c, CreateGameInputSchema);
-      if (!input.ok) return input.response;
       const user = c.get('user');
       // Someone who left every studio gets one of their own again.
       const { active } = await activeMembership(db, user.id, c.get('chosenStudioId'));
       const denied = forbid(c, active?.role, 'games.create');
       if (denied) return denied;
+      const input = await readJson(c, CreateGameInputSchema);
+      if (!input.ok) return input.response;
       const ownerId = active?.studioId ?? (await createPersonalStudio(db, user));
       for (let attempt = 0; ; attempt++) {
         try {
@@ -160,6 +162,8 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
     .get('/:id', async (c) => {
       const scope = await reach(c);
       if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const denied = forbid(c, scope.role, 'games.read');
+      if (denied) return denied;
       const [row] = await db.select().from(game).where(ownGame(scope));
       if (!row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       return c.json(toGame(row));
@@ -178,13 +182,14 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       return forbid(c, scope?.role, ...needed) ?? update(scope, input.value, c);
     })
     .delete('/:id', async (c) => {
-      const input = await readJson(c, DeleteGameInputSchema);
-      if (!input.ok) return input.response;
+      // The game, then the right, then the body: a member refused learns nothing about what they sent.
       const scope = await reach(c);
       const [row] = scope ? await db.select().from(game).where(ownGame(scope)) : [];
       if (!scope || !row) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       const denied = forbid(c, scope.role, 'games.delete');
       if (denied) return denied;
+      const input = await readJson(c, DeleteGameInputSchema);
+      if (!input.ok) return input.response;
       const ownerId = scope.ownerId;
       if (!confirmsGameDeletion(input.value.confirmation, row.name)) {
         return jsonError(c, 400, 'CONFIRMATION_MISMATCH', GAME_MESSAGES.deleteConfirmationWrong);
@@ -201,14 +206,14 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       return c.json({ deleted: true, id: row.id, filesRemoved: removal.files.removed });
     })
     .post('/:id/duplicate', async (c) => {
-      const input = await readJson(c, DuplicateGameInputSchema);
-      if (!input.ok) return input.response;
       const user = c.get('user');
       const scope = await reach(c);
       const [source] = scope ? await db.select().from(game).where(ownGame(scope)) : [];
       if (!source) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
       const denied = forbid(c, scope?.role, 'games.create');
       if (denied) return denied;
+      const input = await readJson(c, DuplicateGameInputSchema);
+      if (!input.ok) return input.response;
       let row: GameRow;
       try {
         row = await copyGame({ db, storage, logger, intents }, source, {
@@ -226,16 +231,22 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
       return c.json(toGame(row), 201);
     })
     .patch('/:id/orientation', async (c) => {
+      const scope = await reach(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const denied = forbid(c, scope.role, 'games.settings');
+      if (denied) return denied;
       const input = await readJson(c, UpdateOrientationInputSchema);
       if (!input.ok) return input.response;
-      const scope = await reach(c);
-      return forbid(c, scope?.role, 'games.settings') ?? update(scope, { orientation: input.value.orientation }, c);
+      return update(scope, { orientation: input.value.orientation }, c);
     })
     .patch('/:id/theme', async (c) => {
+      const scope = await reach(c);
+      if (!scope) return jsonError(c, 404, 'NOT_FOUND', GAME_MESSAGES.notFound);
+      const denied = forbid(c, scope.role, 'games.settings');
+      if (denied) return denied;
       const input = await readJson(c, UpdateThemeInputSchema);
       if (!input.ok) return input.response;
-      const scope = await reach(c);
-      return forbid(c, scope?.role, 'games.settings') ?? update(scope, { theme: input.value.theme }, c);
+      return update(scope, { theme: input.value.theme }, c);
     })
     .post('/:id/sdk-key', async (c) => {
       // A new SDK key: builds shipping the old one stop reaching the runtime, and every player token of the game

@@ -14,7 +14,7 @@ import { item, pack } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { inScope, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, requirePermission, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import { assetUrlsOf } from '../assets/assets';
 import { resolveIcon } from './icons';
 import { isKeyTaken, withKey } from './inventory-keys';
@@ -61,9 +61,9 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
   }
 
   return new Hono<GameScopeEnv>()
-    .use(...jsonBody, ...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listItems(db, storage, c.get('scope'))))
-    .post('/', async (c) => {
+    .use(...requireOwnGame(auth, db))
+    .get('/', requirePermission('games.read'), async (c) => c.json(await listItems(db, storage, c.get('scope'))))
+    .post('/', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const input = await readItem(c);
       if (!input.ok) return input.response;
       const row = await withKey(db, 'item', input.scope.gameId, input.values.name, input.key, async (key) => {
@@ -77,7 +77,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
       if (row === 'taken') return keyTaken(c, input.key ?? '');
       return saved(input.scope, row, 201, c);
     })
-    .patch('/:itemId', async (c) => {
+    .patch('/:itemId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const input = await readItem(c);
       if (!input.ok) return input.response;
       const { scope } = input;
@@ -127,7 +127,7 @@ export function itemsRoutes({ auth, db, liveEvents, storage }: Deps) {
       if (!outcome) return jsonError(c, 404, 'NOT_FOUND', INVENTORY_MESSAGES.itemNotFound);
       return saved(scope, outcome, 200, c);
     })
-    .delete('/:itemId', async (c) => {
+    .delete('/:itemId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const itemId = c.req.param('itemId');
       // Locking the item first makes a pack being saved with it either finish before we look, or wait for us.

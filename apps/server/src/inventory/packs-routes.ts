@@ -14,7 +14,7 @@ import { dailyReward, item, pack } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { givesPack } from '../daily-rewards/daily-rewards';
 import { resolveIcon } from './icons';
 import { isKeyTaken, withKey } from './inventory-keys';
@@ -90,11 +90,11 @@ export function packsRoutes({ auth, db, liveEvents, storage }: Deps) {
   }
 
   return new Hono<GameScopeEnv>()
-    .use(...jsonBody, ...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listPacks(db, storage, c.get('scope'))))
-    .post('/', (c) => save(c, null))
-    .patch('/:packId', (c) => save(c, c.req.param('packId')))
-    .delete('/:packId', async (c) => {
+    .use(...requireOwnGame(auth, db))
+    .get('/', requirePermission('games.read'), async (c) => c.json(await listPacks(db, storage, c.get('scope'))))
+    .post('/', requirePermission('content.edit'), ...jsonBody, (c) => save(c, null))
+    .patch('/:packId', requirePermission('content.edit'), ...jsonBody, (c) => save(c, c.req.param('packId')))
+    .delete('/:packId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const packId = c.req.param('packId');
       // Locking the pack first makes a daily reward being saved with it either finish before we look, or wait.

@@ -3,7 +3,7 @@ import { PLAYER_LEDGER_PAGE, PLAYER_MESSAGES, SupportActionInputSchema } from '@
 import { IdempotencyKeySchema, LedgerQuerySchema } from '@liveops/domain/runtime-api';
 import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import { jsonBody } from '../http/request-body';
@@ -28,14 +28,14 @@ export function playersRoutes({ auth, db, liveEvents, now }: Deps) {
   const notFound = (c: Context) => jsonError(c, 404, 'PLAYER_NOT_FOUND', PLAYER_MESSAGES.notFound);
 
   return new Hono<GameScopeEnv>()
-    .use(...jsonBody, ...requireOwnGame(auth, db))
-    .get('/:playerId', async (c) => {
+    .use(...requireOwnGame(auth, db))
+    .get('/:playerId', requirePermission('players.read'), async (c) => {
       const scope = c.get('scope');
       const found = await findGamePlayer(db, scope, c.req.param('playerId'));
       if (!found) return notFound(c);
       return c.json(await playerProfile(db, scope, found, now(), PLAYER_LEDGER_PAGE));
     })
-    .get('/:playerId/ledger', async (c) => {
+    .get('/:playerId/ledger', requirePermission('players.read'), async (c) => {
       const scope = c.get('scope');
       const query = LedgerQuerySchema.safeParse({ limit: c.req.query('limit'), before: c.req.query('before') });
       if (!query.success) {
@@ -48,7 +48,7 @@ export function playersRoutes({ auth, db, liveEvents, now }: Deps) {
         await playerLedger(db, scope, found.id, query.data.limit ?? PLAYER_LEDGER_PAGE, query.data.before ?? null),
       );
     })
-    .post('/:playerId/support-actions', async (c) => {
+    .post('/:playerId/support-actions', requirePermission('players.act'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       // The player first: another game's or owner's player answers 404 whatever the body.
       const found = await findGamePlayer(db, scope, c.req.param('playerId'));

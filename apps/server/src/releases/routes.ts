@@ -6,7 +6,7 @@ import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';
 import { withGameLock, type GameLocks } from '../db/game-lock';
-import { requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import { requireOwnGame, requirePermission, type GameScope, type GameScopeEnv } from '../games/game-scope';
 import type { LiveEvents } from '../live/live-events';
 import { jsonBody } from '../http/request-body';
 import { listDailyRewards } from '../daily-rewards/daily-rewards';
@@ -44,9 +44,11 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release, maxReleas
 
   return new Hono<GameScopeEnv>()
     .use(...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listReleases(release, c.get('scope'))))
-    .get('/preview', async (c) => c.json(await previewPublish(release, c.get('scope'))))
-    .post('/', ...jsonBody, async (c) => {
+    .get('/', requirePermission('games.read'), async (c) => c.json(await listReleases(release, c.get('scope'))))
+    .get('/preview', requirePermission('games.read'), async (c) =>
+      c.json(await previewPublish(release, c.get('scope'))),
+    )
+    .post('/', requirePermission('releases.publish'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const input = await readJson(c, PublishInputSchema);
       if (!input.ok) return input.response;
@@ -92,7 +94,7 @@ export function releasesRoutes({ auth, db, liveEvents, locks, release, maxReleas
         }
       });
     })
-    .post('/:version/live', ...jsonBody, async (c) => {
+    .post('/:version/live', requirePermission('releases.publish'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const version = versionOf(c.req.param('version'));
       if (version === null) return jsonError(c, 404, 'NOT_FOUND', PUBLISH_MESSAGES.releaseNotFound);

@@ -5,7 +5,7 @@ import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { jsonBody } from '../http/request-body';
 import { customAttributesOf, replaceCustomAttributes } from './custom-attributes';
 
@@ -18,12 +18,12 @@ type Deps = { auth: Auth; db: Db; liveEvents: LiveEvents };
  */
 export function customAttributesRoutes({ auth, db, liveEvents }: Deps) {
   return new Hono<GameScopeEnv>()
-    .use(...jsonBody, ...requireOwnGame(auth, db))
-    .get('/', async (c) => {
+    .use(...requireOwnGame(auth, db))
+    .get('/', requirePermission('games.read'), async (c) => {
       const customAttributes = await customAttributesOf(db, c.get('scope').gameId);
       return c.json({ customAttributes } satisfies CustomAttributeDeclarations);
     })
-    .put('/', async (c) => {
+    .put('/', requirePermission('runtime.settings'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const input = await readJson(c, UpdateCustomAttributesInputSchema);
       if (!input.ok) return input.response;

@@ -9,7 +9,7 @@ import { segment } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
-import { inScope, requireOwnGame, type GameScopeEnv } from '../games/game-scope';
+import { inScope, requireOwnGame, requirePermission, type GameScopeEnv } from '../games/game-scope';
 import { configsTargeting } from '../targeting/daily-reward-targeting';
 import { customAttributesOf, writeSegmentChecked } from './custom-attributes';
 import type { SegmentAudiences } from './segment-audience';
@@ -37,8 +37,8 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
 
   return (
     new Hono<GameScopeEnv>()
-      .use(...jsonBody, ...requireOwnGame(auth, db))
-      .get('/', async (c) => {
+      .use(...requireOwnGame(auth, db))
+      .get('/', requirePermission('games.read'), async (c) => {
         const { gameId, ownerId } = c.get('scope');
         const rows = await db
           .select()
@@ -48,18 +48,19 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
         return c.json(rows.map(toSegment));
       })
       // Before '/:segmentId', which would take the word for an id.
-      .get('/audience', async (c) => {
+      .get('/audience', requirePermission('games.read'), async (c) => {
         const { gameId } = c.get('scope');
         return c.json(await audiences.audience(gameId));
       })
-      .post('/audience-estimate', async (c) => {
+      // An estimate writes nothing: a read, for everyone who sees the segments.
+      .post('/audience-estimate', requirePermission('games.read'), ...jsonBody, async (c) => {
         const { gameId } = c.get('scope');
         const declared = await customAttributesOf(db, gameId);
         const input = await readJson(c, segmentInputSchemaFor(declared).pick({ expression: true }));
         if (!input.ok) return input.response;
         return c.json(await audiences.estimate(gameId, input.value.expression, declared));
       })
-      .get('/:segmentId', async (c) => {
+      .get('/:segmentId', requirePermission('games.read'), async (c) => {
         const { gameId, ownerId } = c.get('scope');
         const [row] = await db
           .select()
@@ -68,7 +69,7 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
         if (!row) return jsonError(c, 404, 'NOT_FOUND', SEGMENT_MESSAGES.notFound);
         return c.json(toSegment(row));
       })
-      .post('/', async (c) => {
+      .post('/', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const { gameId, ownerId } = c.get('scope');
         const declared = await customAttributesOf(db, gameId);
         const input = await readJson(c, segmentInputSchemaFor(declared));
@@ -85,7 +86,7 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
         await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
         return c.json(toSegment(row), 201);
       })
-      .patch('/:segmentId', async (c) => {
+      .patch('/:segmentId', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const { gameId, ownerId } = c.get('scope');
         const declared = await customAttributesOf(db, gameId);
         const input = await readJson(c, segmentInputSchemaFor(declared));
@@ -103,7 +104,7 @@ export function segmentsRoutes({ auth, db, liveEvents, audiences }: Deps) {
         await liveEvents.publish(ownerId, { topic: 'segments', id: row.id });
         return c.json(toSegment(row));
       })
-      .delete('/:segmentId', async (c) => {
+      .delete('/:segmentId', requirePermission('content.edit'), ...jsonBody, async (c) => {
         const scope = c.get('scope');
         const { gameId, ownerId } = scope;
         const segmentId = c.req.param('segmentId');

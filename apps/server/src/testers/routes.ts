@@ -13,7 +13,14 @@ import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game, testPlayer } from '../db/schema';
 import { databaseErrorCode } from '../db/database-errors';
-import { inScope, ownedGame, requireOwnGame, type GameScope, type GameScopeEnv } from '../games/game-scope';
+import {
+  inScope,
+  ownedGame,
+  requireOwnGame,
+  requirePermission,
+  type GameScope,
+  type GameScopeEnv,
+} from '../games/game-scope';
 import { jsonError, readJson } from '../http/json';
 import type { LiveEvents } from '../live/live-events';
 import { jsonBody } from '../http/request-body';
@@ -63,9 +70,9 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
   }
 
   return new Hono<GameScopeEnv>()
-    .use(...jsonBody, ...requireOwnGame(auth, db))
-    .get('/', async (c) => c.json(await listTestPlayers(db, c.get('scope'))))
-    .post('/', async (c) => {
+    .use(...requireOwnGame(auth, db))
+    .get('/', requirePermission('games.read'), async (c) => c.json(await listTestPlayers(db, c.get('scope'))))
+    .post('/', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const input = await readJson(c, CreateTestPlayerInputSchema);
       if (!input.ok) return input.response;
@@ -86,7 +93,7 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
         throw error;
       }
     })
-    .patch('/:testPlayerId', async (c) => {
+    .patch('/:testPlayerId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const input = await readJson(c, UpdateTestPlayerInputSchema);
       if (!input.ok) return input.response;
@@ -104,7 +111,7 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
         throw error;
       }
     })
-    .delete('/:testPlayerId', async (c) => {
+    .delete('/:testPlayerId', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const [row] = await db
         .delete(testPlayer)
@@ -114,7 +121,7 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
       await changed(scope, row.id);
       return c.body(null, 204);
     })
-    .post('/:testPlayerId/next-day', async (c) => {
+    .post('/:testPlayerId/next-day', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const found = await testerAndConfig(c);
       if (!found.ok) return found.response;
       const serverNow = now();
@@ -123,13 +130,13 @@ export function testPlayersRoutes({ auth, db, liveEvents, now }: Deps) {
       await changed(found.scope, row.id);
       return c.json({ testPlayer: presentTestPlayer(row), serverTime: new Date(serverNow).toISOString() });
     })
-    .post('/:testPlayerId/reset', async (c) => {
+    .post('/:testPlayerId/reset', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const found = await testerAndConfig(c);
       if (!found.ok) return found.response;
       const reset = await resetProgress(db, found.tester, found.configId, found.dayStart, now());
       return c.json({ reset });
     })
-    .post('/:testPlayerId/signature', async (c) => {
+    .post('/:testPlayerId/signature', requirePermission('content.edit'), ...jsonBody, async (c) => {
       const scope = c.get('scope');
       const tester = await findTestPlayer(db, scope, c.req.param('testPlayerId'));
       if (!tester) return notFound(c);
