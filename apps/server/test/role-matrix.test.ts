@@ -41,6 +41,9 @@ type Ids = {
   playerId: string;
   version: string;
   variantId: string;
+  /** A member of the studio the Team page's routes act on, and an invitation still open. */
+  memberId: string;
+  invitationId: string;
 };
 
 const PARAMS: Record<string, keyof Ids> = {
@@ -56,6 +59,8 @@ const PARAMS: Record<string, keyof Ids> = {
   playerId: 'playerId',
   version: 'version',
   variantId: 'variantId',
+  userId: 'memberId',
+  invitationId: 'invitationId',
 };
 
 /** A route's right (null: any member, the route is about the caller's own memberships) and a valid request. */
@@ -220,6 +225,17 @@ const ROUTES: Record<string, Route> = {
   'DELETE /api/games/:gameId/assets/:assetId': { permission: 'content.edit' },
   // The game's name since its profile's PATCH above: the first member let through deletes it.
   'DELETE /api/games/:id': { permission: 'games.delete', body: () => ({ confirmation: gameBody.name }) },
+  // The Team page (decision 065), last: a transfer makes the second Owner an Admin.
+  'GET /api/studios/:studioId/team': { permission: null },
+  'POST /api/studios/:studioId/invitations': {
+    permission: 'members.invite',
+    body: () => ({ email: `roles-invitee-${randomUUID().slice(0, 8)}@roles.test`, role: 'viewer' }),
+  },
+  'POST /api/studios/:studioId/invitations/:invitationId/resend': { permission: 'members.invite' },
+  'DELETE /api/studios/:studioId/invitations/:invitationId': { permission: 'members.invite' },
+  'PATCH /api/studios/:studioId/members/:userId': { permission: 'members.manage', body: () => ({ role: 'support' }) },
+  'DELETE /api/studios/:studioId/members/:userId': { permission: 'members.manage' },
+  'POST /api/studios/:studioId/transfer': { permission: 'studio.transfer', body: (ids) => ({ userId: ids.memberId }) },
 };
 
 /** The routes of a studio and its games: the ones this matrix is about. */
@@ -365,7 +381,18 @@ beforeAll(async () => {
     playerId: 'roles-player',
     version: '1',
     variantId: 'b',
+    memberId: '',
+    invitationId: (
+      (await owner.post(`/api/studios/${game.ownerId}/invitations`, { email: 'roles-open@roles.test', role: 'viewer' }))
+        .body as { id: string }
+    ).id,
   };
+  // The member the Team page's routes change and remove: a Viewer.
+  const target = await signedInClient(server, 'member-target@roles.test');
+  ids.memberId = ((await target.get('/api/me')).body as { uid: string }).uid;
+  await server.database.db
+    .insert(schema.studioMember)
+    .values({ id: randomUUID(), organizationId: ids.studioId, userId: ids.memberId, role: 'viewer' });
   // One member of each role in the owner's studio (an Owner too: a second one), the studio chosen as their active one.
   for (const role of STUDIO_ROLES) {
     const member = await signedInClient(server, `member-${role}@roles.test`);

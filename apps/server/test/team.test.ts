@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Game } from '@liveops/domain/games';
 import { LIVE_RECONNECT_EVENT } from '@liveops/domain/shared';
 import {
+  cannotReason,
   INVITATIONS_PER_HOUR,
   MEMBERSHIP_MESSAGES,
   TEAM_MESSAGES,
@@ -115,7 +116,10 @@ describe('a studio of three (decision 065)', () => {
       email: 'carol@team.test',
       role: 'viewer',
     });
-    expect([designerInvites.status, message(designerInvites)]).toEqual([403, MEMBERSHIP_MESSAGES.inviteNotAllowed]);
+    expect([designerInvites.status, message(designerInvites)]).toEqual([
+      403,
+      cannotReason('designer', 'members.invite'),
+    ]);
     const asOwner = await ada.post(`/api/studios/${studio.id}/invitations`, { email: 'c@team.test', role: 'owner' });
     expect([asOwner.status, message(asOwner)]).toEqual([400, MEMBERSHIP_MESSAGES.inviteAsOwner]);
     const malformed = await ada.post(`/api/studios/${studio.id}/invitations`, {

@@ -100,6 +100,8 @@ export function teamRoutes({ auth, db, liveEvents, mailer, logger, config }: Tea
     })
     .post('/invitations', async (c) => {
       const member = c.get('member');
+      const reason = cannotReason(member.role, 'members.invite');
+      if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
       const input = await readJson(c, InvitationInputSchema);
       if (!input.ok) return input.response;
       const refused = checkInvite({ actor: member.role, role: input.value.role });
@@ -194,6 +196,8 @@ export function teamRoutes({ auth, db, liveEvents, mailer, logger, config }: Tea
     })
     .patch('/members/:userId', async (c) => {
       const member = c.get('member');
+      const reason = cannotReason(member.role, 'members.manage');
+      if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
       const input = await readJson(c, MemberRoleInputSchema);
       if (!input.ok) return input.response;
       const targetId = c.req.param('userId');
@@ -225,6 +229,9 @@ export function teamRoutes({ auth, db, liveEvents, mailer, logger, config }: Tea
     .delete('/members/:userId', async (c) => {
       const member = c.get('member');
       const targetId = c.req.param('userId');
+      // Anyone may leave; removing someone else is managing members.
+      const reason = targetId === c.get('user').id ? null : cannotReason(member.role, 'members.manage');
+      if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
       const outcome = await db.transaction(async (tx) => {
         await tx.select({ id: studio.id }).from(studio).where(eq(studio.id, member.studioId)).for('update');
         const target = await membershipIn(tx, targetId, member.studioId);
@@ -249,10 +256,10 @@ export function teamRoutes({ auth, db, liveEvents, mailer, logger, config }: Tea
     })
     .post('/transfer', async (c) => {
       const member = c.get('member');
-      const input = await readJson(c, TransferInputSchema);
-      if (!input.ok) return input.response;
       const reason = cannotReason(member.role, 'studio.transfer');
       if (reason) return jsonError(c, 403, 'FORBIDDEN', reason);
+      const input = await readJson(c, TransferInputSchema);
+      if (!input.ok) return input.response;
       const me = c.get('user').id;
       const targetId = input.value.userId;
       const done = await db.transaction(async (tx) => {
