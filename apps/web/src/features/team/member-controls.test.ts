@@ -49,6 +49,6 @@ describe('the Team page controls', () => {
     expect(invitableRoles('owner')).toEqual(['admin', 'developer', 'designer', 'support', 'viewer']);
     expect(invitableRoles('designer')).toEqual(['designer', 'support', 'viewer']);
     expect(inviteRefusal('admin')).toBeNull();
-    expect(inviteRefusal('designer')).toBe(MEMBERSHIP_MESSAGES.inviteNotAllowed);
+    expect(inviteRefusal('designer')).toBe('Designers cannot invite members. Ask an Admin or Owner.');
   });
 });

@@ -1,5 +1,6 @@
 import {
   can,
+  cannotReason,
   checkInvite,
   checkRemoval,
   checkRoleChange,
@@ -72,13 +73,17 @@ export function mayTransferTo(viewer: Viewer, member: Pick<Member, 'userId'>): b
   return can(viewer.role, 'studio.transfer') && member.userId !== viewer.userId;
 }
 
-/** The roles the invitation form offers: those an invitation may give, at or below the viewer's own. */
+/**
+ * The roles the invitation form offers: those an invitation may give at or below the viewer's own (checkInvite). A
+ * role that invites nobody sees the form disabled, still showing the roles at or below its own.
+ */
 export function invitableRoles(viewer: StudioRole): InvitableRole[] {
-  return INVITABLE_ROLES.filter((role) => roleRank(role) <= roleRank(viewer));
+  const below = INVITABLE_ROLES.filter((role) => roleRank(role) <= roleRank(viewer));
+  if (!can(viewer, 'members.invite')) return below;
+  return below.filter((role) => checkInvite({ actor: viewer, role }) === null);
 }
 
-/** Why the viewer may not invite at all, or null. */
+/** Why the viewer may not invite at all, or null: the same sentence as the invitations' Resend and Withdraw. */
 export function inviteRefusal(viewer: StudioRole): string | null {
-  const lowest = INVITABLE_ROLES.at(-1) ?? 'viewer';
-  return checkInvite({ actor: viewer, role: lowest })?.message ?? null;
+  return cannotReason(viewer, 'members.invite');
 }

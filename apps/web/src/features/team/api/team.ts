@@ -78,13 +78,17 @@ export function useChangeRole(studioId: string) {
  * Removing a member, or leaving (oneself): someone who left no longer sees the studio, so everything is read anew
  * (the top bar falls back to another of their studios).
  */
-export function useRemoveMember(studioId: string) {
+export function useRemoveMember(studioId: string, { onLeft }: { onLeft?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { userId: string; leaving: boolean }) =>
       apiFetch(apiPath(studioRoutes.members[':userId'], { studioId, userId }), { method: 'DELETE' }),
-    onSuccess: (_answer, { leaving }) =>
-      leaving ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: queryKeys.account.all() }),
+    // onLeft before the refetch, which takes the row (and a callback given to mutate()) away.
+    onSuccess: (_answer, { leaving }) => {
+      if (!leaving) return queryClient.invalidateQueries({ queryKey: queryKeys.account.all() });
+      onLeft?.();
+      return queryClient.invalidateQueries();
+    },
   });
 }
 

@@ -32,7 +32,7 @@ export function MemberRow({
 }) {
   const navigate = useNavigate();
   const changeRole = useChangeRole(studioId);
-  const remove = useRemoveMember(studioId);
+  const remove = useRemoveMember(studioId, { onLeft: () => void navigate(paths.dashboard()) });
   const transfer = useTransferOwnership(studioId);
   const [error, setError] = useState<string | null>(null);
   const role = roleControl(viewer, member, owners);
@@ -53,8 +53,10 @@ export function MemberRow({
           {who.slice(0, 1).toUpperCase()}
         </span>
         <div className={styles.names}>
-          <span className={styles.name} title={who}>
-            {who}
+          <span className={styles.nameLine}>
+            <span className={styles.name} title={who}>
+              {who}
+            </span>
             {isMe ? <span className={styles.you}>You</span> : null}
           </span>
           {member.name ? (
@@ -136,12 +138,7 @@ export function MemberRow({
             setError(null);
             remove.mutate(
               { userId: member.userId, leaving: removal.leaving },
-              {
-                onSuccess: () => {
-                  if (removal.leaving) void navigate(paths.dashboard());
-                },
-                onError: fail(removal.leaving ? 'Could not leave the studio.' : 'Could not remove the member.'),
-              },
+              { onError: fail(removal.leaving ? 'Could not leave the studio.' : 'Could not remove the member.') },
             );
           }}
         />

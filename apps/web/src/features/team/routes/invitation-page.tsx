@@ -86,9 +86,9 @@ function Offer({ view }: { view: InvitationView }) {
 
 function Answer({ invitationId, view }: { invitationId: string; view: InvitationView }) {
   const currentUser = useCurrentUser();
-  const accept = useAcceptInvitation();
-  const decline = useDeclineInvitation();
   const navigate = useNavigate();
+  const accept = useAcceptInvitation({ onAccepted: () => void navigate(paths.dashboard()) });
+  const decline = useDeclineInvitation();
   const signOut = useSignOut();
   if (currentUser.data === undefined) {
     return <div className={`skeleton ${styles.skeletonButtons}`} aria-busy="true" aria-label="Checking who you are" />;
@@ -128,7 +128,7 @@ function Answer({ invitationId, view }: { invitationId: string; view: Invitation
           disabled={decline.isPending}
           onClick={() => {
             decline.reset();
-            accept.mutate(invitationId, { onSuccess: () => void navigate(paths.dashboard()) });
+            accept.mutate(invitationId);
           }}
         >
           Accept and open {view.studioName}

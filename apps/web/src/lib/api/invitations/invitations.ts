@@ -30,16 +30,21 @@ export function useInvitation(invitationId: string) {
 
 /**
  * Accepting makes the invited studio the one this session shows: everything on screen belonged to the one before,
- * so all of it is read anew.
+ * so all of it is read anew. `onAccepted` runs first (the invitation's page goes on to the dashboard).
  */
-export function useAcceptInvitation() {
+export function useAcceptInvitation({ onAccepted }: { onAccepted?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
       apiFetch(apiPath(apiRoutes.invitations[':invitationId'].accept, { invitationId }), { method: 'POST' }).then(
         (body) => AcceptedSchema.parse(body),
       ),
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Before the refetch: the invitation's page reads "already accepted" once refetched, and a callback given to
+    // mutate() would not run after the page that gave it is gone.
+    onSuccess: () => {
+      onAccepted?.();
+      return queryClient.invalidateQueries();
+    },
   });
 }
 
