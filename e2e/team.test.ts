@@ -144,6 +144,9 @@ describe('teams (issue 37)', () => {
     await signUpFromInvitation(designerPage, designerEmail);
     const offer = designerPage.getByRole('region', { name: `Invitation to ${STUDIO}` });
     await offer.getByText(`${owner.email} invited you to join ${STUDIO} as Designer`).waitFor();
+    await designerPage.getByText(GAME_MESSAGES.empty).waitFor();
+    await shoot(designerPage, 'dashboard-offer', PHONE);
+    await designerPage.setViewportSize(DESKTOP);
     await offer.getByRole('button', { name: 'Accept' }).click();
     await offer.waitFor({ state: 'detached' });
     await designerPage.locator('.game-card', { hasText: GAME }).waitFor();
