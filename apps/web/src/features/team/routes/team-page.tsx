@@ -42,7 +42,8 @@ export function TeamPage() {
       </Page>
     );
   }
-  return <StudioTeam studioId={active.id} />;
+  // Keyed: another studio chosen in the top bar starts the page afresh (a rename under way is not carried over).
+  return <StudioTeam key={active.id} studioId={active.id} />;
 }
 
 function StudioTeam({ studioId }: { studioId: string }) {
