@@ -6,6 +6,7 @@ import { GAME_MESSAGES } from '@liveops/domain/games';
 import { cannotReason, MEMBERSHIP_MESSAGES, ROLE_DESCRIPTIONS, TEAM_MESSAGES } from '@liveops/domain/teams';
 import { invitationLink, verificationLink } from '@liveops/testing/smtp';
 import { createGameViaApi, signedInContext } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { useBrowserAndApp } from './support/lifecycle';
 import { sticksOut } from './support/overflow';
 import { PASSWORD, submitCredentials, uniqueEmail } from './support/pages';
@@ -26,10 +27,12 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 });
 
+/** Nothing off the screen sideways and no serious accessibility fault, then the screenshot, whole. */
 async function shoot(page: Page, name: string, viewport: { width: number; height: number }) {
   await page.setViewportSize(viewport);
   await page.evaluate(() => document.fonts.ready);
   expect(await sticksOut(page), `${name} at ${viewport.width}`).toEqual([]);
+  expect(await seriousViolations(page), `${name} at ${viewport.width}`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/team-${name}-${viewport.width}.png`, fullPage: true });
 }
 
