@@ -45,10 +45,19 @@ describe('routes', () => {
       paths.forgotPassword(),
       paths.resetPassword(),
       paths.account(),
+      paths.team(),
       paths.dashboard(),
       paths.firstGame(),
     ]) {
       expect(leaf(path).path).toBe(path);
     }
+  });
+
+  it("opens an invitation's link outside the sign-in guard, so it works signed out", () => {
+    const match = matchRoutes(routes, paths.invitation('abc_DEF-1'));
+    expect(match?.at(-1)?.route.path).toBe(routePatterns.invitation);
+    expect(match?.at(-1)?.params).toEqual({ invitationId: 'abc_DEF-1' });
+    // No layout route (the guard is one) stands above it but the root.
+    expect(match?.filter((m) => m.route.lazy !== undefined && m.route.path === undefined)).toEqual([]);
   });
 });

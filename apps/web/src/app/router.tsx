@@ -17,6 +17,9 @@ const forgotPasswordPage = () => import('./sign-in-pages').then((m) => ({ Compon
 const resetPasswordPage = () => import('./sign-in-pages').then((m) => ({ Component: m.ResetPasswordPage }));
 const requireAuth = () => import('./require-auth').then((m) => ({ Component: m.RequireAuth }));
 const signOutPage = () => import('./sign-out-page').then((m) => ({ Component: m.SignOutPage }));
+const teamPage = () => import('../features/team/routes/team-page').then((m) => ({ Component: m.TeamPage }));
+const invitationPage = () =>
+  import('../features/team/routes/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const accountPage = () => import('../features/account/routes/account-page').then((m) => ({ Component: m.AccountPage }));
 const dashboardPage = () =>
   import('../features/games/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
@@ -50,11 +53,14 @@ const pages = [
       { path: routePatterns.resetPassword, lazy: resetPasswordPage },
     ],
   },
+  // The emailed link works signed out too: it says who to sign in as.
+  { path: routePatterns.invitation, lazy: invitationPage },
   {
     lazy: requireAuth,
     children: [
       { path: routePatterns.home, element: <Navigate to={paths.dashboard()} replace /> },
       { path: routePatterns.dashboard, lazy: dashboardPage },
+      { path: routePatterns.team, lazy: teamPage },
       { path: routePatterns.account, lazy: accountPage },
       { path: routePatterns.signOut, lazy: signOutPage },
       { path: routePatterns.firstGame, lazy: firstGameRedirect },

@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '@liveops/domain/accounts';
@@ -11,8 +11,8 @@ import { Button } from './ui/button';
 import styles from './app-shell.module.css';
 
 /**
- * The signed-in frame: top bar with the studio shown (decision 065), the account (a link to its settings) and
- * sign-out, then the page.
+ * The signed-in frame: top bar with the studio shown (decision 065) and its Team page, the account (a link to its
+ * settings) and sign-out, then the page.
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const signOut = useSignOut();
@@ -25,6 +25,18 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             <Brand compact />
           </Link>
           <StudioSwitcher />
+          {/* The studio's members and invitations: named on a desktop, the icon alone on a phone. */}
+          <NavLink
+            to={paths.team()}
+            className={styles.teamLink}
+            aria-label="Team"
+            title="Team: members, invitations and roles"
+          >
+            <Users size={16} aria-hidden />
+            <span className={styles.teamText} aria-hidden>
+              Team
+            </span>
+          </NavLink>
         </div>
         <div className={styles.account}>
           <NavLink to={paths.account()} className={styles.accountLink} title="Account settings">

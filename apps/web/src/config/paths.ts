@@ -21,6 +21,10 @@ export const paths = {
   /** Signing out, reached from the Sign out button only (decision 056). */
   signOut: () => '/sign-out',
   dashboard: () => '/dashboard',
+  /** The active studio's members, invitations and roles (decision 065). */
+  team: () => '/team',
+  /** An invitation's emailed link: works signed out too. */
+  invitation: (invitationId: string) => `/invitations/${encodeURIComponent(invitationId)}`,
   /** The workspace with no game chosen: it opens the first game. */
   firstGame: () => '/dashboard/game',
   game: (gameId: string, tab?: GameTab) => `/dashboard/game/${gameId}${tab ? `/${tab}` : ''}`,
@@ -39,6 +43,9 @@ export const routePatterns = {
   account: paths.account(),
   signOut: paths.signOut(),
   dashboard: paths.dashboard(),
+  team: paths.team(),
+  // Written out: the builder percent-encodes its argument, the colon included.
+  invitation: '/invitations/:invitationId',
   firstGame: paths.firstGame(),
   game: (tab?: GameTab) => paths.game(':gameId', tab),
   segment: paths.segment(':gameId', ':segmentId'),

@@ -21,6 +21,11 @@ export const queryKeys = {
     settings: () => topicKey('account', 'settings'),
     // The person's studios (decision 065): a studio renamed, or another chosen in another tab.
     studios: () => topicKey('account', 'studios'),
+    // A studio's members and invitations: every member hears of a change through the studio's 'account' event.
+    team: (studioId: string) => topicKey('account', 'team', studioId),
+    // The open invitations to the signed-in person's address (the dashboard offers them), and one by its link.
+    myInvitations: () => topicKey('account', 'invitations'),
+    invitation: (invitationId: string) => topicKey('account', 'invitation', invitationId),
   },
   games: {
     all: () => topicKey('games'),

@@ -2,6 +2,7 @@ import { Gamepad2 } from 'lucide-react';
 import { useState } from 'react';
 import { userGreetingName } from '@liveops/domain/accounts';
 import { GAME_MESSAGES } from '@liveops/domain/games';
+import { InvitationOffers } from '../../../components/invitation-offers';
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/page';
@@ -37,6 +38,7 @@ export function DashboardPage() {
         }
         intro="Your games, segments, inventory and daily rewards live here."
       />
+      <InvitationOffers />
       <section aria-labelledby="your-games">
         <h2 className={styles.sectionTitle} id="your-games">
           Your Games
