@@ -16,12 +16,10 @@ let gameId: string;
 beforeAll(async () => {
   databases = await createTestDatabases();
   database = await databases.create();
-  // The game the players belong to, and its owner (the player table's foreign key).
+  // The game the players belong to, and its owner: a studio (the game table's foreign key, decision 065).
   const owner = randomUUID();
   gameId = randomUUID();
-  await database.db.execute(
-    sql`insert into "user" (id, name, email) values (${owner}, 'Owner', ${`${owner}@studio.test`})`,
-  );
+  await database.db.execute(sql`insert into studio (id, name, slug) values (${owner}, 'Owner''s studio', ${owner})`);
   await database.db.execute(
     sql`insert into game (id, owner_id, name, description, platforms, orientation, sdk_key, server_secret, theme)
         values (${gameId}, ${owner}, 'Game', '', '["Web"]'::jsonb, 'portrait', ${`CSDK-${gameId}`}, 'secret', '{}'::jsonb)`,
