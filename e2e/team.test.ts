@@ -12,7 +12,7 @@ import { sticksOut } from './support/overflow';
 import { PASSWORD, submitCredentials, uniqueEmail } from './support/pages';
 
 /**
- * Issue 37 from the browser: an owner invites a designer and a support person from the Team page; each opens the
+ * Teams from the browser (decisions 064 and 065): an owner invites a designer and a support person from the Team page; each opens the
  * emailed link in their own browser, signs up with the invited address, verifies and accepts. What each role may do
  * shows before any click; a role changed and a member removed reach the other person's open pages live.
  */
@@ -78,7 +78,7 @@ function memberRow(page: Page, email: string) {
   return page.getByRole('list').getByRole('listitem', { name: email });
 }
 
-describe('teams (issue 37)', () => {
+describe('teams (decision 065)', () => {
   it('invites, accepts, shows each role what it may do, and changes and removes members live', async () => {
     const { app, browser } = setup;
     const owner = await signedInContext(browser, app, 'team-owner');

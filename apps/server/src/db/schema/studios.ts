@@ -32,7 +32,7 @@ export const studioMember = pgTable(
     organizationId: studioRef('studio_id'),
     userId: userRef('user_id'),
     role: text('role').$type<StudioRole>().notNull(),
-    /** The games the member may reach; null for all of the studio's (issue 37's "optionally a subset"). */
+    /** The games the member may reach; null for all of the studio's (decision 065). */
     gameIds: jsonb('game_ids').$type<string[]>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
