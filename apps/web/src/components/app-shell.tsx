@@ -25,7 +25,10 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             <Brand compact />
           </Link>
           <StudioSwitcher />
-          {/* The studio's members and invitations: named on a desktop, the icon alone on a phone. */}
+        </div>
+        <div className={styles.account}>
+          {/* The studio's members and invitations: named on a desktop, the icon alone on a phone. On this side, the
+              studio's name arriving never moves it. */}
           <NavLink
             to={paths.team()}
             className={styles.teamLink}
@@ -37,8 +40,6 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
               Team
             </span>
           </NavLink>
-        </div>
-        <div className={styles.account}>
           <NavLink to={paths.account()} className={styles.accountLink} title="Account settings">
             <span className="sr-only">Account settings: </span>
             <span className={styles.avatar} aria-hidden>

@@ -15,8 +15,12 @@ export function StudioSwitcher() {
   const navigate = useNavigate();
   const answer = studios.data;
   if (!answer?.active) {
-    // Loading, or someone in no studio (their next game makes them one): the bar keeps its height.
-    return <span className={styles.studio} aria-busy={studios.isPending} />;
+    // Loading (a placeholder of a name's width), or someone in no studio (their next game makes them one).
+    return (
+      <span className={styles.studio} aria-busy={studios.isPending}>
+        {studios.isPending && <span className={`skeleton ${styles.placeholder}`} />}
+      </span>
+    );
   }
   const { active } = answer;
   const role = ROLE_LABELS[active.role];
