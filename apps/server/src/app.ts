@@ -29,6 +29,7 @@ import { assetsRoutes } from './assets/routes';
 import { dailyRewardByIdRoutes, dailyRewardsRoutes } from './daily-rewards/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { studiosRoutes } from './studios/routes';
+import { createMembershipCache } from './studios/membership-cache';
 import { invitationRoutes } from './studios/invitation-routes';
 import { createLiveUpdates } from './web/live-updates';
 import { customAttributesRoutes } from './segments/custom-attributes-routes';
@@ -114,6 +115,7 @@ export async function createApp({
     releases: { gameOfStablePrefix, markReleaseInterrupted, restoreStablePaths },
   };
   const liveUpdates = createLiveUpdates(auth, liveEvents, logger, database.db);
+  const memberships = createMembershipCache({ db: database.db, auth, liveEvents });
   const audiences = createSegmentAudiences({ db: database.db, now });
   /** Set when this instance starts shutting down (decision 025): it is no longer ready for new work. */
   const lifecycle = { draining: false };
@@ -129,7 +131,7 @@ export async function createApp({
     .route('/me', meRoutes(auth))
     .route('/account', accountRoutes({ auth, db: database.db, storage, liveEvents, logger, config }))
     .route('/session', sessionRoutes(auth, config))
-    .route('/studios', studiosRoutes({ auth, db: database.db, liveEvents, mailer, logger, config }))
+    .route('/studios', studiosRoutes({ auth, db: database.db, liveEvents, mailer, logger, config, memberships }))
     .route('/invitations', invitationRoutes({ auth, db: database.db, liveEvents }))
     .route(
       '/games/:gameId/assets',
@@ -165,7 +167,7 @@ export async function createApp({
     .route('/daily-rewards', dailyRewardByIdRoutes({ auth, db: database.db }))
     .route(
       '/games',
-      gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks, intents, quotas: config }),
+      gamesRoutes({ auth, db: database.db, liveEvents, storage, logger, locks, intents, quotas: config, memberships }),
     )
     .route('/live-updates', liveUpdates.routes)
     .all('/*', (c) => jsonError(c, 404, 'NOT_FOUND', API_MESSAGES.notFound));

@@ -18,6 +18,7 @@ import { signedInClient } from './support/accounts';
 import { openEventStream } from './support/event-stream';
 import type { TestClient } from './support/test-client';
 import type { TestServer } from './support/test-server';
+import { TEST_DATABASE_KIND } from './support/test-database';
 import { useTestServers } from './support/use-test-servers';
 
 const servers = useTestServers();
@@ -256,3 +257,41 @@ describe('a studio of three (decision 065)', () => {
     expect(last).toBe(429);
   });
 });
+
+// PGlite lives inside one process; instances sharing one database are the PostgreSQL run's to prove.
+describe.skipIf(TEST_DATABASE_KIND === 'pglite')('a team across instances', () => {
+  it('forgets on every instance what it kept of a person’s studios when they are removed or renamed', async () => {
+    const [one, two] = await servers.startTwoInstances();
+    const ada = await signedInClient(one, 'owner@instances.test');
+    const studio = await studioOf(ada);
+    await newGame(ada, 'Shared Across');
+    const bob = await signedInClient(one, 'member@instances.test');
+    expect(
+      (await accept(bob, await invite(one, ada, studio.id, { email: 'member@instances.test', role: 'viewer' }))).status,
+    ).toBe(200);
+    const bobOnTwo = two.client();
+    bobOnTwo.useSessionOf(bob);
+    // Instance two answers his games, and keeps which studios he is in.
+    expect(((await bobOnTwo.get('/api/games')).body as Game[]).map((g) => g.name)).toEqual(['Shared Across']);
+    await ada.request(`/api/studios/${studio.id}`, { method: 'PATCH', json: { name: 'Renamed On One' } });
+    await until(async () => (await studioOf(bobOnTwo)).name === 'Renamed On One', 'instance two shows the new name');
+
+    const bobId = ((await ada.get(`/api/studios/${studio.id}/team`)).body as Team).members[1]!.userId;
+    const removed = await ada.request(`/api/studios/${studio.id}/members/${bobId}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    await until(
+      async () => ((await bobOnTwo.get('/api/games')).body as Game[]).every((g) => g.name !== 'Shared Across'),
+      'instance two no longer lists the studio’s games to him',
+    );
+    expect((await studioOf(bobOnTwo)).role).toBe('owner');
+  });
+});
+
+/** Waits (at most five seconds) until the condition holds. */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -19,7 +19,8 @@ import type { Auth } from '../accounts/auth';
 import type { Db } from '../db/database';
 import { game } from '../db/schema';
 import { gamesOf, ownedGame, reachableGame, type GameScope } from './game-scope';
-import { activeMembership, createPersonalStudio } from '../studios/studios';
+import { createPersonalStudio } from '../studios/studios';
+import type { MembershipCache } from '../studios/membership-cache';
 import { cannotReason, type Permission, type StudioRole } from '@liveops/domain/teams';
 import { refuseOverQuota, QuotaError, type Quotas } from '../accounts/account-quotas';
 import { jsonBody } from '../http/request-body';
@@ -72,6 +73,8 @@ type Deps = {
   intents: StorageIntents;
   /** Per-account limits on games and stored bytes (decision 032). */
   quotas: Quotas;
+  /** Which studios a person is in, kept in memory (decision 065). */
+  memberships: MembershipCache;
 };
 
 /**
@@ -79,7 +82,13 @@ type Deps = {
  * duplicate (a staging copy); for the player runtime, regenerate the SDK key and reveal or rotate the server secret
  * (decision 035). Another owner's game answers exactly like a missing one.
  */
-export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas }: Deps) {
+export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, intents, quotas, memberships }: Deps) {
+  /** A studio of their own for someone in none; what was kept of their studios is forgotten on every instance. */
+  const newStudio = async (user: { id: string; name: string; email: string }) => {
+    const id = await createPersonalStudio(db, user);
+    await auth.forgetSessionsOf(user.id);
+    return id;
+  };
   const lists = createListCache(liveEvents);
   const ownGame = (scope: GameScope) => and(ownedGame(scope), eq(game.enabled, true));
   /** The game of the address, when the signed-in user is a member of its studio. */
@@ -96,7 +105,7 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
   return new Hono<AuthedEnv>()
     .use(...jsonBody, requireVerifiedUser(auth))
     .get('/', async (c) => {
-      const { active } = await activeMembership(db, c.get('user').id, c.get('chosenStudioId'));
+      const { active } = await memberships.active(c.get('user').id, c.get('chosenStudioId'));
       if (!active) return c.json([]);
       const denied = forbid(c, active.role, 'games.read');
       if (denied) return denied;
@@ -120,12 +129,12 @@ export function gamesRoutes({ auth, db, liveEvents, storage, logger, locks, inte
     .post('/', async (c) => {
       const user = c.get('user');
       // Someone who left every studio gets one of their own again.
-      const { active } = await activeMembership(db, user.id, c.get('chosenStudioId'));
+      const { active } = await memberships.active(user.id, c.get('chosenStudioId'));
       const denied = forbid(c, active?.role, 'games.create');
       if (denied) return denied;
       const input = await readJson(c, CreateGameInputSchema);
       if (!input.ok) return input.response;
-      const ownerId = active?.studioId ?? (await createPersonalStudio(db, user));
+      const ownerId = active?.studioId ?? (await newStudio(user));
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await db.transaction(async (tx) => {

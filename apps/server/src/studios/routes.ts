@@ -11,10 +11,11 @@ import { requireVerifiedUser, type AuthedEnv } from '../accounts/session';
 import { session, studio } from '../db/schema';
 import { jsonBody } from '../http/request-body';
 import { jsonError, readJson } from '../http/json';
-import { activeMembership, membershipIn, type Membership } from './studios';
+import { membershipIn, type Membership } from './studios';
+import type { MembershipCache } from './membership-cache';
 import { teamRoutes, type TeamDeps } from './team-routes';
 
-type Deps = TeamDeps;
+type Deps = TeamDeps & { memberships: MembershipCache };
 
 const shown = (m: Membership) => ({ id: m.studioId, name: m.name, role: m.role });
 
@@ -27,7 +28,7 @@ export function studiosRoutes(deps: Deps) {
   return new Hono<AuthedEnv>()
     .use(...jsonBody, requireVerifiedUser(auth))
     .get('/', async (c) => {
-      const { active, all } = await activeMembership(db, c.get('user').id, c.get('chosenStudioId'));
+      const { active, all } = await deps.memberships.active(c.get('user').id, c.get('chosenStudioId'));
       const answer: StudiosAnswer = { active: active && shown(active), studios: all.map(shown) };
       return c.json(answer);
     })
